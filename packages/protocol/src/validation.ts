@@ -1,0 +1,64 @@
+/**
+ * The validation rules of SPEC section 5, written once: the web forms and the API both use them.
+ * Each rule returns the message code of the first failure, or null when the value passes.
+ */
+import { z } from 'zod';
+import { messages, type MessageCode } from './messages.ts';
+import { NUMBER_INPUT_MIN, PASSWORD_LENGTH, PORT_RANGE } from './constants.ts';
+
+export type Rule<T = string> = (value: T) => MessageCode | null;
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const USERNAME = /^[a-z][a-z0-9_-]{1,31}$/;
+const EMAIL = /^[A-Za-z0-9_.+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,4}$/;
+const MAC = /^[0-9a-fA-F]{2}(:[0-9a-fA-F]{2}){5}$/;
+
+export const isIPv4 = (value: string): boolean => IPV4.test(value);
+
+export const ipRule: Rule = (v) => (isIPv4(v) ? null : 'ipFormat');
+export const macRule: Rule = (v) => (MAC.test(v) ? null : 'macFormat');
+export const usernameRule: Rule = (v) => {
+  if (!v) return 'usernameEmpty';
+  return USERNAME.test(v) ? null : 'usernameFormat';
+};
+export const emailRule: Rule = (v) => {
+  if (!v) return 'emailEmpty';
+  return EMAIL.test(v) ? null : 'emailFormat';
+};
+export const passwordRule: Rule = (v) => {
+  if (!v) return 'passwordEmpty';
+  if (v.length < PASSWORD_LENGTH.min || v.length > PASSWORD_LENGTH.max) return 'passwordLength';
+  if (v.includes('\\')) return 'passwordBackslash';
+  return null;
+};
+export const portRule: Rule<number> = (v) =>
+  Number.isInteger(v) && v >= PORT_RANGE.min && v <= PORT_RANGE.max ? null : 'portRange';
+export const numberInputRule: Rule<number> = (v) =>
+  Number.isFinite(v) && v >= NUMBER_INPUT_MIN ? null : 'numberMin';
+
+/** Password strength labels of SPEC 5, from the variety and length of the characters used. */
+export type PasswordStrength = 'Weak' | 'Medium' | 'Good' | 'Strong';
+export function passwordStrength(password: string): PasswordStrength {
+  const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
+  const score = classes + (password.length >= 12 ? 1 : 0) + (password.length >= 16 ? 1 : 0);
+  if (password.length < PASSWORD_LENGTH.min || score <= 2) return 'Weak';
+  if (score === 3) return 'Medium';
+  if (score === 4) return 'Good';
+  return 'Strong';
+}
+
+/** Turns a rule into a zod refinement whose issue message is the SPEC text and whose params carry the code. */
+export function ruled(rule: Rule): z.ZodString {
+  return z.string().superRefine((value, ctx) => {
+    const code = rule(value);
+    if (code) ctx.addIssue({ code: 'custom', message: messages[code], params: { code } });
+  });
+}
+
+/** Finds the message code carried by the first zod issue, if a rule produced it. */
+export function codeOfIssue(issue: { params?: unknown; message: string }): MessageCode | undefined {
+  const params = issue.params as { code?: MessageCode } | undefined;
+  if (params?.code) return params.code;
+  const entry = Object.entries(messages).find(([, text]) => text === issue.message);
+  return entry?.[0] as MessageCode | undefined;
+}

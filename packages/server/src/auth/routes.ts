@@ -1,0 +1,39 @@
+/** POST /api/v1/auth/login and /logout. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loginRequest, loginResponse, okResponse, messages, publicRoute } from '@edge/protocol';
+import type { AuthService } from './service.ts';
+import { SESSION_COOKIE } from './sessions.ts';
+
+export function authRoutes(auth: AuthService, secureCookies: boolean) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.post(
+      '/api/v1/auth/login',
+      {
+        config: { permission: publicRoute, activity: 'auth.login' },
+        schema: { tags: ['auth'], body: loginRequest, response: { 200: loginResponse } },
+      },
+      async (request, reply) => {
+        const previous = request.cookies[SESSION_COOKIE];
+        const { secret, csrfToken } = await auth.signIn(request.body.name, request.body.password, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? '',
+          previousSecret: previous,
+        });
+        request.identity = null;
+        reply.setCookie(SESSION_COOKIE, secret, { path: '/', httpOnly: true, sameSite: 'strict', secure: secureCookies });
+        return { message: messages.loginSuccess, csrfToken };
+      },
+    );
+    r.post(
+      '/api/v1/auth/logout',
+      { config: { permission: publicRoute, activity: 'auth.logout' }, schema: { tags: ['auth'], response: { 200: okResponse } } },
+      async (request, reply) => {
+        if (request.identity?.session) await auth.signOut(request.identity.session.idHash);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        return { message: 'ok' };
+      },
+    );
+  };
+}

@@ -1,0 +1,41 @@
+/** The operating contract's knobs (ARCHITECTURE.md), read once from the environment. */
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mqttUrl: string | undefined;
+  mqttTcpPort: number | undefined;
+  adminPassword: string | undefined;
+  captchaKey: string;
+  gaKey: string;
+  /** Minutes of inactivity after which a session ends. */
+  sessionIdleMinutes: number;
+  /** Where the built web console lives; unset when only the API is served (tests). */
+  webRoot: string | undefined;
+  logLevel: string;
+}
+
+const int = (v: string | undefined, fallback: number): number => {
+  const n = v === undefined || v === '' ? NaN : Number(v);
+  return Number.isInteger(n) ? n : fallback;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    mqttUrl: env.MQTT_URL || undefined,
+    mqttTcpPort: env.MQTT_TCP_PORT ? int(env.MQTT_TCP_PORT, 0) : undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    captchaKey: env.CAPTCHA_KEY ?? '',
+    gaKey: env.GA_KEY ?? '',
+    sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 60),
+    webRoot: env.WEB_ROOT ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,37 @@
+/** Opens the store: SQLite in DATA_DIR (WAL) by default, PostgreSQL when DATABASE_URL is set. */
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database, Db, Dialect } from './schema.ts';
+import { migrateToLatest } from './migrate.ts';
+
+// int8 columns hold epoch milliseconds, which fit a JS number exactly.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export interface Store {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export async function openStore(opts: { dataDir: string; databaseUrl?: string }): Promise<Store> {
+  let db: Db;
+  let dialect: Dialect;
+  if (opts.databaseUrl) {
+    dialect = 'postgres';
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: opts.databaseUrl, max: 10 }) }) });
+  } else {
+    dialect = 'sqlite';
+    fs.mkdirSync(opts.dataDir, { recursive: true });
+    const file = new SQLite(path.join(opts.dataDir, 'console.sqlite'));
+    file.pragma('journal_mode = WAL');
+    file.pragma('synchronous = NORMAL');
+    file.pragma('foreign_keys = ON');
+    file.pragma('busy_timeout = 5000');
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  }
+  await migrateToLatest(db, dialect);
+  return { db, dialect, close: () => db.destroy() };
+}

@@ -1,0 +1,80 @@
+/**
+ * Integration-test harness: a real console on a throwaway store, once per dialect.
+ * SQLite lives in a temporary directory; PostgreSQL gets a database created for this run and dropped after.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type Config } from '../config.ts';
+import { buildConsole, type Console } from '../app.ts';
+import type { Dialect } from '../db/schema.ts';
+
+export const DIALECTS: Dialect[] = process.env.SKIP_POSTGRES ? ['sqlite'] : ['sqlite', 'postgres'];
+export const ADMIN_PASSWORD = 'Admin-pass-1234';
+const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestConsole extends Console {
+  config: Config;
+  /** Drops the throwaway store as well as closing the console. */
+  destroy(): Promise<void>;
+}
+
+async function throwawayPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `edge_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestConsole(dialect: Dialect, overrides: Partial<Config> = {}): Promise<TestConsole> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-test-'));
+  const database = dialect === 'postgres' ? await throwawayPostgres() : undefined;
+  const config: Config = {
+    ...loadConfig({}),
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    databaseUrl: database?.url,
+    adminPassword: ADMIN_PASSWORD,
+    webRoot: undefined,
+    logLevel: 'silent',
+    ...overrides,
+  };
+  const edge = await buildConsole(config, { logger: false });
+  return {
+    ...edge,
+    config,
+    async destroy() {
+      await edge.close();
+      await database?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A cookie jar over app.inject: signs in and carries the session cookie and CSRF header. */
+export async function signIn(edge: Console, name = 'admin', password = ADMIN_PASSWORD) {
+  const res = await edge.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { name, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'edge_session')!;
+  const csrf = (res.json() as { csrfToken: string }).csrfToken;
+  return {
+    cookie: `edge_session=${cookie.value}`,
+    csrf,
+    headers: (mutating = true): Record<string, string> => ({ cookie: `edge_session=${cookie.value}`, ...(mutating ? { 'x-csrf-token': csrf } : {}) }),
+  };
+}
