@@ -13,7 +13,7 @@ export default defineConfig({
           pool: 'forks',
         },
       },
-      'packages/web/vite.config.ts',
+      'packages/*/vite.config.ts',
     ],
   },
 });

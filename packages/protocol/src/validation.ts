@@ -62,3 +62,58 @@ export function codeOfIssue(issue: { params?: unknown; message: string }): Messa
   const entry = Object.entries(messages).find(([, text]) => text === issue.message);
   return entry?.[0] as MessageCode | undefined;
 }
+
+/**
+ * A rule-checked string field whose absence counts as empty, so a missing field answers with the rule's
+ * own "cannot be empty" text rather than a type error. (zod 4's `.default` would skip the rule.)
+ */
+export const requiredField = (rule: Rule): z.ZodType<string, string | undefined> => ruled(rule).prefault('');
+
+/** A number checked by a rule; a non-number (or nothing) answers with the rule's text as well. */
+export function ruledNumber(rule: Rule<number>): z.ZodType<number, number> {
+  const codeFor = (value: unknown): MessageCode | null => rule(typeof value === 'number' ? value : NaN);
+  return z.number({ error: (issue) => messages[codeFor(issue.input) ?? 'invalidRequest'] }).superRefine((value, ctx) => {
+    const code = codeFor(value);
+    if (code) ctx.addIssue({ code: 'custom', message: messages[code], params: { code } });
+  });
+}
+
+/** A text that must not be empty and has a length limit: the usual shape of names and descriptions. */
+export function textRule(empty: MessageCode, max: number, tooLong: MessageCode = 'textTooLong'): Rule {
+  return (v) => {
+    if (!v.trim()) return empty;
+    return v.length > max ? tooLong : null;
+  };
+}
+
+/** An optional text: empty passes, anything else must satisfy the rule. */
+export const optional =
+  (rule: Rule): Rule =>
+  (v) =>
+    v === '' ? null : rule(v);
+
+/** IP address of an access control entry: required, then A.B.C.D. */
+export const ipAddressRule: Rule = (v) => (!v ? 'ipEmpty' : ipRule(v));
+export const aclDescriptionRule: Rule = textRule('descriptionEmpty', 128, 'descriptionLength');
+
+const WEBAUTHN_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+/** SPEC 5: a security key name is required and uses only A-Z, a-z, 0-9, - and _. */
+export const webauthnNameRule: Rule = (v) => {
+  if (!v) return 'webauthnNameEmpty';
+  return WEBAUTHN_NAME.test(v) ? null : 'webauthnNameFormat';
+};
+
+export const tokenNameRule: Rule = textRule('tokenNameEmpty', 64, 'tokenNameLength');
+
+/** SPEC 5 "Company link valid": an absolute http(s) address, or nothing. */
+export const companyLinkRule: Rule = optional((v) => {
+  try {
+    const url = new URL(v);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? null : 'invalidCompanyLink';
+  } catch {
+    return 'invalidCompanyLink';
+  }
+});
+
+const PHONE = /^\+?[0-9 ()-]{3,32}$/;
+export const phoneRule: Rule = optional((v) => (PHONE.test(v) ? null : 'phoneFormat'));

@@ -18,10 +18,53 @@ import { accountService } from './account/service.ts';
 import { accountRoutes } from './account/routes.ts';
 import { variableRoutes } from './variable/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { startBus, type Bus } from './gateway/index.ts';
+import { loadDeviceRegistry, startDeviceServices, type DeviceServices } from './devices/index.ts';
+import multipart from '@fastify/multipart';
+import { collectRoutes, type RouteEntry } from './http/route-table.ts';
+import { loadSecrets, type Secrets } from './crypto/secrets.ts';
+import { aclService } from './acl/service.ts';
+import { registerAclGate } from './acl/gate.ts';
+import { aclRoutes } from './acl/routes.ts';
+import { tokenService } from './tokens/service.ts';
+import { tokenRoutes } from './tokens/routes.ts';
+import { securityService } from './security/service.ts';
+import { securityRoutes } from './security/routes.ts';
+import { imageService } from './uploads/service.ts';
+import { roleService } from './roles/service.ts';
+import { roleRoutes } from './roles/routes.ts';
+import { userService } from './users/service.ts';
+import { userRoutes } from './users/routes.ts';
+import { webauthnService } from './webauthn/service.ts';
+import { webauthnRoutes } from './webauthn/routes.ts';
+import { activityService } from './activity/service.ts';
+import { activityRoutes } from './activity/routes.ts';
+import { companyService } from './company/service.ts';
+import { companyRoutes } from './company/routes.ts';
+import { brandingService } from './branding/service.ts';
+import { brandingRoutes } from './branding/routes.ts';
+import { smtpService } from './smtp/service.ts';
+import { smtpRoutes } from './smtp/routes.ts';
 
 export interface Console {
   app: FastifyInstance;
   store: Store;
+  /** Encrypts credentials at rest (SMTP, registries, devices). */
+  secrets: Secrets;
+  /** Every route with the permission it declares. */
+  routes(): RouteEntry[];
+  /** The device bus (embedded aedes, or the external broker of MQTT_URL). */
+  bus: Bus;
+  /** Adopted devices and their live state, groups, inventory actions, change events. */
+  devices: DeviceServices['devices'];
+  /** Calls into devices (reboot, getInfo, ping, ...). */
+  rpc: DeviceServices['rpc'];
+  /** Discovery, adoption, provisioning list, removal. */
+  enrolment: DeviceServices['enrolment'];
+  /** Telemetry series of a device. */
+  telemetry: DeviceServices['telemetry'];
+  /** Writes the devices' in-memory state to the store now (tests; otherwise it happens on timers). */
+  flushDevices(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -34,22 +77,50 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  const routes = collectRoutes(app);
+  const acl = aclService(store.db);
+  registerAclGate(app, acl);
   await registerSecurityHeaders(app);
   await app.register(cookie);
+  await app.register(multipart, { limits: { files: 1, fileSize: 1024 * 1024 } });
   await registerApiDocs(app);
 
+  const secrets = loadSecrets(config.dataDir);
   const sessions = makeSessions(store.db, config.sessionIdleMinutes);
-  registerGuard(app, sessions);
+  const tokens = tokenService(store.db);
+  registerGuard(app, sessions, tokens.identify);
   registerActivityRecorder(app, store.db);
 
-  const accounts = accountService(store.db);
+  const images = imageService(store.db);
+  const roles = roleService(store.db);
+  const users = userService(store.db, { roles, images, sessions });
+  const branding = brandingService(store.db, images);
+  const platformName = async () => (await branding.shown()).platformName;
+  const auth = authService(store.db, sessions, acl);
+  const webauthn = webauthnService(store.db, { auth, platformName });
+  const accounts = accountService(store.db, { members: users.members, webauthnKeys: webauthn.list });
   await accounts.ensureFirstAdministrator(config.adminPassword, app.log);
 
   await app.register(healthRoutes(store.db));
   await app.register(variableRoutes(config));
-  await app.register(authRoutes(authService(store.db, sessions), false));
+  await app.register(authRoutes(auth, false));
   await app.register(accountRoutes(accounts));
+  await app.register(userRoutes(users));
+  await app.register(roleRoutes(roles));
+  await app.register(webauthnRoutes(webauthn, { rpId: config.webauthnRpId, origin: config.webauthnOrigin }, false));
+  await app.register(tokenRoutes(tokens));
+  await app.register(aclRoutes(acl));
+  await app.register(securityRoutes(securityService(acl, tokens)));
+  await app.register(activityRoutes(activityService(store.db)));
+  await app.register(companyRoutes(companyService(store.db)));
+  await app.register(brandingRoutes(branding));
+  await app.register(smtpRoutes(smtpService(store.db, secrets, platformName)));
   await registerWebConsole(app, config.webRoot);
+
+  // The broker authenticates devices from the registry, and the device services need the broker.
+  const registry = await loadDeviceRegistry({ db: store.db, log: app.log });
+  const bus = await startBus({ config, server: app.server, authenticator: registry.registry.authenticator, log: app.log });
+  const deviceServices = await startDeviceServices({ db: store.db, log: app.log, bus, loaded: registry });
 
   const pruneTimer = setInterval(() => void sessions.pruneIdle().catch(() => undefined), 10 * 60_000);
   pruneTimer.unref();
@@ -57,8 +128,18 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
   return {
     app,
     store,
+    secrets,
+    routes,
+    bus,
+    devices: deviceServices.devices,
+    rpc: deviceServices.rpc,
+    enrolment: deviceServices.enrolment,
+    telemetry: deviceServices.telemetry,
+    flushDevices: deviceServices.flush,
     async close() {
       clearInterval(pruneTimer);
+      await deviceServices.stop();
+      await bus.close();
       await app.close();
       await store.close();
     },

@@ -8,6 +8,8 @@ export interface Config {
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
   mqttTcpPort: number | undefined;
+  /** Shared-subscription group of console replicas on an external broker (MQTT_SHARE_GROUP). */
+  mqttShareGroup: string;
   adminPassword: string | undefined;
   captchaKey: string;
   gaKey: string;
@@ -16,6 +18,9 @@ export interface Config {
   /** Where the built web console lives; unset when only the API is served (tests). */
   webRoot: string | undefined;
   logLevel: string;
+  /** WebAuthn relying party; unset means taken from each request's Host (WEBAUTHN_RP_ID, WEBAUTHN_ORIGIN). */
+  webauthnRpId: string | undefined;
+  webauthnOrigin: string | undefined;
 }
 
 const int = (v: string | undefined, fallback: number): number => {
@@ -31,11 +36,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     mqttUrl: env.MQTT_URL || undefined,
     mqttTcpPort: env.MQTT_TCP_PORT ? int(env.MQTT_TCP_PORT, 0) : undefined,
+    mqttShareGroup: env.MQTT_SHARE_GROUP || 'console',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     captchaKey: env.CAPTCHA_KEY ?? '',
     gaKey: env.GA_KEY ?? '',
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 60),
     webRoot: env.WEB_ROOT ?? path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL || 'info',
+    webauthnRpId: env.WEBAUTHN_RP_ID || undefined,
+    webauthnOrigin: env.WEBAUTHN_ORIGIN || undefined,
   };
 }

@@ -1,13 +1,13 @@
 /** The signed-in user's own account: GET getAccountInfo, PATCH profile, PATCH password. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { messages, okResponse, passwordChangeRequest, profileRequest, userRoute } from '@edge/protocol';
+import { accountInfoResponse, messages, okResponse, passwordChangeRequest, profileRequest, userRoute } from '@edge/protocol';
 import type { AccountService } from './service.ts';
 
 export function accountRoutes(accounts: AccountService) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    r.get('/api/v1/settings/account/getAccountInfo', { config: { permission: userRoute }, schema: { tags: ['account'] } }, async (request) =>
+    r.get('/api/v1/settings/account/getAccountInfo', { config: { permission: userRoute }, schema: { tags: ['account'], response: { 200: accountInfoResponse } } }, async (request) =>
       accounts.info(request.identity!.userId, request.identity!.session?.csrfToken ?? null),
     );
     r.patch(

@@ -1,12 +1,15 @@
 /**
- * Runs first on every request: works out who is asking, then refuses the request before any other work
- * when the route declares no permission, the caller lacks it, or a cookie-borne mutation lacks its CSRF token.
+ * Runs on every request (after the access control list gate): works out who is asking, by session cookie
+ * or by access token, then refuses the request before any other work when the route declares no
+ * permission, the caller lacks it, a token's scopes do not reach it, or a cookie-borne mutation lacks its
+ * CSRF token. Token requests carry no cookie, so CSRF does not apply to them.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allows } from '@edge/protocol';
 import { fail } from '../http/errors.ts';
 import { SESSION_COOKIE, type Sessions } from './sessions.ts';
 import { sameSecret } from './tokens.ts';
+import { bearerSecret, checkTokenScope, type TokenIdentifier } from './bearer.ts';
 
 export const CSRF_HEADER = 'x-csrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -22,7 +25,7 @@ function crossSite(request: FastifyRequest): boolean {
   }
 }
 
-export function registerGuard(app: FastifyInstance, sessions: Sessions): void {
+export function registerGuard(app: FastifyInstance, sessions: Sessions, identifyToken: TokenIdentifier): void {
   app.decorateRequest('identity', null);
 
   app.addHook('onRequest', async (request) => {
@@ -32,27 +35,23 @@ export function registerGuard(app: FastifyInstance, sessions: Sessions): void {
     if (!permission) throw fail(500, 'apiRequestError', `route ${request.routeOptions.url} declares no permission`);
 
     const mutating = !SAFE_METHODS.has(request.method);
-    if (mutating && crossSite(request)) throw fail(403, 'csrfRefused');
-
-    const secret = request.cookies[SESSION_COOKIE];
-    const session = secret ? await sessions.resolve(secret) : null;
-    if (session) {
-      request.identity = {
-        userId: session.userId,
-        userName: session.userName,
-        roleId: session.roleId,
-        permissions: session.permissions,
-        session: { idHash: session.idHash, csrfToken: session.csrfToken },
-      };
+    const token = bearerSecret(request);
+    if (token !== undefined) {
+      request.identity = token ? await identifyToken(token) : null;
+    } else {
+      if (mutating && crossSite(request)) throw fail(403, 'csrfRefused');
+      const secret = request.cookies[SESSION_COOKIE];
+      request.identity = secret ? await sessions.resolve(secret) : null;
     }
 
     if (permission.kind === 'public') return;
     const identity = request.identity;
-    if (!identity) throw fail(401, 'notSignedIn');
+    if (!identity) throw fail(401, token !== undefined ? 'tokenInvalid' : 'notSignedIn');
     if (mutating && identity.session) {
       const sent = request.headers[CSRF_HEADER];
       if (typeof sent !== 'string' || !sameSecret(sent, identity.session.csrfToken)) throw fail(403, 'csrfRefused');
     }
+    checkTokenScope(identity, request.method, permission);
     if (!allows(identity.permissions, permission)) throw fail(403, 'forbidden');
   });
 }

@@ -1,9 +1,10 @@
 /** POST /api/v1/auth/login and /logout. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginRequest, loginResponse, okResponse, messages, publicRoute } from '@edge/protocol';
+import { loginRequest, loginResponse, okResponse, publicRoute } from '@edge/protocol';
 import type { AuthService } from './service.ts';
 import { SESSION_COOKIE } from './sessions.ts';
+import { signInFrom, startBrowserSession } from './cookie.ts';
 
 export function authRoutes(auth: AuthService, secureCookies: boolean) {
   return async (app: FastifyInstance) => {
@@ -15,15 +16,8 @@ export function authRoutes(auth: AuthService, secureCookies: boolean) {
         schema: { tags: ['auth'], body: loginRequest, response: { 200: loginResponse } },
       },
       async (request, reply) => {
-        const previous = request.cookies[SESSION_COOKIE];
-        const { secret, csrfToken } = await auth.signIn(request.body.name, request.body.password, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent'] ?? '',
-          previousSecret: previous,
-        });
-        request.identity = null;
-        reply.setCookie(SESSION_COOKIE, secret, { path: '/', httpOnly: true, sameSite: 'strict', secure: secureCookies });
-        return { message: messages.loginSuccess, csrfToken };
+        const session = await auth.signIn(request.body.name, request.body.password, signInFrom(request));
+        return startBrowserSession(request, reply, session, secureCookies);
       },
     );
     r.post(

@@ -1,5 +1,6 @@
 /** SQL of sessions and sign-in throttling. */
 import type { Db } from '../db/schema.ts';
+import { IDENTITY_COLUMNS } from './identity.ts';
 
 export function sessionStore(db: Db) {
   return {
@@ -21,22 +22,20 @@ export function sessionStore(db: Db) {
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .innerJoin('roles', 'roles.id', 'users.role_id')
-        .select([
-          'sessions.id_hash',
-          'sessions.csrf_token',
-          'sessions.last_seen_at',
-          'users.id as user_id',
-          'users.name as user_name',
-          'users.status',
-          'users.role_id',
-          'roles.permissions',
-        ])
+        .select(['sessions.id_hash', 'sessions.csrf_token', 'sessions.last_seen_at', ...IDENTITY_COLUMNS])
         .where('sessions.id_hash', '=', idHash)
         .executeTakeFirst(),
     touch: (idHash: string, now: number) =>
       db.updateTable('sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute(),
     remove: (idHash: string) => db.deleteFrom('sessions').where('id_hash', '=', idHash).execute(),
     removeIdleBefore: (cutoff: number) => db.deleteFrom('sessions').where('last_seen_at', '<', cutoff).execute(),
+    removeAllOf: (userId: number, exceptIdHash?: string) =>
+      db
+        .deleteFrom('sessions')
+        .where('user_id', '=', userId)
+        .$if(exceptIdHash !== undefined, (q) => q.where('id_hash', '!=', exceptIdHash!))
+        .execute(),
+    recordSignIn: (userId: number, now: number) => db.updateTable('users').set({ last_used_at: now }).where('id', '=', userId).execute(),
   };
 }
 

@@ -21,7 +21,13 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
   let dialect: Dialect;
   if (opts.databaseUrl) {
     dialect = 'postgres';
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: opts.databaseUrl, max: 10 }) }) });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A connection the server ends (restart, failover, a test dropping its database while the pool winds
+    // down) raises 'error' on the pool or on the client; unheard, either would crash the process. The pool
+    // drops such a connection and opens a new one on the next query.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     dialect = 'sqlite';
     fs.mkdirSync(opts.dataDir, { recursive: true });

@@ -1,5 +1,6 @@
 /** Table types of the store. Times are epoch milliseconds; booleans are 0/1 on both dialects. */
 import type { Generated, Kysely } from 'kysely';
+import type { SecurityTables } from './schema-security.ts';
 
 export interface RolesTable {
   id: Generated<number>;
@@ -21,6 +22,8 @@ export interface UsersTable {
   company_name: string;
   created_at: number;
   updated_at: number;
+  /** Last sign-in, epoch ms (migration 0003). */
+  last_used_at: number | null;
 }
 
 export interface SessionsTable {
@@ -52,12 +55,109 @@ export interface ActivityTable {
   created_at: number;
 }
 
-export interface Database {
+export interface DeviceGroupsTable {
+  id: Generated<number>;
+  name: string;
+  customer_id: number | null;
+  created_at: number;
+}
+
+export type Adoption = 'pending' | 'adopted';
+
+export interface DevicesTable {
+  /** Issued by the console: 16 hex characters, also the device's MQTT username and client id. */
+  id: string;
+  serial: string;
+  model: Generated<string>;
+  name: Generated<string>;
+  firmware: Generated<string>;
+  adoption: Generated<Adoption>;
+  /** sha256 (hex) of the enrolment key the device uses as its MQTT password. */
+  credential_hash: string;
+  group_id: number | null;
+  profile: Generated<string>;
+  ip: Generated<string>;
+  iface_name: Generated<string>;
+  mac: Generated<string>;
+  hostname: Generated<string>;
+  latitude: number | null;
+  longitude: number | null;
+  secure_mode: Generated<string>;
+  idle: Generated<number>;
+  /** Presence as last flushed from memory (the registry holds the live value). */
+  online: Generated<number>;
+  /** Seconds, as of the last flush. */
+  uptime: Generated<number>;
+  report_interval: Generated<number>;
+  last_seen_at: number | null;
+  adopted_at: number | null;
+  created_at: number;
+}
+
+/** Serials adopted automatically when they enrol (Provision CSV upload). */
+export interface ProvisionSerialsTable {
+  serial: string;
+  name: Generated<string>;
+  group_name: Generated<string>;
+  profile: Generated<string>;
+  created_at: number;
+}
+
+/** The metric columns shared by raw telemetry points and their hourly rollups. */
+export interface TelemetryMetrics {
+  cpu_usage: number | null;
+  memory_usage: number | null;
+  disk_usage: number | null;
+  cpu_temp: number | null;
+  fan_speed: number | null;
+  signal_rsrp: number | null;
+  clients: number | null;
+  ethernet_rx: number | null;
+  ethernet_tx: number | null;
+  wifi_rx: number | null;
+  wifi_tx: number | null;
+  cellular_rx: number | null;
+  cellular_tx: number | null;
+  control_plane_rx: number | null;
+  control_plane_tx: number | null;
+  data_plane_rx: number | null;
+  data_plane_tx: number | null;
+}
+
+export interface TelemetryPointsTable extends TelemetryMetrics {
+  device_id: string;
+  ts: number;
+}
+
+export interface TelemetryRollupsTable extends TelemetryMetrics {
+  device_id: string;
+  /** Start of the hour, epoch ms. */
+  bucket: number;
+  samples: number;
+}
+
+export interface DeviceLogsTable {
+  id: Generated<number>;
+  device_id: string;
+  level: string;
+  program: string;
+  message: string;
+  alarm_code: string | null;
+  created_at: number;
+}
+
+export interface Database extends SecurityTables {
   roles: RolesTable;
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   activity: ActivityTable;
+  device_groups: DeviceGroupsTable;
+  devices: DevicesTable;
+  provision_serials: ProvisionSerialsTable;
+  telemetry_points: TelemetryPointsTable;
+  telemetry_rollups: TelemetryRollupsTable;
+  device_logs: DeviceLogsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,11 +1,12 @@
 /** Turns every failure into `{err_message, err_code}` with a 4xx/5xx status, in the SPEC's words. */
 import type { FastifyInstance, FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ApiFailure, messages, type ApiError, type MessageCode } from '@edge/protocol';
+import { ApiFailure, codeOfIssue, messages, type ApiError, type MessageCode } from '@edge/protocol';
 
 function codeFromValidation(error: FastifyError): ApiError {
-  const first = error.validation?.[0] as { message?: string; params?: { params?: { code?: MessageCode } } } | undefined;
-  const code = first?.params?.params?.code;
+  const first = error.validation?.[0] as { message?: string; params?: { params?: unknown } } | undefined;
+  // Rules carry their code in the issue's params; zod's own checks given a SPEC text are found by that text.
+  const code = first ? codeOfIssue({ params: first.params?.params, message: first.message ?? '' }) : undefined;
   if (code) return { err_message: messages[code], err_code: code };
   return { err_message: first?.message ?? messages.invalidRequest, err_code: first?.message ? undefined : 'invalidRequest' };
 }

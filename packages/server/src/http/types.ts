@@ -1,13 +1,17 @@
 /** What every route declares and what every request carries once the guard has looked at it. */
-import type { PermissionSet, RoutePermission } from '@edge/protocol';
+import type { AccountType, PermissionSet, RoutePermission, TokenScope } from '@edge/protocol';
 
 export interface Identity {
   userId: number;
   userName: string;
   roleId: number;
+  accountType: AccountType;
+  /** What the user may do: their role's grants, narrowed for Container accounts. */
   permissions: PermissionSet;
   /** Set when the request came with the session cookie; CSRF applies only then. */
   session?: { idHash: string; csrfToken: string };
+  /** Set when the request came with `Authorization: Bearer`; its scopes narrow what it may reach. */
+  token?: { id: number; scopes: TokenScope[] };
 }
 
 declare module 'fastify' {

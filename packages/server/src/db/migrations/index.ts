@@ -1,8 +1,12 @@
 import type { Migration } from 'kysely';
 import type { Dialect } from '../schema.ts';
 import { foundation } from './0001_foundation.ts';
+import { devices } from './0002_devices.ts';
+import { security } from './0003_security.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0001_foundation': foundation,
+  '0002_devices': devices,
+  '0003_security': security,
 };

@@ -1,0 +1,12 @@
+/**
+ * Starts the demo exactly as `npm start` does (console + simulated fleet) on a throwaway data directory,
+ * a known admin password and a random port on 127.0.0.1; workers inherit its address through the environment.
+ */
+import { startDemo } from './demo-process.ts';
+import { E2E_ADMIN_PASSWORD, E2E_DEMO_DEVICES } from './tests/fixtures.ts';
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const demo = await startDemo({ adminPassword: E2E_ADMIN_PASSWORD, devices: E2E_DEMO_DEVICES });
+  process.env.E2E_BASE_URL = demo.url;
+  return demo.stop;
+}

@@ -1,0 +1,66 @@
+/**
+ * Regenerates docs/screenshots/ from the running demo: `npm run screenshots`.
+ * Each shot is a page a newcomer sees; the list grows as modules land.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { startDemo } from './demo-process.ts';
+
+const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
+const PASSWORD = 'Screenshot-pass-1';
+
+interface Shot {
+  file: string;
+  language?: string;
+  visit(page: Page): Promise<void>;
+}
+
+async function signIn(page: Page) {
+  await page.goto('/');
+  await page.locator('#login-name').fill('admin');
+  await page.locator('#login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/desk$/);
+  await page.locator('.ant-notification-notice').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+}
+
+const shots: Shot[] = [
+  { file: 'login.png', visit: (page) => page.goto('/').then(() => undefined) },
+  { file: 'desktop.png', visit: signIn },
+  {
+    file: 'desktop-arabic.png',
+    language: 'Arabic',
+    visit: signIn,
+  },
+  {
+    file: 'settings-account.png',
+    visit: async (page) => {
+      await signIn(page);
+      await page.getByTestId('app-Settings').click();
+      await page.waitForURL(/\/desk\/settings/);
+    },
+  },
+];
+
+const demo = await startDemo({ adminPassword: PASSWORD, devices: 25 });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+try {
+  fs.mkdirSync(OUT, { recursive: true });
+  for (const shot of shots) {
+    const context = await browser.newContext({ baseURL: demo.url, viewport: { width: 1440, height: 900 } });
+    if (shot.language) await context.addCookies([{ name: 'language', value: shot.language, url: demo.url }]);
+    const page = await context.newPage();
+    await shot.visit(page);
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: path.join(OUT, shot.file) });
+    await context.close();
+    console.log(`wrote docs/screenshots/${shot.file}`);
+  }
+} finally {
+  await browser.close();
+  await demo.stop();
+}

@@ -1,0 +1,93 @@
+/**
+ * One lint configuration for the whole repository (flat config).
+ * - JavaScript and TypeScript recommended rules everywhere, Node globals for the Node packages.
+ * - The web console: React hooks rules, browser globals, and no hard-coded user-visible text in JSX.
+ * - Package boundaries (ARCHITECTURE.md): packages depend on protocol only, never on one another.
+ */
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import i18next from 'eslint-plugin-i18next';
+import globals from 'globals';
+import { defineConfig } from 'eslint/config';
+
+const noImportOf = (...packages) => [
+  'error',
+  {
+    patterns: packages.map((name) => ({
+      group: [name, `${name}/*`],
+      message: 'Packages depend on @edge/protocol only (ARCHITECTURE.md, package boundaries).',
+    })),
+  },
+];
+
+/** JSX attributes whose string values are never read by the user. */
+const NON_TEXT_ATTRIBUTES = [
+  'className', 'style', 'styleName', 'type', 'key', 'id', 'width', 'height', 'data-testid', 'data-.*', 'htmlFor',
+  'htmlType', 'name', 'role', 'autoComplete', 'href', 'to', 'path', 'rel', 'target', 'lang', 'dir', 'mode',
+  'layout', 'size', 'shape', 'variant', 'status', 'placement', 'trigger', 'align', 'justify', 'theme', 'color',
+  'rowKey', 'dataIndex', 'direction', 'breakpoint', 'method', 'encType', 'accept', 'inputMode', 'src',
+  'aria-hidden', 'aria-current', 'aria-labelledby', 'aria-describedby', 'aria-controls', 'validateStatus',
+  'dependencies', 'valuePropName', 'picker', 'format',
+];
+
+/** Object keys (inside JSX props) whose string values are identifiers, not text. */
+const NON_TEXT_KEYS = ['[A-Z_-]+', 'key', 'type', 'data-testid', 'status', 'placement', 'trigger', 'mode', 'dataIndex', 'rowKey'];
+
+export default defineConfig(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.tsbuild/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '**/coverage/**',
+      '**/data/**',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    extends: [reactHooks.configs.flat['recommended-latest']],
+  },
+  {
+    files: ['packages/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { exclude: NON_TEXT_ATTRIBUTES },
+          'object-properties': { exclude: NON_TEXT_KEYS },
+          callees: {
+            exclude: ['i18n(ext)?', 't', 'require', 'addEventListener', 'removeEventListener', 'getElementById', 'navigate', 'useNavigate'],
+          },
+        },
+      ],
+    },
+  },
+  { files: ['packages/web/**'], rules: { 'no-restricted-imports': noImportOf('@edge/server', '@edge/agent') } },
+  { files: ['packages/server/**'], rules: { 'no-restricted-imports': noImportOf('@edge/web', '@edge/agent') } },
+  { files: ['packages/agent/**'], rules: { 'no-restricted-imports': noImportOf('@edge/server', '@edge/web') } },
+  { files: ['packages/protocol/**'], rules: { 'no-restricted-imports': noImportOf('@edge/server', '@edge/web', '@edge/agent') } },
+);

@@ -1,0 +1,433 @@
+/**
+ * The protocol client, shared by the real agent and every simulated device: enrol when it has no identity,
+ * connect with its credentials, say hello, report at the report interval, answer RPCs, and come back after
+ * drops with backoff. The platform says what to report; this class says how.
+ */
+import type { MqttClient } from 'mqtt';
+import {
+  ENROL_RETRY_MS,
+  ENROL_USERNAME,
+  REBOOT_DELAY_MS,
+  deviceCapabilities,
+  deviceRpcMessages,
+  deviceTopic,
+  enrolClientId,
+  enrolReply,
+  enrolTopic,
+  type EnrolRequest,
+  type ReportIntervalSetting,
+  type RpcResponse,
+  type UplinkChannel,
+} from '@edge/protocol';
+import type { AgentLog } from '../log.ts';
+import { PlatformRefusal, type Platform, type PowerSession } from '../platform/platform.ts';
+import { Backoff, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.ts';
+import { credentialsRefused, openConnection } from './connection.ts';
+import { newEnrolKey, type Identity, type IdentityStore } from './identity.ts';
+import { ReportInterval } from './latency.ts';
+import { Outbox } from './outbox.ts';
+import { RpcDispatcher, type RpcHandlers } from './rpc-dispatcher.ts';
+import type { Cancel, Scheduler } from './scheduler.ts';
+
+export type ClientState =
+  'idle' | 'enrolling' | 'waitingAdoption' | 'connecting' | 'online' | 'offline' | 'poweredOff' | 'stopped';
+
+export interface DeviceClientOptions {
+  /** ws(s)://console/mqtt or mqtt(s)://broker (see broker-url.ts). */
+  brokerUrl: string;
+  platform: Platform;
+  identity: IdentityStore;
+  scheduler: Scheduler;
+  reportInterval: ReportIntervalSetting;
+  log: AgentLog;
+  /** SPEC 4: reboot and shutdown happen this long after the device answered. */
+  rebootDelayMs?: number;
+  localAddress?: string;
+  keepaliveS?: number;
+  connectTimeoutMs?: number;
+  backoff?: BackoffOptions;
+  outboxLimit?: number;
+  enrolRetryMs?: number;
+  onStateChange?: (state: ClientState) => void;
+}
+
+interface Live {
+  connection: MqttClient;
+  /** Bumped whenever a connection is abandoned, so its late callbacks do nothing. */
+  generation: number;
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+export class DeviceClient {
+  state: ClientState = 'idle';
+  deviceId: string | null = null;
+
+  private live: Live | null = null;
+  private generation = 0;
+  private stopped = true;
+  private idle = false;
+  private readonly backoff: Backoff;
+  private readonly outbox: Outbox;
+  private readonly interval: ReportInterval;
+  private readonly rpc: RpcDispatcher;
+  private pendingTimers = new Set<Cancel>();
+  private reportTimer: Cancel | null = null;
+  private serialNumber = '';
+
+  constructor(private readonly options: DeviceClientOptions) {
+    this.backoff = new Backoff(options.backoff ?? DEFAULT_BACKOFF);
+    this.outbox = new Outbox(options.outboxLimit);
+    this.interval = new ReportInterval(options.reportInterval);
+    this.rpc = new RpcDispatcher(this.rpcHandlers(), (response) => this.respond(response));
+  }
+
+  /** The serial, once the platform has told it. */
+  get serial(): string {
+    return this.serialNumber;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    void this.proceed();
+  }
+
+  /** Says goodbye ('offline', clean disconnect: no last will) and stops. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const cancel of this.pendingTimers) cancel();
+    this.pendingTimers.clear();
+    await this.goOffline();
+    this.setState('stopped');
+  }
+
+  // ---- lifecycle ---------------------------------------------------------------------------------
+
+  private async proceed(): Promise<void> {
+    if (this.stopped) return;
+    const identity = this.options.identity.load();
+    if (identity?.deviceId) this.connectAsDevice({ key: identity.key, deviceId: identity.deviceId });
+    else await this.enrol(identity);
+  }
+
+  private later(ms: number, fn: () => void): void {
+    const cancel = this.options.scheduler.after(ms, () => {
+      this.pendingTimers.delete(cancel);
+      fn();
+    });
+    this.pendingTimers.add(cancel);
+  }
+
+  private retryLater(): void {
+    if (this.stopped) return;
+    const wait = this.backoff.next();
+    this.later(wait, () => void this.proceed());
+  }
+
+  /** Abandons the current connection; `force` drops it without DISCONNECT, so the broker sends the last will. */
+  private abandon(force: boolean): Promise<void> {
+    const live = this.live;
+    this.live = null;
+    this.generation++;
+    this.interval.abandon();
+    this.reportTimer?.();
+    this.reportTimer = null;
+    if (!live) return Promise.resolve();
+    return new Promise((resolve) => live.connection.end(force, {}, () => resolve()));
+  }
+
+  private open(connection: MqttClient): Live {
+    const live = { connection, generation: ++this.generation };
+    this.live = live;
+    return live;
+  }
+
+  private current(live: Live): boolean {
+    return this.live === live && live.generation === this.generation;
+  }
+
+  // ---- enrolment ---------------------------------------------------------------------------------
+
+  private async enrol(known: Identity | null): Promise<void> {
+    this.setState('enrolling');
+    this.deviceId = null;
+    const identity: Identity = known ?? { key: newEnrolKey() };
+    // Kept before it is sent: a restart while pending must present the same key.
+    if (!known) this.options.identity.save(identity);
+    const facts = await this.options.platform.facts();
+    if (this.stopped) return;
+    this.serialNumber = facts.serial;
+    const request: EnrolRequest = {
+      serial: facts.serial,
+      model: facts.model,
+      mac: facts.mac,
+      ip: facts.ip,
+      ifaceName: facts.ifaceName,
+      firmware: facts.firmware,
+      key: identity.key,
+    };
+    const live = this.open(
+      openConnection({
+        url: this.options.brokerUrl,
+        clientId: enrolClientId(facts.serial),
+        username: ENROL_USERNAME,
+        keepaliveS: this.options.keepaliveS ?? 30,
+        connectTimeoutMs: this.options.connectTimeoutMs ?? 15_000,
+        localAddress: this.options.localAddress,
+      }),
+    );
+    const { connection } = live;
+    let repeat: Cancel | null = null;
+    let said = false;
+    const ask = () => {
+      if (this.current(live))
+        connection.publish(enrolTopic(facts.serial, 'request'), json(request), { qos: 1 });
+    };
+
+    connection.on('connect', () => {
+      if (!this.current(live)) return;
+      this.backoff.reset();
+      connection.subscribe(enrolTopic(facts.serial, 'reply'), { qos: 1 }, (err) => {
+        if (err || !this.current(live)) return;
+        ask();
+        repeat = this.options.scheduler.every(this.options.enrolRetryMs ?? ENROL_RETRY_MS, ask);
+      });
+    });
+    connection.on('message', (_topic, payload) => {
+      if (!this.current(live)) return;
+      let raw: unknown;
+      try {
+        raw = JSON.parse(payload.toString('utf8'));
+      } catch {
+        return;
+      }
+      const reply = enrolReply.safeParse(raw);
+      if (!reply.success) return;
+      if (reply.data.status === 'pending') {
+        if (!said) this.options.log.info('waiting for adoption in Provision > Discovery');
+        said = true;
+        this.setState('waitingAdoption');
+        return;
+      }
+      repeat?.();
+      this.options.identity.save({ key: identity.key, deviceId: reply.data.deviceId });
+      this.options.log.info('adopted', { deviceId: reply.data.deviceId });
+      void this.abandon(false).then(() => this.proceed());
+    });
+    connection.on('error', (err) =>
+      this.options.log.warn('enrolment connection failed', { error: err.message }),
+    );
+    connection.on('close', () => {
+      repeat?.();
+      if (!this.current(live)) return;
+      this.live = null;
+      this.retryLater();
+    });
+  }
+
+  // ---- connected life ----------------------------------------------------------------------------
+
+  private connectAsDevice(identity: Required<Identity>): void {
+    this.setState('connecting');
+    this.deviceId = identity.deviceId;
+    const statusTopic = deviceTopic(identity.deviceId, 'status');
+    const live = this.open(
+      openConnection({
+        url: this.options.brokerUrl,
+        clientId: identity.deviceId,
+        username: identity.deviceId,
+        password: identity.key,
+        will: { topic: statusTopic, payload: Buffer.from('offline'), qos: 1, retain: true },
+        keepaliveS: this.options.keepaliveS ?? 30,
+        connectTimeoutMs: this.options.connectTimeoutMs ?? 15_000,
+        localAddress: this.options.localAddress,
+      }),
+    );
+    const { connection } = live;
+    let refused = false;
+
+    connection.on('connect', () => {
+      if (this.current(live)) void this.onConnected(live, identity.deviceId);
+    });
+    connection.on('message', (topic, payload) => {
+      if (!this.current(live)) return;
+      if (topic === deviceTopic(identity.deviceId, 'rpc/req')) this.rpc.handle(payload);
+      else if (topic === deviceTopic(identity.deviceId, 'pong'))
+        this.interval.handlePong(payload, () => this.options.scheduler.now());
+    });
+    connection.on('error', (err) => {
+      if (credentialsRefused(err)) refused = true;
+      else this.options.log.warn('connection failed', { error: err.message });
+    });
+    connection.on('close', () => {
+      if (!this.current(live)) return;
+      this.live = null;
+      this.interval.abandon();
+      this.reportTimer?.();
+      this.setState('offline');
+      if (refused) {
+        // Removed from the console: forget the identity and enrol again with a new key.
+        this.options.log.warn('the console refused our credentials; enrolling again');
+        this.options.identity.clear();
+        this.deviceId = null;
+        this.outbox.drain();
+      }
+      this.retryLater();
+    });
+  }
+
+  private async onConnected(live: Live, deviceId: string): Promise<void> {
+    const { connection } = live;
+    this.backoff.reset();
+    connection.subscribe([deviceTopic(deviceId, 'rpc/req'), deviceTopic(deviceId, 'pong')], { qos: 1 });
+    connection.publish(deviceTopic(deviceId, 'status'), 'online', { qos: 1, retain: true });
+    await this.sendHello();
+    if (!this.current(live)) return;
+    this.setState('online');
+    for (const queued of this.outbox.drain())
+      this.send(queued.channel, queued.payload, { qos: 1, queue: true });
+    if (this.interval.latencyBased) await this.measureLatency();
+    this.report(live);
+  }
+
+  private async sendHello(): Promise<void> {
+    const facts = await this.options.platform.facts();
+    this.serialNumber = facts.serial;
+    const { ifaceName: _ifaceName, ...hello } = facts;
+    this.send('hello', json({ ...hello, reportInterval: this.interval.setting }), { qos: 1 });
+  }
+
+  private measureLatency(): Promise<number> {
+    const { scheduler } = this.options;
+    return this.interval.measure(
+      (ping) => this.send('ping', json(ping)),
+      (ms, fn) => scheduler.after(ms, fn),
+      () => scheduler.now(),
+    );
+  }
+
+  /** One report (heartbeat, telemetry, events), then the next one is scheduled. */
+  private report(live: Live): void {
+    if (!this.current(live)) return;
+    const dropFor = this.options.platform.dropout?.() ?? null;
+    if (dropFor !== null) {
+      this.dropOut(dropFor);
+      return;
+    }
+    const seconds = this.interval.seconds;
+    this.reportTimer = this.options.scheduler.after(seconds * 1000, () => this.report(live));
+    void this.publishReport(live, seconds).catch((err: unknown) =>
+      this.options.log.error('report failed', { error: String(err) }),
+    );
+    if (this.interval.dueForMeasurement()) {
+      void this.measureLatency().then((now) => {
+        // A new interval is announced at once: the console judges presence by the last one it heard.
+        if (now !== seconds && this.current(live)) {
+          this.reportTimer?.();
+          this.report(live);
+        }
+      });
+    }
+  }
+
+  private async publishReport(live: Live, reportInterval: number): Promise<void> {
+    const { platform, scheduler } = this.options;
+    const heartbeat = await platform.heartbeat();
+    if (!this.current(live)) return;
+    this.send('heartbeat', json({ ...heartbeat, ts: scheduler.now(), reportInterval, idle: this.idle }));
+    const telemetry = await platform.telemetry();
+    if (!this.current(live)) return;
+    this.send('telemetry', json({ ...telemetry, ts: scheduler.now() }));
+    for (const event of platform.takeEvents()) this.send('events', json(event), { qos: 1, queue: true });
+  }
+
+  /** A simulated network drop: no goodbye, so the broker publishes our last will; back after `ms`. */
+  private dropOut(ms: number): void {
+    this.options.log.info('dropping off the network', { forMs: ms });
+    void this.abandon(true);
+    this.setState('offline');
+    this.later(ms, () => void this.proceed());
+  }
+
+  /** 'offline' (retained), then a clean disconnect. */
+  private async goOffline(): Promise<void> {
+    const live = this.live;
+    if (live?.connection.connected && this.deviceId) {
+      await live.connection
+        .publishAsync(deviceTopic(this.deviceId, 'status'), 'offline', { qos: 1, retain: true })
+        .catch(() => undefined);
+    }
+    await this.abandon(false);
+    if (!this.stopped) this.setState('offline');
+  }
+
+  private send(channel: UplinkChannel, payload: string, opts: { qos?: 0 | 1; queue?: boolean } = {}): void {
+    const connection = this.live?.connection;
+    if (connection?.connected && this.deviceId) {
+      connection.publish(deviceTopic(this.deviceId, channel), payload, { qos: opts.qos ?? 0 });
+    } else if (opts.queue) {
+      this.outbox.push({ channel, payload });
+    }
+  }
+
+  private respond(response: RpcResponse): void {
+    this.send('rpc/res', json(response), { qos: 1 });
+  }
+
+  private setState(state: ClientState): void {
+    if (this.state === state) return;
+    this.state = state;
+    this.options.onStateChange?.(state);
+  }
+
+  // ---- RPC ---------------------------------------------------------------------------------------
+
+  private power(): PowerSession {
+    return {
+      goOffline: () => this.goOffline(),
+      comeBack: () => {
+        if (!this.stopped) void this.proceed();
+      },
+      after: (ms, fn) => this.later(ms, fn),
+    };
+  }
+
+  private rpcHandlers(): RpcHandlers {
+    const { platform } = this.options;
+    const delay = () => this.options.rebootDelayMs ?? REBOOT_DELAY_MS;
+    const afterAnswering = (what: string, act: (power: PowerSession) => Promise<void>) => {
+      const inMs = delay();
+      this.later(inMs, () => {
+        act(this.power()).catch((err: unknown) =>
+          this.options.log.error(`${what} failed`, { error: String(err) }),
+        );
+      });
+      return { inMs };
+    };
+    return {
+      reboot: async () => afterAnswering('reboot', (power) => platform.reboot(power)),
+      shutdown: async () => {
+        const facts = await platform.facts();
+        if (!facts.capabilities.includes(deviceCapabilities.shutdown)) {
+          throw new PlatformRefusal('unsupported', deviceRpcMessages.cannotShutdown);
+        }
+        return afterAnswering('shutdown', async (power) => {
+          await platform.shutdown(power);
+          this.setState('poweredOff');
+        });
+      },
+      setIdle: async ({ idle }) => {
+        this.idle = idle;
+        return { idle };
+      },
+      getInfo: async () => {
+        const { ifaceName: _ifaceName, ...facts } = await platform.facts();
+        const { uptime } = await platform.heartbeat();
+        return { ...facts, reportInterval: this.interval.setting, uptime };
+      },
+      ping: (args, progress, signal) => platform.ping(args, progress, signal),
+      traceroute: (args, progress, signal) => platform.traceroute(args, progress, signal),
+    };
+  }
+}

@@ -1,0 +1,112 @@
+/** edge-fleet: runs N simulated devices against a console. */
+import path from 'node:path';
+import { Fleet } from './fleet.ts';
+import { lineLog } from './log.ts';
+import {
+  fail,
+  parseAddresses,
+  parseInterval,
+  parseLogLevel,
+  positiveInt,
+  readCommandLine,
+  UsageError,
+} from './cli/options.ts';
+
+const USAGE = `Usage: edge-fleet --console URL --count N [options]
+
+Runs N simulated edge devices (serials PREFIX-000001 ...) that enrol with the console and report.
+
+  --console URL           console (http://host:8080, devices use ws://host:8080/mqtt) or broker (mqtt://host:1883)
+  --count N               number of devices
+  --prefix TEXT           serial prefix (default SIM)
+  --first N               number of the first device (default 1)
+  --seed N                simulation seed; same seed, same fleet (default 1)
+  --interval S            report interval: 5, 30, 60 or latency (default 30; other seconds for tests)
+  --boot-ms MS            how long a simulated reboot keeps a device off (default 5000)
+  --reboot-delay-ms MS    wait between answering reboot/shutdown and doing it (default 5000, SPEC 4)
+  --dropouts-per-day N    random network drop-outs per device per day (default 2; 0 for none)
+  --ramp-ms MS            spread the first connections over this long (default 5 ms per device, at most 30 s)
+  --local-addresses A     spread sockets over local addresses: 127.0.0.1-127.0.0.8 or a,b,c
+  --state-file FILE       keep device identities across runs (default DATA_DIR/fleet-PREFIX.json)
+  --memory                keep identities in memory only (every run enrols anew)
+  --log-level L           info, warn, error or silent (default warn)
+  -h, --help              this text
+`;
+
+const args = readCommandLine(USAGE, {
+  console: { type: 'string' },
+  count: { type: 'string' },
+  prefix: { type: 'string', default: 'SIM' },
+  first: { type: 'string', default: '1' },
+  seed: { type: 'string', default: '1' },
+  interval: { type: 'string', default: '30' },
+  'boot-ms': { type: 'string', default: '5000' },
+  'reboot-delay-ms': { type: 'string', default: '5000' },
+  'dropouts-per-day': { type: 'string', default: '2' },
+  'ramp-ms': { type: 'string' },
+  'local-addresses': { type: 'string' },
+  'state-file': { type: 'string' },
+  memory: { type: 'boolean', default: false },
+  'log-level': { type: 'string', default: 'warn' },
+});
+
+let fleet: Fleet;
+try {
+  if (!args.console) throw new UsageError('--console is required');
+  if (!args.count) throw new UsageError('--count is required');
+  const prefix = args.prefix!;
+  fleet = new Fleet({
+    console: args.console,
+    count: positiveInt('count', args.count, 1),
+    prefix,
+    first: positiveInt('first', args.first!, 1),
+    seed: positiveInt('seed', args.seed!),
+    reportInterval: parseInterval(args.interval!),
+    bootMs: positiveInt('boot-ms', args['boot-ms']!),
+    rebootDelayMs: positiveInt('reboot-delay-ms', args['reboot-delay-ms']!),
+    dropoutsPerDay: positiveInt('dropouts-per-day', args['dropouts-per-day']!),
+    rampMs: args['ramp-ms'] === undefined ? undefined : positiveInt('ramp-ms', args['ramp-ms']),
+    localAddresses: args['local-addresses'] ? parseAddresses(args['local-addresses']) : undefined,
+    stateFile: args.memory
+      ? undefined
+      : (args['state-file'] ?? path.resolve(process.env.DATA_DIR || './data', `fleet-${prefix}.json`)),
+    log: lineLog(parseLogLevel(args['log-level']!), 'fleet '),
+  });
+} catch (err) {
+  fail(USAGE, err);
+}
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+fleet.start();
+say(`edge-fleet: ${fleet.devices.length} devices starting against ${args.console}`);
+
+let allOnlineSaid = false;
+const report = setInterval(() => {
+  const c = fleet.census();
+  if (c.online === fleet.devices.length && !allOnlineSaid) {
+    allOnlineSaid = true;
+    say(`edge-fleet: all ${c.online} devices online`);
+  }
+  if (c.online !== fleet.devices.length) allOnlineSaid = false;
+}, 1000);
+const summary = setInterval(() => {
+  const c = fleet.census();
+  say(
+    `edge-fleet: ${c.online} online, ${c.enrolling + c.waitingAdoption} enrolling, ${c.connecting} connecting, ${c.offline} offline, ${c.poweredOff} powered off`,
+  );
+}, 30_000);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    clearInterval(report);
+    clearInterval(summary);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    fleet.stop().then(() => {
+      clearTimeout(force);
+      process.exit(0);
+    });
+  });
+}

@@ -1,0 +1,115 @@
+/**
+ * Many simulated devices in one process: each is a DeviceClient over a SimulatedPlatform, all sharing one
+ * scheduler (one timer for the whole fleet). Connections can be spread over several local addresses so a
+ * large fleet does not run out of ephemeral ports on one.
+ */
+import { fleetSerial, type ReportIntervalSetting } from '@edge/protocol';
+import { brokerUrlFor } from './client/broker-url.ts';
+import { DeviceClient, type ClientState } from './client/device-client.ts';
+import { fleetIdentityFile, memoryIdentityStore, type IdentityStore } from './client/identity.ts';
+import { HeapScheduler } from './client/scheduler.ts';
+import { lineLog, withPrefix, type AgentLog } from './log.ts';
+import { SimulatedPlatform } from './platform/simulated.ts';
+
+export interface FleetOptions {
+  /** The console's URL (http://host:8080) or a broker URL (mqtt://broker:1883). */
+  console: string;
+  count: number;
+  /** Serials are `${prefix}-000001` and up. */
+  prefix?: string;
+  /** Number of the first device (1-based). */
+  first?: number;
+  seed?: number;
+  /** Time a simulated reboot keeps the device off. */
+  bootMs?: number;
+  /** SPEC 4: 5 s between answering a reboot/shutdown and doing it. */
+  rebootDelayMs?: number;
+  reportInterval?: ReportIntervalSetting;
+  localAddresses?: string[];
+  /** Keeps the devices' identities across runs; in memory when unset (every run enrols again). */
+  stateFile?: string;
+  /** Spreads the first connections over this long, so the console is not hit by all at once. */
+  rampMs?: number;
+  dropoutsPerDay?: number;
+  /** How often a waiting device repeats its enrolment request. */
+  enrolRetryMs?: number;
+  log?: AgentLog;
+}
+
+export type Census = Record<ClientState, number>;
+
+export class Fleet {
+  readonly devices: DeviceClient[] = [];
+  private readonly scheduler: HeapScheduler;
+  private readonly identities: ReturnType<typeof fleetIdentityFile> | null;
+
+  constructor(private readonly options: FleetOptions) {
+    const log = options.log ?? lineLog('warn');
+    this.scheduler = new HeapScheduler((err) => log.error('fleet task failed', { error: String(err) }));
+    this.identities = options.stateFile ? fleetIdentityFile(options.stateFile) : null;
+    const brokerUrl = brokerUrlFor(options.console);
+    const prefix = options.prefix ?? 'SIM';
+    const first = options.first ?? 1;
+    const reportInterval = options.reportInterval ?? 30;
+    const addresses = options.localAddresses ?? [];
+    for (let n = 0; n < options.count; n++) {
+      const serial = fleetSerial(prefix, first + n);
+      const identity: IdentityStore = this.identities?.forSerial(serial) ?? memoryIdentityStore();
+      this.devices.push(
+        new DeviceClient({
+          brokerUrl,
+          platform: new SimulatedPlatform({
+            serial,
+            seed: options.seed,
+            bootMs: options.bootMs,
+            dropoutsPerDay: options.dropoutsPerDay,
+            reportIntervalS: reportInterval === 'latency' ? 30 : reportInterval,
+          }),
+          identity,
+          scheduler: this.scheduler,
+          reportInterval,
+          rebootDelayMs: options.rebootDelayMs,
+          localAddress: addresses.length > 0 ? addresses[n % addresses.length] : undefined,
+          enrolRetryMs: options.enrolRetryMs,
+          log: withPrefix(log, `${serial} `),
+        }),
+      );
+    }
+  }
+
+  /** Starts every device, spread over rampMs. */
+  start(): void {
+    const ramp = this.options.rampMs ?? Math.min(30_000, this.devices.length * 5);
+    this.devices.forEach((device, n) => {
+      const at = this.devices.length > 1 ? Math.round((ramp * n) / (this.devices.length - 1)) : 0;
+      if (at === 0) device.start();
+      else this.scheduler.after(at, () => device.start());
+    });
+  }
+
+  /** Every device says goodbye and disconnects. */
+  async stop(): Promise<void> {
+    await Promise.all(this.devices.map((d) => d.stop()));
+    this.scheduler.stop();
+    this.identities?.flush();
+  }
+
+  census(): Census {
+    const counts: Census = {
+      idle: 0,
+      enrolling: 0,
+      waitingAdoption: 0,
+      connecting: 0,
+      online: 0,
+      offline: 0,
+      poweredOff: 0,
+      stopped: 0,
+    };
+    for (const d of this.devices) counts[d.state]++;
+    return counts;
+  }
+
+  device(serial: string): DeviceClient | undefined {
+    return this.devices.find((d) => d.serial === serial);
+  }
+}

@@ -1,0 +1,16 @@
+/** The agent package as a library: the fleet simulator for the demo launcher and benchmarks, and the parts. */
+export { Fleet, type FleetOptions, type Census } from './fleet.ts';
+export { DeviceClient, type ClientState, type DeviceClientOptions } from './client/device-client.ts';
+export { HeapScheduler, type Scheduler } from './client/scheduler.ts';
+export { brokerUrlFor } from './client/broker-url.ts';
+export {
+  fileIdentityStore,
+  memoryIdentityStore,
+  fleetIdentityFile,
+  type Identity,
+  type IdentityStore,
+} from './client/identity.ts';
+export { SimulatedPlatform, type SimulatedOptions } from './platform/simulated.ts';
+export { LinuxPlatform, type LinuxPlatformOptions } from './platform/linux.ts';
+export type { Platform } from './platform/platform.ts';
+export { lineLog, type AgentLog, type LogLevel } from './log.ts';

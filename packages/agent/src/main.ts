@@ -1,0 +1,99 @@
+/** edge-agent: the device agent for a real Linux router or gateway. */
+import os from 'node:os';
+import path from 'node:path';
+import { isSerial } from '@edge/protocol';
+import { brokerUrlFor } from './client/broker-url.ts';
+import { DeviceClient } from './client/device-client.ts';
+import { fileIdentityStore } from './client/identity.ts';
+import { HeapScheduler } from './client/scheduler.ts';
+import { lineLog } from './log.ts';
+import { LinuxPlatform } from './platform/linux.ts';
+import {
+  fail,
+  parseInterval,
+  parseLogLevel,
+  positiveInt,
+  readCommandLine,
+  UsageError,
+} from './cli/options.ts';
+
+const DEFAULT_STATE_DIR =
+  process.getuid?.() === 0 ? '/var/lib/edge-agent' : path.join(os.homedir(), '.edge-agent');
+
+const USAGE = `Usage: edge-agent --console URL --serial S --model M [options]
+
+Connects this Linux device to the console: enrols (Provision > Discovery), then reports and answers calls.
+
+  --console URL           console (http://host:8080) or broker (mqtt://host:1883)
+  --serial S              the device's serial number
+  --model M               the device's model name
+  --state-dir DIR         where the identity is kept (default ${DEFAULT_STATE_DIR})
+  --interval S            report interval: 5, 30, 60 or latency (default latency)
+  --reboot-cmd CMD        command that reboots (default: reboot)
+  --shutdown-cmd CMD      command that powers off (default: poweroff)
+  --no-dry-run            really run them; without it reboot/shutdown are only logged
+  --reboot-delay-ms MS    wait between answering reboot/shutdown and doing it (default 5000, SPEC 4)
+  --local-address A       connect from this local address
+  --log-level L           info, warn, error or silent (default info)
+  -h, --help              this text
+`;
+
+const args = readCommandLine(USAGE, {
+  console: { type: 'string' },
+  serial: { type: 'string' },
+  model: { type: 'string' },
+  'state-dir': { type: 'string', default: DEFAULT_STATE_DIR },
+  interval: { type: 'string', default: 'latency' },
+  'reboot-cmd': { type: 'string' },
+  'shutdown-cmd': { type: 'string' },
+  'no-dry-run': { type: 'boolean', default: false },
+  'reboot-delay-ms': { type: 'string', default: '5000' },
+  'local-address': { type: 'string' },
+  'log-level': { type: 'string', default: 'info' },
+});
+
+let client: DeviceClient;
+const scheduler = new HeapScheduler();
+try {
+  if (!args.console) throw new UsageError('--console is required');
+  if (!args.serial || !isSerial(args.serial))
+    throw new UsageError('--serial is required: letters, digits, . _ - (at most 64)');
+  if (!args.model) throw new UsageError('--model is required');
+  const log = lineLog(parseLogLevel(args['log-level']!), `${args.serial} `);
+  client = new DeviceClient({
+    brokerUrl: brokerUrlFor(args.console),
+    platform: new LinuxPlatform({
+      serial: args.serial,
+      model: args.model,
+      log,
+      rebootCommand: args['reboot-cmd'],
+      shutdownCommand: args['shutdown-cmd'],
+      dryRun: !args['no-dry-run'],
+    }),
+    identity: fileIdentityStore(args['state-dir']!),
+    scheduler,
+    reportInterval: parseInterval(args.interval!),
+    rebootDelayMs: positiveInt('reboot-delay-ms', args['reboot-delay-ms']!),
+    localAddress: args['local-address'],
+    log,
+    onStateChange: (state) => log.info(`state: ${state}`),
+  });
+} catch (err) {
+  fail(USAGE, err);
+}
+
+client.start();
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    const force = setTimeout(() => process.exit(1), 5000);
+    client.stop().then(() => {
+      clearTimeout(force);
+      scheduler.stop();
+      process.exit(0);
+    });
+  });
+}

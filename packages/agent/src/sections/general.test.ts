@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { renderSection } from './index.ts';
+import { readGeneral } from './general.ts';
+import { NFT_PATH } from './nft.ts';
+import { parseUci } from './uciReader.ts';
+import { chainRules, uciFile } from './testFiles.ts';
+
+describe('general renderer', () => {
+  it('hands the device name and the remote help switch (port 22) to the agent', () => {
+    const { files } = renderSection('general', { deviceName: "Shop 7 'north'", remoteHelp: true });
+    expect(files).toEqual({
+      '/etc/config/edge': uciFile(`config general 'general'
+	option device_name 'Shop 7 '\\''north'\\'''
+	option remote_help '1'
+	option remote_help_port '22'
+`),
+    });
+    expect(readGeneral(parseUci('edge', files['/etc/config/edge']!))).toEqual({
+      deviceName: "Shop 7 'north'",
+      remoteHelp: true,
+    });
+  });
+});
+
+describe('clients renderer', () => {
+  it('drops blacklisted MACs on input and forward', () => {
+    const nft = renderSection('clients', {
+      blacklist: [
+        { mac: '1A:2B:3C:4D:5E:6F', name: 'tv' },
+        { mac: '00:11:22:33:44:55', name: '' },
+      ],
+    }).files[NFT_PATH]!;
+    expect(nft).toContain('elements = { 1a:2b:3c:4d:5e:6f, 00:11:22:33:44:55 }');
+    expect(chainRules(nft, 'input')).toEqual(['ether saddr @blocked_macs drop']);
+    expect(chainRules(nft, 'forward')).toEqual(['ether saddr @blocked_macs drop']);
+  });
+
+  it('renders nothing for an empty blacklist', () =>
+    expect(renderSection('clients', { blacklist: [] }).files).toEqual({}));
+});

@@ -1,0 +1,106 @@
+/**
+ * Remote procedure calls from the console to a device (topics rpc/req and rpc/res, see device.ts).
+ * Each method names its parameter and result schemas once; the console validates the result it gets and
+ * the agent validates the parameters it is given, so neither trusts the other blindly.
+ */
+import { z } from 'zod';
+import { helloMessage } from './device-messages.ts';
+
+const host = z
+  .string()
+  .min(1)
+  .max(253)
+  .regex(/^[A-Za-z0-9.:_-]+$/, 'host name or IP address');
+
+const delayed = z.object({ inMs: z.number().int().nonnegative() });
+
+/** Method name -> schemas of its parameters and of its result. */
+export const rpcMethods = {
+  /** Restarts the device REBOOT_DELAY_MS after answering (SPEC 4: 5 s after confirmation). */
+  reboot: { params: z.object({}), result: delayed },
+  /** Turns the device off after the same delay; answers `unsupported` ('Cannot turn off this device.'). */
+  shutdown: { params: z.object({}), result: delayed },
+  /** Marks the device idle (SPEC 4 inventory action): it keeps reporting, and says so in its heartbeat. */
+  setIdle: { params: z.object({ idle: z.boolean() }), result: z.object({ idle: z.boolean() }) },
+  /** What the device would say in its hello, plus uptime: a cheap "are you there" round trip. */
+  getInfo: { params: z.object({}), result: helloMessage.extend({ uptime: z.number().nonnegative() }) },
+  /** Diagnose > Ping from the device; progress after each reply. */
+  ping: {
+    params: z.object({
+      target: host,
+      count: z.number().int().min(1).max(100).default(4),
+      interval: z.number().min(0.2).max(60).default(1),
+    }),
+    result: z.object({
+      target: z.string(),
+      transmitted: z.number().int().nonnegative(),
+      received: z.number().int().nonnegative(),
+      lossPercent: z.number().min(0).max(100),
+      rttMs: z.object({ min: z.number(), avg: z.number(), max: z.number() }).nullable(),
+      lines: z.array(z.string()),
+    }),
+  },
+  /** Diagnose > Traceroute from the device; progress after each hop. */
+  traceroute: {
+    params: z.object({ target: host, maxTtl: z.number().int().min(1).max(64).default(30) }),
+    result: z.object({
+      target: z.string(),
+      hops: z.array(
+        z.object({ ttl: z.number().int(), host: z.string().nullable(), rttMs: z.number().nullable() }),
+      ),
+    }),
+  },
+} as const;
+
+export type RpcMethod = keyof typeof rpcMethods;
+export const RPC_METHODS = Object.keys(rpcMethods) as RpcMethod[];
+/** Parameters as the caller writes them (defaults may be left out). */
+export type RpcParams<M extends RpcMethod> = z.input<(typeof rpcMethods)[M]['params']>;
+/** Parameters as the device receives them, defaults filled in. */
+export type RpcArgs<M extends RpcMethod> = z.output<(typeof rpcMethods)[M]['params']>;
+export type RpcResult<M extends RpcMethod> = z.output<(typeof rpcMethods)[M]['result']>;
+
+/** console -> device. `deadlineMs` is relative (ms from receipt): device clocks cannot be trusted. */
+export const rpcRequest = z.object({
+  id: z.string().min(1).max(64),
+  method: z.string().max(64),
+  params: z.unknown(),
+  deadlineMs: z.number().int().positive().max(3_600_000),
+});
+export type RpcRequest = z.infer<typeof rpcRequest>;
+
+export const rpcErrorCodes = [
+  'unknownMethod',
+  'badParams',
+  'unsupported',
+  'busy',
+  'failed',
+  'timeout',
+] as const;
+export type RpcErrorCode = (typeof rpcErrorCodes)[number];
+
+/** device -> console: exactly one of result, error or progress beside the id. */
+export const rpcResponse = z.union([
+  z.object({ id: z.string(), result: z.unknown() }).strict(),
+  z
+    .object({
+      id: z.string(),
+      error: z.object({ code: z.enum(rpcErrorCodes), message: z.string().max(1024) }),
+    })
+    .strict(),
+  z
+    .object({ id: z.string(), progress: z.number().min(0).max(100), note: z.string().max(1024).optional() })
+    .strict(),
+]);
+export type RpcResponse = z.infer<typeof rpcResponse>;
+
+/** Default budget of a call when the caller names none. */
+export const DEFAULT_RPC_DEADLINE_MS = 15_000;
+
+/** What the console says when a call cannot complete (SPEC 4 words where they exist). */
+export const deviceRpcMessages = {
+  deviceOffline: 'Device is offline.',
+  deviceTimeout: 'Device did not answer in time.',
+  unknownDevice: 'Device not found.',
+  cannotShutdown: 'Cannot turn off this device.',
+} as const;

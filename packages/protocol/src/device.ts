@@ -1,0 +1,130 @@
+/**
+ * The device protocol: how a device and the console talk over MQTT. Both the agent and the console's
+ * gateway import these names, so a topic is spelled in exactly one place.
+ *
+ * Topics (everything a device owns lives under `edge/v1/{deviceId}/`):
+ *
+ *   status                 device -> console  'online' / 'offline', retained; 'offline' is also the MQTT last will,
+ *                                             so the broker announces a device that vanished without saying goodbye
+ *   hello                  device -> console  on every connect: model, serial, firmware, capabilities, interfaces, ...
+ *   heartbeat              device -> console  every report interval: uptime, CPU, memory, disk, load, signal, counters
+ *   telemetry              device -> console  every report interval: interfaces, ports and PoE, clients, containers, fan
+ *   events                 device -> console  log lines and alarms
+ *   rpc/req                console -> device  {id, method, params, deadlineMs}
+ *   rpc/res                device -> console  {id, result} | {id, error: {code, message}} | {id, progress, note?}
+ *   ping / pong            device -> console -> device: the console echoes a ping, so the device measures its
+ *                                             latency to the console (latency-based report interval, SPEC 9)
+ *   tty/{session}/in|out   both ways          terminal bytes and resize messages
+ *
+ * Payloads are UTF-8 JSON validated by the zod schemas of device-messages.ts and device-rpc.ts, except
+ * `status` (the bare word) and `tty` (raw bytes).
+ *
+ * Report interval (SPEC 9): 5, 30 or 60 s, or latency based. A device is offline when its last will fires
+ * or when MISSED_INTERVALS_FOR_OFFLINE report intervals pass without a heartbeat.
+ *
+ * Enrolment (zero-touch provisioning), see device-enrolment.ts for the messages:
+ *
+ *   1. A new agent knows the console URL, its serial and model. It generates an enrolment key (32 random
+ *      bytes, kept in its state directory) and connects with username `enrol`, no password, and client id
+ *      `enrol-{serial}`. The broker lets that client publish only `edge/v1/enrol/{serial}/request` and
+ *      subscribe only `edge/v1/enrol/{serial}/reply`.
+ *   2. It publishes {serial, model, mac, ip, ifaceName, firmware, key} to the request topic, and repeats it
+ *      every ENROL_RETRY_MS while it waits. Only the console can read request topics, so the key never
+ *      reaches another client.
+ *   3. The console records an unknown serial as pending (Provision > Discovery) and answers
+ *      {status: 'pending'}. When the operator adopts it, or when the serial was provisioned beforehand
+ *      (CSV), the console stores sha256(key) as the device's credential and answers
+ *      {status: 'adopted', deviceId, username}.
+ *   4. The agent stores deviceId and connects with username = deviceId and password = its key, client id =
+ *      deviceId. The reply never carries a secret: the password is the key the agent chose and only the
+ *      console has seen, so a client that reads someone else's reply learns nothing it can log in with.
+ *   5. Removing a device deletes its credential and disconnects it. Its next connect is refused ("not
+ *      authorized"); the agent then forgets its identity, makes a new key and starts again at step 1: the
+ *      device must be provisioned again.
+ *
+ * While a serial is pending, the latest request wins (a re-flashed device with a new key can still be
+ * adopted). Once adopted, requests for that serial with another key are ignored, so a stranger who
+ * knows a serial cannot take over an adopted device.
+ */
+
+/** Every device topic starts here; the version moves when a message changes incompatibly. */
+export const DEVICE_TOPIC_ROOT = 'edge/v1';
+
+/** Topics a device publishes (device -> console). */
+export const UPLINK_CHANNELS = [
+  'status',
+  'hello',
+  'heartbeat',
+  'telemetry',
+  'events',
+  'rpc/res',
+  'ping',
+] as const;
+export type UplinkChannel = (typeof UPLINK_CHANNELS)[number];
+/** Topics a device subscribes to (console -> device). */
+export const DOWNLINK_CHANNELS = ['rpc/req', 'pong'] as const;
+export type DownlinkChannel = (typeof DOWNLINK_CHANNELS)[number];
+export type DeviceChannel = UplinkChannel | DownlinkChannel;
+
+export const deviceStatuses = ['online', 'offline'] as const;
+export type DeviceStatusWord = (typeof deviceStatuses)[number];
+
+/**
+ * Device ids are issued by the console: 16 lowercase hex characters. They never contain MQTT wildcards
+ * or separators, and never equal the `enrol` topic level.
+ */
+export const DEVICE_ID_PATTERN = /^[0-9a-f]{16}$/;
+/** Serials travel inside topics, so they may not hold `/`, `+`, `#` or spaces. */
+export const SERIAL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+export const isDeviceId = (value: string): boolean => DEVICE_ID_PATTERN.test(value);
+export const isSerial = (value: string): boolean => SERIAL_PATTERN.test(value);
+
+export const deviceTopic = (deviceId: string, channel: DeviceChannel): string =>
+  `${DEVICE_TOPIC_ROOT}/${deviceId}/${channel}`;
+
+/** Filter matching one channel of every device, e.g. `edge/v1/+/heartbeat`. */
+export const everyDeviceTopic = (channel: DeviceChannel): string => `${DEVICE_TOPIC_ROOT}/+/${channel}`;
+
+export const ttyTopic = (deviceId: string, session: string, direction: 'in' | 'out'): string =>
+  `${DEVICE_TOPIC_ROOT}/${deviceId}/tty/${session}/${direction}`;
+
+export interface ParsedDeviceTopic {
+  deviceId: string;
+  /** What follows the device id, e.g. `heartbeat`, `rpc/res` or `tty/abc/out`. */
+  channel: string;
+}
+
+/** Splits `edge/v1/{deviceId}/{channel}`; null for anything else (including enrolment topics). */
+export function parseDeviceTopic(topic: string): ParsedDeviceTopic | null {
+  const prefix = `${DEVICE_TOPIC_ROOT}/`;
+  if (!topic.startsWith(prefix)) return null;
+  const rest = topic.slice(prefix.length);
+  const slash = rest.indexOf('/');
+  if (slash <= 0) return null;
+  const deviceId = rest.slice(0, slash);
+  if (!isDeviceId(deviceId)) return null;
+  return { deviceId, channel: rest.slice(slash + 1) };
+}
+
+/** The shared MQTT username of agents that have no credentials yet. */
+export const ENROL_USERNAME = 'enrol';
+/** How often a waiting agent repeats its enrolment request (it also repeats it on every reconnect). */
+export const ENROL_RETRY_MS = 10_000;
+
+export const enrolClientId = (serial: string): string => `enrol-${serial}`;
+export const enrolTopic = (serial: string, kind: 'request' | 'reply'): string =>
+  `${DEVICE_TOPIC_ROOT}/enrol/${serial}/${kind}`;
+/** Filter matching the enrolment requests of every serial. */
+export const EVERY_ENROL_REQUEST = `${DEVICE_TOPIC_ROOT}/enrol/+/request`;
+
+/** The serial of `edge/v1/enrol/{serial}/{kind}`, or null. */
+export function parseEnrolTopic(topic: string): { serial: string; kind: 'request' | 'reply' } | null {
+  const parts = topic.split('/');
+  if (parts.length !== 5 || `${parts[0]}/${parts[1]}` !== DEVICE_TOPIC_ROOT || parts[2] !== 'enrol')
+    return null;
+  const serial = parts[3]!;
+  const kind = parts[4];
+  if (!isSerial(serial) || (kind !== 'request' && kind !== 'reply')) return null;
+  return { serial, kind };
+}

@@ -1,0 +1,107 @@
+/**
+ * Wi-Fi (SPEC 2, 3): the radio (band, channel, width, TX power), the SSIDs it offers (the multiple
+ * SSID table) and the authentication list. Client mode, where the radio joins an upstream network,
+ * is a WAN (wan.ts, mode 'wifi'); it uses the network shape defined here.
+ */
+import { z } from 'zod';
+import { macRule } from '../validation.ts';
+import { choice, report, selected, text, wholeNumber } from './fields.ts';
+import {
+  DEFAULT_LAN_VID,
+  duplicateIndex,
+  lanVidRule,
+  notEmptyRule,
+  ssidRule,
+  txPowerRule,
+  wifiChannelRule,
+  wifiPasswordRule,
+} from './rules.ts';
+import { call, deviceQuery, forDevice } from './calls.ts';
+
+/** The SPEC calls the band "mode" (template field `mode`, default 2.4G). */
+export const wifiBands = ['2.4G', '5G'] as const;
+export type WifiBand = (typeof wifiBands)[number];
+export const wifiSecurityModes = ['WPA1', 'WPA2', 'WPA3'] as const;
+export type WifiSecurity = (typeof wifiSecurityModes)[number];
+/** Channel width: auto or MHz (SPEC 9); 80 and 160 MHz exist only at 5 GHz. */
+export const channelWidths = ['auto', 20, 40, 80, 160] as const;
+export type ChannelWidth = (typeof channelWidths)[number];
+const WIDE_ONLY_5G: readonly ChannelWidth[] = [80, 160];
+
+/** A network a radio joins or offers: SSID, password and security mode. */
+export const wifiNetwork = z.object({
+  ssid: text(ssidRule),
+  password: text(wifiPasswordRule),
+  wpa: choice(wifiSecurityModes, 'wifiSecurityRequired'),
+});
+export type WifiNetwork = z.infer<typeof wifiNetwork>;
+
+/** One row of the multiple SSID table. */
+export const wifiSsid = wifiNetwork.extend({
+  idx: z.number().int().min(0),
+  /** Whether this SSID is broadcast. */
+  toggle: z.boolean(),
+  /** The VLAN its clients join; 1 is the untagged LAN. */
+  vid: selected(wholeNumber(lanVidRule), 'vlanIdRequired'),
+});
+export type WifiSsid = z.infer<typeof wifiSsid>;
+
+/** A station allowed to associate; when the list is not empty, only listed stations may join. */
+export const wifiAuthentication = z.object({
+  name: text(notEmptyRule('authenticationNameEmpty')),
+  mac: text(macRule),
+});
+export type WifiAuthentication = z.infer<typeof wifiAuthentication>;
+
+export const wifiSection = z
+  .object({
+    mode: choice(wifiBands, 'wifiBandRequired'),
+    channel: selected(z.union([z.literal('auto'), z.number().int()]), 'wifiChannelRequired'),
+    bandwidth: choice(channelWidths, 'wifiBandwidthRequired'),
+    tx_power: selected(wholeNumber(txPowerRule), 'wifiTxPowerRequired'),
+    list: z.array(wifiSsid),
+    authentication: z.array(wifiAuthentication),
+  })
+  .superRefine((doc, ctx) => {
+    report(ctx, wifiChannelRule(doc.mode, doc.channel), ['channel']);
+    if (doc.mode === '2.4G' && WIDE_ONLY_5G.includes(doc.bandwidth))
+      report(ctx, 'wifiBandwidthInvalid', ['bandwidth']);
+    const dupIdx = duplicateIndex(doc.list.map((s) => s.idx));
+    if (dupIdx >= 0) report(ctx, 'ssidIndexDuplicate', ['list', dupIdx, 'idx']);
+    const dupMac = duplicateIndex(doc.authentication.map((a) => a.mac.toLowerCase()));
+    if (dupMac >= 0) report(ctx, 'macDuplicate', ['authentication', dupMac, 'mac']);
+  });
+export type WifiSection = z.infer<typeof wifiSection>;
+
+/** SPEC 9: mode 2.4G, channel 10, bandwidth 20, tx_power 100; no SSID until the user adds one. */
+export const wifiDefaults: WifiSection = {
+  mode: '2.4G',
+  channel: 10,
+  bandwidth: 20,
+  tx_power: 100,
+  list: [],
+  authentication: [],
+};
+
+/** What a new row of the SSID table starts with (SPEC 9: WPA2). */
+export const wifiSsidDefaults: Pick<WifiSsid, 'toggle' | 'vid' | 'wpa'> = {
+  toggle: true,
+  vid: DEFAULT_LAN_VID,
+  wpa: 'WPA2',
+};
+
+export const wifiToggleRequest = forDevice(z.object({ idx: z.number().int().min(0), toggle: z.boolean() }));
+export const wifiAuthenticationDeleteRequest = forDevice(z.object({ name: z.string().min(1) }));
+
+export const wifiCalls = [
+  call('wifi', 'GET', 'wifi/info', deviceQuery),
+  call('wifi', 'GET', 'wifi/loadConfig', deviceQuery),
+  call('wifi', 'GET', 'wifi/supported', deviceQuery),
+  call('wifi', 'PATCH', 'wifi/setting', forDevice(wifiSection)),
+  call('wifi', 'PATCH', 'wifi/toggle', wifiToggleRequest),
+  call('wifi', 'GET', 'wifi/authentication/name', deviceQuery),
+  call('wifi', 'GET', 'wifi/authentication/list', deviceQuery),
+  call('wifi', 'POST', 'wifi/authentication/add', forDevice(wifiAuthentication)),
+  call('wifi', 'PATCH', 'wifi/authentication/edit', forDevice(wifiAuthentication)),
+  call('wifi', 'DELETE', 'wifi/authentication/delete', wifiAuthenticationDeleteRequest),
+];

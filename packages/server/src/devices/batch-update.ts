@@ -1,0 +1,40 @@
+/**
+ * Updates many rows with different values in one statement per chunk, on SQLite and PostgreSQL alike:
+ *   WITH v (id, a, b) AS (VALUES (cast(? as text), cast(? as integer), ...), ...)
+ *   UPDATE t SET a = v.a, b = v.b FROM v WHERE t.id = v.id
+ * The casts give PostgreSQL the types that bare parameters in VALUES lack. A row whose key no longer
+ * exists (a device removed meanwhile) simply matches nothing, unlike an upsert which would bring it back.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/schema.ts';
+
+export type SqlType = 'text' | 'integer' | 'bigint' | 'double precision';
+export type SqlValue = string | number | null;
+export interface Column {
+  name: string;
+  type: SqlType;
+}
+
+/** Parameters per statement stay well under SQLite's and PostgreSQL's limits. */
+const MAX_PARAMETERS = 8000;
+
+export async function updateMany(
+  db: Db,
+  table: string,
+  key: Column,
+  columns: Column[],
+  rows: SqlValue[][],
+): Promise<void> {
+  const all = [key, ...columns];
+  const chunk = Math.max(1, Math.floor(MAX_PARAMETERS / all.length));
+  for (let start = 0; start < rows.length; start += chunk) {
+    const values = rows
+      .slice(start, start + chunk)
+      .map(
+        (row) => sql`(${sql.join(row.map((value, i) => sql`cast(${value} as ${sql.raw(all[i]!.type)})`))})`,
+      );
+    await sql`with v (${sql.join(all.map((c) => sql.ref(c.name)))}) as (values ${sql.join(values)})
+      update ${sql.table(table)} set ${sql.join(columns.map((c) => sql`${sql.ref(c.name)} = ${sql.ref(`v.${c.name}`)}`))}
+      from v where ${sql.ref(`${table}.${key.name}`)} = ${sql.ref(`v.${key.name}`)}`.execute(db);
+  }
+}

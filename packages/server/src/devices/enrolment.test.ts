@@ -1,0 +1,104 @@
+/** Zero-touch enrolment: Discovery, adoption, the provisioning list, and coming back after removal. */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ApiFailure, fleetSerial } from '@edge/protocol';
+import { DIALECTS, type TestConsole } from '../testing/harness.ts';
+import {
+  consoleUrl,
+  enrolByHand,
+  mqttUrl,
+  startFleet,
+  startListeningConsole,
+  uniquePrefix,
+  waitFor,
+} from './testing.ts';
+
+const within = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([p, new Promise<'no answer'>((resolve) => setTimeout(() => resolve('no answer'), ms))]);
+
+describe.each(DIALECTS)('enrolment (%s)', (dialect) => {
+  const prefix = uniquePrefix();
+  let edge: TestConsole;
+
+  beforeAll(async () => {
+    edge = await startListeningConsole(dialect);
+  });
+  afterAll(() => edge?.destroy());
+
+  test('unknown serials wait in Discovery, sorted by serial without regard to case', async () => {
+    await enrolByHand(mqttUrl(edge), `${prefix}-b2`, 'pending');
+    await enrolByHand(mqttUrl(edge), `${prefix}-A1`, 'pending');
+    const discovery = await edge.enrolment.listDiscovery();
+    expect(discovery.map((d) => d.sn)).toEqual([`${prefix}-A1`, `${prefix}-b2`]);
+    expect(discovery[0]).toMatchObject({
+      IP: '127.0.0.1',
+      ifaceName: 'eth0',
+      model: 'Hand Device',
+      group: '',
+    });
+    expect(edge.devices.list()).toEqual([]);
+  });
+
+  test('adoption sends the waiting agent its identity; only the adopted key may ask again', async () => {
+    const serial = `${prefix}-A1`;
+    const key = randomBytes(32).toString('base64url');
+    const waiting = enrolByHand(mqttUrl(edge), serial, 'adopted', key);
+    const group = await edge.devices.groups.ensure('Lobby group');
+    await new Promise((r) => setTimeout(r, 200));
+    const view = await edge.enrolment.adopt(serial, { name: 'Lobby', groupId: group.id, profile: 'retail' });
+    expect(view).toMatchObject({
+      serial,
+      name: 'Lobby',
+      groupId: group.id,
+      profile: 'retail',
+      adoption: 'adopted',
+      online: false,
+      status: 'Offline',
+    });
+    expect((await waiting).deviceId).toBe(view.id);
+
+    expect((await within(enrolByHand(mqttUrl(edge), serial, 'adopted', key), 3000)) !== 'no answer').toBe(
+      true,
+    );
+    expect(await within(enrolByHand(mqttUrl(edge), serial, 'adopted'), 700)).toBe('no answer');
+    expect((await edge.enrolment.listDiscovery()).map((d) => d.sn)).toEqual([`${prefix}-b2`]);
+  });
+
+  test('provisioning a serial that waits in Discovery adopts it with the listed name and group', async () => {
+    const result = await edge.enrolment.provision([
+      { serial: `${prefix}-b2`, name: 'Warehouse', group: 'Depots', profile: 'industrial' },
+    ]);
+    expect(result).toEqual({ provisioned: 1, adopted: 1 });
+    const device = edge.devices.list().find((d) => d.serial === `${prefix}-b2`)!;
+    const depots = (await edge.devices.groups.list()).find((g) => g.name === 'Depots');
+    expect(device).toMatchObject({ name: 'Warehouse', groupId: depots!.id, profile: 'industrial' });
+    await expect(edge.enrolment.provision([{ serial: 'bad/serial' }])).rejects.toBeInstanceOf(ApiFailure);
+  });
+
+  test('a removed device must be provisioned again: it re-enrols into Discovery', async () => {
+    const fleetPrefix = `${prefix}F`;
+    const serial = fleetSerial(fleetPrefix, 1);
+    await edge.enrolment.provisionSerials([serial]);
+    const fleet = startFleet({ console: consoleUrl(edge), count: 1, prefix: fleetPrefix });
+    try {
+      const first = await waitFor(
+        () => edge.devices.list().find((d) => d.serial === serial && d.online),
+        'the simulated device online',
+      );
+      await edge.enrolment.remove(first.id);
+      const pending = await waitFor(
+        async () => (await edge.enrolment.listDiscovery()).find((d) => d.sn === serial),
+        'the device back in Discovery',
+      );
+      expect(pending.id).not.toBe(first.id);
+      await edge.enrolment.adopt(pending.id, { name: 'Second life' });
+      const again = await waitFor(
+        () => edge.devices.get(pending.id)?.online && edge.devices.get(pending.id),
+        'the re-adopted device online',
+      );
+      expect(again.name).toBe('Second life');
+    } finally {
+      await fleet.stop();
+    }
+  });
+});

@@ -1,0 +1,217 @@
+/**
+ * Enrolment (zero-touch provisioning, flow in protocol/src/device.ts): unknown serials wait in Discovery;
+ * adoption, by the operator or by the provisioning list, turns the agent's enrolment key into its
+ * credential; removal revokes it.
+ */
+import { randomBytes } from 'node:crypto';
+import { ApiFailure, deviceTopic, enrolRequest, enrolTopic, isSerial, type EnrolReply } from '@edge/protocol';
+import { digest, sameSecret } from '../auth/tokens.ts';
+import type { Bus, BusLog } from '../gateway/index.ts';
+import type { DeviceChanges } from './changes.ts';
+import type { GroupService } from './groups.ts';
+import { keyedLock } from './keyed-lock.ts';
+import type { DeviceRegistry } from './registry.ts';
+import type { DeviceRow, DeviceStore } from './store.ts';
+import type { AdoptOptions, DeviceView, DiscoveryDevice, ProvisionEntry } from './types.ts';
+import { toDiscovery, toView } from './views.ts';
+
+export interface EnrolmentDeps {
+  store: DeviceStore;
+  registry: DeviceRegistry;
+  groups: GroupService;
+  bus: Bus;
+  changes: DeviceChanges;
+  log: BusLog;
+  /** Drops what other services keep about a removed device (pending calls, unwritten samples). */
+  onRemoved(deviceId: string): void;
+}
+
+const newDeviceId = (): string => randomBytes(8).toString('hex');
+const bySerial = (a: { sn: string }, b: { sn: string }) => {
+  const x = a.sn.toLowerCase();
+  const y = b.sn.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+export function enrolmentService(deps: EnrolmentDeps) {
+  const { store, registry, groups, bus, changes, log } = deps;
+  const serially = keyedLock();
+
+  const reply = (serial: string, message: EnrolReply) =>
+    bus.publish(enrolTopic(serial, 'reply'), JSON.stringify(message), { qos: 1 });
+
+  const adoptedReply = (row: DeviceRow): EnrolReply => ({
+    status: 'adopted',
+    deviceId: row.id,
+    username: row.id,
+  });
+
+  async function adoptRow(row: DeviceRow, opts: AdoptOptions): Promise<DeviceView> {
+    const patch = {
+      adoption: 'adopted' as const,
+      name: opts.name?.trim() || row.name || row.serial,
+      group_id: opts.groupId !== undefined ? opts.groupId : row.group_id,
+      profile: opts.profile ?? row.profile,
+      adopted_at: Date.now(),
+    };
+    await store.update(row.id, patch);
+    const live = registry.add({ ...row, ...patch });
+    registry.emitState(live);
+    await reply(row.serial, adoptedReply(row));
+    log.info({ deviceId: row.id, serial: row.serial }, 'device adopted');
+    return toView(live);
+  }
+
+  async function provisionedOptions(serial: string): Promise<AdoptOptions | null> {
+    const entry = await store.findProvision(serial);
+    if (!entry) return null;
+    const groupId = entry.group_name ? (await groups.ensure(entry.group_name)).id : null;
+    return { name: entry.name, groupId, profile: entry.profile };
+  }
+
+  async function findRow(idOrSerial: string): Promise<DeviceRow> {
+    const row = (await store.findById(idOrSerial)) ?? (await store.findBySerial(idOrSerial));
+    if (!row) throw new ApiFailure(404, 'notFound', 'Device not found.');
+    return row;
+  }
+
+  async function handleRequest(serial: string, payload: unknown): Promise<void> {
+    const parsed = enrolRequest.safeParse(payload);
+    if (!parsed.success || parsed.data.serial !== serial) {
+      log.warn({ serial }, 'malformed enrolment request');
+      return;
+    }
+    const request = parsed.data;
+    const keyHash = digest(request.key);
+    await serially(serial, async () => {
+      const existing = await store.findBySerial(serial);
+      if (existing?.adoption === 'adopted') {
+        // The reply may have been lost: answer again, but only to the key that was adopted.
+        if (sameSecret(existing.credential_hash, keyHash)) await reply(serial, adoptedReply(existing));
+        else log.warn({ serial }, 'enrolment request for an adopted serial with another key; ignored');
+        return;
+      }
+      const fields = {
+        model: request.model,
+        firmware: request.firmware,
+        ip: request.ip,
+        mac: request.mac,
+        iface_name: request.ifaceName,
+        credential_hash: keyHash,
+      };
+      let row: DeviceRow | undefined;
+      if (existing) {
+        await store.update(existing.id, fields);
+        row = { ...existing, ...fields };
+      } else {
+        await store.insert({
+          id: newDeviceId(),
+          serial,
+          ...fields,
+          group_id: null,
+          latitude: null,
+          longitude: null,
+          last_seen_at: null,
+          adopted_at: null,
+          created_at: Date.now(),
+        });
+        row = await store.findBySerial(serial);
+        if (!row) return;
+        changes.emit({ type: 'discovered', deviceId: row.id, serial });
+      }
+      const provisioned = await provisionedOptions(serial);
+      if (provisioned) await adoptRow(row, provisioned);
+      else await reply(serial, { status: 'pending' });
+    });
+  }
+
+  const service = {
+    /** An `edge/v1/enrol/{serial}/request` message. */
+    handleRequest: (serial: string, payload: unknown): Promise<void> =>
+      handleRequest(serial, payload).catch((err: unknown) =>
+        log.error({ err, serial }, 'enrolment request failed'),
+      ),
+
+    /** Provision > Discovery: devices waiting for adoption, by serial, case-insensitive (SPEC 3). */
+    async listDiscovery(): Promise<DiscoveryDevice[]> {
+      return (await store.listPending()).map(toDiscovery).sort(bySerial);
+    },
+
+    /** Adopts a pending device (by id or serial) and sends the waiting agent its identity. */
+    adopt(idOrSerial: string, opts: AdoptOptions = {}): Promise<DeviceView> {
+      return findRow(idOrSerial).then((found) =>
+        serially(found.serial, async () => {
+          const row = await findRow(found.id);
+          if (row.adoption === 'adopted') return toView(registry.live(row.id) ?? registry.add(row));
+          return adoptRow(row, opts);
+        }),
+      );
+    },
+
+    /**
+     * Adds serials to the provisioning list (upload CSV): each is adopted as soon as it enrols, or now if it
+     * already waits in Discovery. Returns how many were adopted now.
+     */
+    async provision(entries: ProvisionEntry[]): Promise<{ provisioned: number; adopted: number }> {
+      const bad = entries.find((e) => !isSerial(e.serial));
+      if (bad) throw new ApiFailure(400, 'invalidRequest', `Invalid serial number: ${bad.serial}`);
+      const now = Date.now();
+      await store.upsertProvision(
+        entries.map((e) => ({
+          serial: e.serial,
+          name: e.name ?? '',
+          group_name: e.group ?? '',
+          profile: e.profile ?? '',
+          created_at: now,
+        })),
+      );
+      let adopted = 0;
+      for (const e of entries) {
+        const waiting = await store.findBySerial(e.serial);
+        if (waiting?.adoption !== 'pending') continue;
+        await service.adopt(waiting.id, (await provisionedOptions(e.serial)) ?? {});
+        adopted++;
+      }
+      return { provisioned: entries.length, adopted };
+    },
+
+    /** The demo launcher's shortcut: provision these serials with common settings. */
+    provisionSerials: (serials: string[], common: Omit<ProvisionEntry, 'serial'> = {}) =>
+      service.provision(serials.map((serial) => ({ ...common, serial }))),
+
+    listProvisioned: async (): Promise<ProvisionEntry[]> =>
+      (await store.listProvision()).map((r) => ({
+        serial: r.serial,
+        name: r.name,
+        group: r.group_name,
+        profile: r.profile,
+      })),
+
+    unprovision: async (serial: string): Promise<void> => {
+      await store.deleteProvision(serial);
+    },
+
+    /**
+     * Removes a device from the console: its credential stops working at once, its live connection is
+     * closed, its records go, and its serial leaves the provisioning list: it must be provisioned again.
+     */
+    async remove(idOrSerial: string): Promise<void> {
+      const row = await findRow(idOrSerial);
+      await serially(row.serial, async () => {
+        registry.forget(row.id);
+        bus.disconnectDevice(row.id);
+        deps.onRemoved(row.id);
+        await store.remove(row.id);
+        await store.deleteProvision(row.serial);
+        // Clear the retained presence word, so no console starting later believes in this device.
+        await bus.publish(deviceTopic(row.id, 'status'), '', { retain: true });
+        changes.emit({ type: 'removed', deviceId: row.id, serial: row.serial });
+        log.info({ deviceId: row.id, serial: row.serial }, 'device removed');
+      });
+    },
+  };
+  return service;
+}
+
+export type EnrolmentService = Omit<ReturnType<typeof enrolmentService>, 'handleRequest'>;
+export type EnrolmentEngine = ReturnType<typeof enrolmentService>;

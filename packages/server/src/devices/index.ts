@@ -1,0 +1,193 @@
+/**
+ * The devices feature's services, wired together: registry + presence, inbox on the bus, RPC, enrolment,
+ * telemetry and the periodic work (offline sweep, batched writes, rollups and pruning).
+ */
+import type { Db } from '../db/schema.ts';
+import type { Bus, BusLog } from '../gateway/index.ts';
+import { deviceChanges, type ChangeListener } from './changes.ts';
+import { deviceRegistry, type DeviceRegistry } from './registry.ts';
+import { deviceStore } from './store.ts';
+import { presence as makePresence } from './presence.ts';
+import { presenceFlusher } from './presence-flusher.ts';
+import { rpcService, type RpcService } from './rpc.ts';
+import { enrolmentService, type EnrolmentService } from './enrolment.ts';
+import { groupService, type GroupService } from './groups.ts';
+import { telemetryStore } from './telemetry-store.ts';
+import { telemetrySampler } from './telemetry-sampler.ts';
+import { telemetryHistory, type TelemetryHistory } from './telemetry.ts';
+import { eventLog } from './event-log.ts';
+import { deviceActions, type DeviceActions } from './actions.ts';
+import { openInbox } from './inbox.ts';
+import type { DeviceCounts, DeviceUpdate, DeviceView } from './types.ts';
+
+export type * from './types.ts';
+export { DeviceRpcError, type CallOptions, type RpcService, type RpcFailure } from './rpc.ts';
+export type { EnrolmentService } from './enrolment.ts';
+export type { GroupService } from './groups.ts';
+export type { DeviceActions } from './actions.ts';
+export type { TelemetryHistory, TelemetryPoint } from './telemetry.ts';
+
+/** How often the periodic work runs; tests shorten them. */
+export interface DeviceTimings {
+  /** Offline detection sweep. */
+  sweepMs: number;
+  /** Live state -> devices table. */
+  presenceFlushMs: number;
+  /** Averaging window of telemetry points. */
+  pointMs: number;
+  /** Device log lines -> device_logs. */
+  logFlushMs: number;
+  /** Rollups and pruning. */
+  maintenanceMs: number;
+}
+
+export const DEFAULT_TIMINGS: DeviceTimings = {
+  sweepMs: 1000,
+  presenceFlushMs: 5000,
+  pointMs: 60_000,
+  logFlushMs: 2000,
+  maintenanceMs: 5 * 60_000,
+};
+
+/** The inventory-facing face of the registry. */
+export interface DeviceDirectory {
+  get(deviceId: string): DeviceView | undefined;
+  list(): DeviceView[];
+  counts(): DeviceCounts;
+  update(deviceId: string, patch: DeviceUpdate): Promise<DeviceView | undefined>;
+  /** Every change of every device; returns the function that stops listening. */
+  onChange(listener: ChangeListener): () => void;
+  groups: GroupService;
+  actions: DeviceActions;
+}
+
+export interface TelemetryService {
+  history(deviceId: string, range: { from: number; to: number }): Promise<TelemetryHistory>;
+}
+
+export interface DeviceServices {
+  devices: DeviceDirectory;
+  rpc: RpcService;
+  enrolment: EnrolmentService;
+  telemetry: TelemetryService;
+  /** Writes everything still in memory now (tests, shutdown). */
+  flush(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface DeviceServicesOptions {
+  db: Db;
+  log: BusLog;
+  timings?: Partial<DeviceTimings>;
+}
+
+/**
+ * Two steps because the embedded broker needs the registry (to authenticate devices) before the services
+ * need the broker: load the registry, start the bus with `registry.authenticator`, then start the services.
+ */
+export async function loadDeviceRegistry(opts: DeviceServicesOptions) {
+  const store = deviceStore(opts.db);
+  const changes = deviceChanges(opts.log);
+  const registry = deviceRegistry(store, changes);
+  await registry.load();
+  return { store, changes, registry };
+}
+
+export async function startDeviceServices(
+  opts: DeviceServicesOptions & { bus: Bus; loaded: Awaited<ReturnType<typeof loadDeviceRegistry>> },
+): Promise<DeviceServices> {
+  const { db, log, bus } = opts;
+  const { store, changes, registry } = opts.loaded;
+  const timings = { ...DEFAULT_TIMINGS, ...opts.timings };
+  const history = telemetryStore(db);
+
+  const rpc = rpcService({ bus, registry, log });
+  const presence = makePresence({ registry, changes, log, onOffline: rpc.failDevice });
+  const sampler = telemetrySampler(history);
+  const events = eventLog({ store: history, registry, changes, log });
+  const groups = groupService(store);
+  const enrolment = enrolmentService({
+    store,
+    registry,
+    groups,
+    bus,
+    changes,
+    log,
+    onRemoved(deviceId) {
+      rpc.failDevice(deviceId);
+      sampler.forget(deviceId);
+    },
+  });
+  const actions = deviceActions(registry, rpc);
+  const series = telemetryHistory(history, { graceMs: timings.pointMs + 60_000 });
+  const flusher = presenceFlusher(db, registry);
+
+  const stopListening = changes.on((change) => {
+    if (change.type === 'heartbeat') actions.reconcileIdle(change.deviceId, change.heartbeat.idle);
+  });
+  const closeInbox = await openInbox({
+    bus,
+    registry,
+    presence,
+    rpc,
+    enrolment,
+    events,
+    sampler,
+    changes,
+    log,
+  });
+
+  const every = (ms: number, what: string, work: () => unknown) => {
+    let busy = false;
+    const timer = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      Promise.resolve()
+        .then(work)
+        .catch((err: unknown) => log.error({ err }, `${what} failed`))
+        .finally(() => (busy = false));
+    }, ms);
+    timer.unref();
+    return timer;
+  };
+  const timers = [
+    every(timings.sweepMs, 'offline sweep', presence.sweep),
+    every(timings.presenceFlushMs, 'presence flush', flusher.flush),
+    every(timings.pointMs, 'telemetry write', sampler.flush),
+    every(timings.logFlushMs, 'device log write', events.flush),
+    every(timings.maintenanceMs, 'telemetry maintenance', series.maintain),
+  ];
+
+  const flush = async () => {
+    await flusher.flush();
+    await sampler.flush();
+    await events.flush();
+  };
+
+  const directory: DeviceDirectory = {
+    get: registry.get,
+    list: registry.list,
+    counts: () => registry.counts(),
+    update: (id, patch) => registry.update(id, patch),
+    onChange: (listener) => changes.on(listener),
+    groups,
+    actions,
+  };
+
+  return {
+    devices: directory,
+    rpc,
+    enrolment,
+    telemetry: { history: series.history },
+    flush,
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      stopListening();
+      await closeInbox();
+      rpc.stop();
+      await flush();
+    },
+  };
+}
+
+export type { DeviceRegistry };

@@ -1,0 +1,153 @@
+/**
+ * The adopted devices, in memory: their records, credentials and live state. Presence, the inbox and the
+ * RPC service read and change it without a database round trip; presence-flusher.ts writes it back in
+ * batches. It also answers the embedded broker's "may this device connect" from memory.
+ */
+import type { HeartbeatMessage, TelemetryMessage } from '@edge/protocol';
+import { DEFAULT_REPORT_INTERVAL_S } from '@edge/protocol';
+import { digest, sameSecret } from '../auth/tokens.ts';
+import type { DeviceAuthenticator } from '../gateway/index.ts';
+import type { DeviceStore, DeviceRow } from './store.ts';
+import type { DeviceChanges } from './changes.ts';
+import type { DeviceCounts, DeviceRecord, DeviceUpdate, DeviceView } from './types.ts';
+import { toRecord, toView } from './views.ts';
+
+export interface LiveDevice {
+  record: DeviceRecord;
+  credentialHash: string;
+  online: boolean;
+  lastSeenAt: number | null;
+  reportInterval: number;
+  upTime: number;
+  capabilities: string[];
+  cellular: DeviceView['cellular'];
+  alarms: Set<string>;
+  heartbeat: HeartbeatMessage | null;
+  telemetry: TelemetryMessage | null;
+  /** Changed since the last flush to the database. */
+  dirty: boolean;
+}
+
+/** How long a device id unknown to the database stays unknown before we ask again. */
+const UNKNOWN_ID_TTL_MS = 30_000;
+
+function fromRow(row: DeviceRow): LiveDevice {
+  return {
+    record: toRecord(row),
+    credentialHash: row.credential_hash,
+    online: row.online === 1,
+    lastSeenAt: row.last_seen_at,
+    reportInterval: row.report_interval || DEFAULT_REPORT_INTERVAL_S,
+    upTime: row.uptime,
+    capabilities: [],
+    cellular: null,
+    alarms: new Set(),
+    heartbeat: null,
+    telemetry: null,
+    dirty: false,
+  };
+}
+
+export function deviceRegistry(store: DeviceStore, changes: DeviceChanges) {
+  const devices = new Map<string, LiveDevice>();
+  const unknownUntil = new Map<string, number>();
+  const loading = new Map<string, Promise<LiveDevice | undefined>>();
+
+  const registry = {
+    async load(): Promise<void> {
+      for (const row of await store.listAdopted()) devices.set(row.id, fromRow(row));
+    },
+
+    live: (id: string): LiveDevice | undefined => devices.get(id),
+    all: (): IterableIterator<LiveDevice> => devices.values(),
+
+    /**
+     * The device, loading it from the database when this process has not seen it: another console replica
+     * may have adopted it. Unknown ids are remembered for a while so a stray client cannot flood the store.
+     */
+    resolve(id: string): Promise<LiveDevice | undefined> {
+      const known = devices.get(id);
+      if (known) return Promise.resolve(known);
+      if ((unknownUntil.get(id) ?? 0) > Date.now()) return Promise.resolve(undefined);
+      let pending = loading.get(id);
+      if (!pending) {
+        pending = store
+          .findById(id)
+          .then((row) => {
+            // Removed while we were reading it: stay removed.
+            if ((unknownUntil.get(id) ?? 0) > Date.now()) return undefined;
+            if (row?.adoption !== 'adopted') {
+              unknownUntil.set(id, Date.now() + UNKNOWN_ID_TTL_MS);
+              return undefined;
+            }
+            return devices.get(id) ?? registry.add(row);
+          })
+          .finally(() => loading.delete(id));
+        loading.set(id, pending);
+      }
+      return pending;
+    },
+
+    add(row: DeviceRow): LiveDevice {
+      const live = fromRow(row);
+      devices.set(row.id, live);
+      unknownUntil.delete(row.id);
+      return live;
+    },
+
+    /** Removed: its credential stops working now, and its last messages (its will) cannot bring it back. */
+    forget(id: string): void {
+      devices.delete(id);
+      unknownUntil.set(id, Date.now() + UNKNOWN_ID_TTL_MS);
+    },
+
+    emitState(live: LiveDevice): void {
+      changes.emit({ type: 'state', deviceId: live.record.id, device: toView(live) });
+    },
+
+    get: (id: string): DeviceView | undefined => {
+      const live = devices.get(id);
+      return live && toView(live);
+    },
+
+    list: (): DeviceView[] => [...devices.values()].map(toView),
+
+    counts(): DeviceCounts {
+      let numOnline = 0;
+      for (const d of devices.values()) if (d.online) numOnline++;
+      return { numOnline, numOffline: devices.size - numOnline };
+    },
+
+    /** Operator changes (name, group, profile, idle flag): written at once, not batched. */
+    async update(id: string, patch: DeviceUpdate): Promise<DeviceView | undefined> {
+      const live = devices.get(id);
+      if (!live) return undefined;
+      await store.update(id, {
+        ...(patch.name !== undefined && { name: patch.name }),
+        ...(patch.groupId !== undefined && { group_id: patch.groupId }),
+        ...(patch.profile !== undefined && { profile: patch.profile }),
+        ...(patch.idle !== undefined && { idle: patch.idle ? 1 : 0 }),
+      });
+      live.record = {
+        ...live.record,
+        ...(patch.name !== undefined && { name: patch.name }),
+        ...(patch.groupId !== undefined && { groupId: patch.groupId }),
+        ...(patch.profile !== undefined && { profile: patch.profile }),
+        ...(patch.idle !== undefined && { idle: patch.idle }),
+      };
+      registry.emitState(live);
+      return toView(live);
+    },
+  };
+
+  const authenticator: DeviceAuthenticator = {
+    verify(deviceId, password) {
+      const live = devices.get(deviceId);
+      return live !== undefined && sameSecret(digest(password), live.credentialHash);
+    },
+  };
+
+  return Object.assign(registry, { authenticator });
+}
+
+export type DeviceRegistry = ReturnType<typeof deviceRegistry>;

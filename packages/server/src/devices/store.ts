@@ -1,0 +1,70 @@
+/** SQL of the devices feature: devices, groups and the provisioning list. Telemetry has its own store. */
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db, DevicesTable } from '../db/schema.ts';
+
+export type DeviceRow = Selectable<DevicesTable>;
+
+export function deviceStore(db: Db) {
+  return {
+    listAdopted: () => db.selectFrom('devices').selectAll().where('adoption', '=', 'adopted').execute(),
+    findById: (id: string) => db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst(),
+    findBySerial: (serial: string) =>
+      db.selectFrom('devices').selectAll().where('serial', '=', serial).executeTakeFirst(),
+    insert: (row: Insertable<DevicesTable>) => db.insertInto('devices').values(row).execute(),
+    update: (id: string, patch: Updateable<DevicesTable>) =>
+      db.updateTable('devices').set(patch).where('id', '=', id).execute(),
+    /** Removes the device and its series; its log lines stay (they are history) until retention prunes them. */
+    remove: (id: string) =>
+      db.transaction().execute(async (tx) => {
+        await tx.deleteFrom('telemetry_points').where('device_id', '=', id).execute();
+        await tx.deleteFrom('telemetry_rollups').where('device_id', '=', id).execute();
+        await tx.deleteFrom('devices').where('id', '=', id).execute();
+      }),
+    listPending: () =>
+      db
+        .selectFrom('devices')
+        .leftJoin('device_groups', 'device_groups.id', 'devices.group_id')
+        .selectAll('devices')
+        .select('device_groups.name as group_name')
+        .where('adoption', '=', 'pending')
+        .execute(),
+
+    findProvision: (serial: string) =>
+      db.selectFrom('provision_serials').selectAll().where('serial', '=', serial).executeTakeFirst(),
+    listProvision: () => db.selectFrom('provision_serials').selectAll().orderBy('serial').execute(),
+    upsertProvision: (
+      rows: { serial: string; name: string; group_name: string; profile: string; created_at: number }[],
+    ) =>
+      rows.length === 0
+        ? Promise.resolve()
+        : db
+            .insertInto('provision_serials')
+            .values(rows)
+            .onConflict((oc) =>
+              oc.column('serial').doUpdateSet((eb) => ({
+                name: eb.ref('excluded.name'),
+                group_name: eb.ref('excluded.group_name'),
+                profile: eb.ref('excluded.profile'),
+              })),
+            )
+            .execute()
+            .then(() => undefined),
+    deleteProvision: (serial: string) =>
+      db.deleteFrom('provision_serials').where('serial', '=', serial).execute(),
+
+    listGroups: () => db.selectFrom('device_groups').selectAll().orderBy('name').execute(),
+    findGroupByName: (name: string) =>
+      db.selectFrom('device_groups').selectAll().where('name', '=', name).executeTakeFirst(),
+    findGroupById: (id: number) =>
+      db.selectFrom('device_groups').selectAll().where('id', '=', id).executeTakeFirst(),
+    insertGroup: (name: string, customerId: number | null, now: number) =>
+      db
+        .insertInto('device_groups')
+        .values({ name, customer_id: customerId, created_at: now })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute(),
+    deleteGroup: (id: number) => db.deleteFrom('device_groups').where('id', '=', id).execute(),
+  };
+}
+
+export type DeviceStore = ReturnType<typeof deviceStore>;

@@ -1,0 +1,256 @@
+/**
+ * Test support for the device side: the fleet simulator and the real agent run as separate processes
+ * through their command lines (the server never imports the agent package), plus a hand-driven MQTT
+ * device for checks the agent would never attempt, such as reading another device's topics.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import mqtt, { type MqttClient } from 'mqtt';
+import {
+  ENROL_USERNAME,
+  deviceTopic,
+  enrolClientId,
+  enrolReply,
+  enrolTopic,
+  type EnrolRequest,
+} from '@edge/protocol';
+import type { Console } from '../app.ts';
+import type { Config } from '../config.ts';
+import type { Dialect } from '../db/schema.ts';
+import { startTestConsole, type TestConsole } from '../testing/harness.ts';
+import type { DeviceChange } from './types.ts';
+
+const AGENT_BIN = path.resolve(import.meta.dirname, '../../../agent/bin');
+
+/** A serial prefix of its own per test run: runs sharing one external broker never meet. */
+export const uniquePrefix = (): string => `T${randomBytes(4).toString('hex').toUpperCase()}`;
+
+/** A throwaway console listening on 127.0.0.1, where devices can reach it. */
+export async function startListeningConsole(
+  dialect: Dialect,
+  overrides: Partial<Config> = {},
+): Promise<TestConsole> {
+  const edge = await startTestConsole(dialect, overrides);
+  await edge.app.listen({ host: '127.0.0.1', port: 0 });
+  return edge;
+}
+
+export function consoleUrl(edge: Console): string {
+  const address = edge.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the console is not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** The WebSocket MQTT endpoint of a listening console. */
+export const mqttUrl = (edge: Console): string => `${consoleUrl(edge).replace('http:', 'ws:')}/mqtt`;
+
+export interface Child {
+  process: ChildProcess;
+  output: string[];
+  stop(): Promise<void>;
+}
+
+function run(bin: string, args: string[]): Child {
+  const child = spawn(process.execPath, [path.join(AGENT_BIN, bin), ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return {
+    process: child,
+    output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGCONT');
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}
+
+export interface FleetArgs {
+  console: string;
+  count: number;
+  prefix: string;
+  interval?: number;
+  bootMs?: number;
+  rebootDelayMs?: number;
+  /** e.g. 127.0.0.2-127.0.0.3 */
+  localAddresses?: string;
+}
+
+export const startFleet = (a: FleetArgs): Child =>
+  run('edge-fleet.mjs', [
+    '--console',
+    a.console,
+    '--count',
+    String(a.count),
+    '--prefix',
+    a.prefix,
+    '--interval',
+    String(a.interval ?? 1),
+    '--boot-ms',
+    String(a.bootMs ?? 1000),
+    '--reboot-delay-ms',
+    String(a.rebootDelayMs ?? 200),
+    '--dropouts-per-day',
+    '0',
+    '--ramp-ms',
+    '0',
+    '--memory',
+    '--log-level',
+    'warn',
+    ...(a.localAddresses ? ['--local-addresses', a.localAddresses] : []),
+  ]);
+
+export const startAgent = (a: {
+  console: string;
+  serial: string;
+  stateDir: string;
+  interval?: number;
+}): Child =>
+  run('edge-agent.mjs', [
+    '--console',
+    a.console,
+    '--serial',
+    a.serial,
+    '--model',
+    'Test Linux Box',
+    '--state-dir',
+    a.stateDir,
+    '--interval',
+    String(a.interval ?? 1),
+    '--reboot-delay-ms',
+    '200',
+    '--log-level',
+    'warn',
+  ]);
+
+export async function waitFor<T>(
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Resolves with the first change matching `match`, noting when it came. */
+export function nextChange(
+  edge: Console,
+  match: (c: DeviceChange) => boolean,
+  timeoutMs = 20_000,
+): Promise<{ change: DeviceChange; at: number }> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error('timed out waiting for a device change'));
+    }, timeoutMs);
+    const off = edge.devices.onChange((change) => {
+      if (!match(change)) return;
+      clearTimeout(timer);
+      off();
+      resolve({ change, at: Date.now() });
+    });
+  });
+}
+
+/** Connects and waits for CONNACK; rejects with the broker's refusal (its `code`). */
+export function connect(url: string, options: mqtt.IClientOptions): Promise<MqttClient> {
+  return new Promise((resolve, reject) => {
+    const client = mqtt.connect(url, {
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+      protocolVersion: 4,
+      ...options,
+    });
+    client.once('connect', () => resolve(client));
+    client.once('error', (err) => {
+      client.end(true);
+      reject(err);
+    });
+  });
+}
+
+export interface HandDevice {
+  serial: string;
+  deviceId: string;
+  key: string;
+}
+
+/** Asks to enrol by hand, speaking the protocol directly; resolves with the first reply of the wanted kind. */
+export async function enrolByHand(
+  url: string,
+  serial: string,
+  until: 'adopted' | 'pending' = 'adopted',
+  key = randomBytes(32).toString('base64url'),
+): Promise<HandDevice> {
+  const client = await connect(url, { clientId: enrolClientId(serial), username: ENROL_USERNAME });
+  try {
+    const replied = new Promise<string>((resolve) => {
+      client.on('message', (_topic, payload) => {
+        const reply = enrolReply.safeParse(JSON.parse(payload.toString()));
+        if (!reply.success || reply.data.status !== until) return;
+        resolve(reply.data.status === 'adopted' ? reply.data.deviceId : '');
+      });
+    });
+    await client.subscribeAsync(enrolTopic(serial, 'reply'), { qos: 1 });
+    const request: EnrolRequest = {
+      serial,
+      model: 'Hand Device',
+      mac: '02:00:00:00:00:01',
+      ip: '127.0.0.1',
+      ifaceName: 'eth0',
+      firmware: 'test',
+      key,
+    };
+    await client.publishAsync(enrolTopic(serial, 'request'), JSON.stringify(request), { qos: 1 });
+    return { serial, deviceId: await replied, key };
+  } finally {
+    await client.endAsync();
+  }
+}
+
+export const connectAs = (url: string, device: HandDevice, clientId = device.deviceId): Promise<MqttClient> =>
+  connect(url, {
+    clientId,
+    username: device.deviceId,
+    password: device.key,
+    will: {
+      topic: deviceTopic(device.deviceId, 'status'),
+      payload: Buffer.from('offline'),
+      qos: 1,
+      retain: true,
+    },
+  });
+
+/** The QoS the broker granted for one filter, 128 when it refused (mqtt.js reports that as an error). */
+export async function grantFor(client: MqttClient, filter: string): Promise<number> {
+  try {
+    const [grant] = await client.subscribeAsync(filter, { qos: 1 });
+    return grant?.qos ?? -1;
+  } catch (err) {
+    return (err as { packet?: { granted?: number[] } }).packet?.granted?.[0] ?? -1;
+  }
+}
+
+/** Resolves true when the client's connection closes within `ms`. */
+export const closesWithin = (client: MqttClient, ms: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    if (!client.connected) return resolve(true);
+    const timer = setTimeout(() => resolve(false), ms);
+    client.once('close', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });

@@ -1,0 +1,73 @@
+/** Presenters: the only place rows and live state turn into the shapes the feature hands out. */
+import { secureModes, type DeviceStatusLabel, type SecureMode } from '@edge/protocol';
+import type { DeviceRow } from './store.ts';
+import type { LiveDevice } from './registry.ts';
+import type { DeviceRecord, DeviceView, DiscoveryDevice } from './types.ts';
+
+const asSecureMode = (value: string): SecureMode =>
+  (secureModes as readonly string[]).includes(value) ? (value as SecureMode) : 'Unsupported';
+
+export function toRecord(row: DeviceRow): DeviceRecord {
+  return {
+    id: row.id,
+    serial: row.serial,
+    model: row.model,
+    name: row.name,
+    firmware: row.firmware,
+    adoption: row.adoption,
+    groupId: row.group_id,
+    profile: row.profile,
+    ip: row.ip,
+    ifaceName: row.iface_name,
+    mac: row.mac,
+    hostname: row.hostname,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    secureMode: asSecureMode(row.secure_mode),
+    idle: row.idle === 1,
+    createdAt: row.created_at,
+    adoptedAt: row.adopted_at,
+  };
+}
+
+/** SPEC 4: what one word says about a device; licence locks belong to the licence feature. */
+export function statusLabel(
+  device: Pick<LiveDevice, 'online' | 'alarms'> & { record: Pick<DeviceRecord, 'idle'> },
+): DeviceStatusLabel {
+  if (!device.online) return 'Offline';
+  if (device.record.idle) return 'Idle';
+  return device.alarms.size > 0 ? 'Alarm' : 'Runs Well';
+}
+
+export function toView(device: LiveDevice): DeviceView {
+  return {
+    ...device.record,
+    online: device.online,
+    status: statusLabel(device),
+    lastSeenAt: device.lastSeenAt,
+    reportInterval: device.reportInterval,
+    upTime: device.upTime,
+    capabilities: device.capabilities,
+    alarms: [...device.alarms],
+    cellular: device.cellular,
+    signal: device.heartbeat?.signal ?? null,
+    heartbeat: device.heartbeat,
+    telemetry: device.telemetry,
+  };
+}
+
+export function toDiscovery(row: DeviceRow & { group_name: string | null }): DiscoveryDevice {
+  return {
+    id: row.id,
+    sn: row.serial,
+    ifaceName: row.iface_name,
+    profile: row.profile,
+    IP: row.ip,
+    name: row.name,
+    group: row.group_name ?? '',
+    model: row.model,
+    mac: row.mac,
+    firmware: row.firmware,
+    createdAt: row.created_at,
+  };
+}

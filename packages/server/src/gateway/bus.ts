@@ -1,0 +1,50 @@
+/**
+ * The device bus: how the console talks MQTT, whichever broker carries it. The embedded broker (aedes in
+ * this process) and an external broker (mqtt.js client) both implement it, so nothing above this folder
+ * knows which one is in use.
+ */
+
+/** Called for every message whose topic matches the subscription's filter. Must not throw. */
+export type MessageHandler = (topic: string, payload: Buffer) => void;
+
+export interface SubscribeOptions {
+  /**
+   * With an external broker, subscribe as `$share/{group}/{filter}`: the replicas of the console split the
+   * traffic instead of each receiving all of it. Use it for messages that one replica handles for all
+   * (telemetry, events, enrolment, pings); leave it off where every replica needs every message
+   * (presence, RPC answers). The embedded broker has one console, so it ignores the flag.
+   */
+  shared?: boolean;
+}
+
+export interface PublishOptions {
+  qos?: 0 | 1;
+  retain?: boolean;
+}
+
+export type Unsubscribe = () => Promise<void>;
+
+export interface Bus {
+  readonly mode: 'embedded' | 'external';
+  publish(topic: string, payload: string | Buffer, options?: PublishOptions): Promise<void>;
+  subscribe(filter: string, handler: MessageHandler, options?: SubscribeOptions): Promise<Unsubscribe>;
+  /**
+   * Ends the live connection of a device at once (its credentials were just revoked). With an external
+   * broker this is the broker's job (see external-bus.ts); the console then only stops listening to it.
+   */
+  disconnectDevice(deviceId: string): void;
+  close(): Promise<void>;
+}
+
+/** What the embedded broker asks the device registry when a device connects (kept in memory: reconnect storms). */
+export interface DeviceAuthenticator {
+  /** True when deviceId is an adopted device and password is its credential. */
+  verify(deviceId: string, password: string): boolean;
+}
+
+/** The slice of a logger the bus needs (pino's app.log fits). */
+export interface BusLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}

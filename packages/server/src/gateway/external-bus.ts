@@ -1,0 +1,104 @@
+/**
+ * The console as a client of an external broker cluster (MQTT_URL: EMQX, Mosquitto, VerneMQ), for fleets
+ * that outgrow one process. Same topics as the embedded broker.
+ *
+ * Device authentication and per-device topic rights are then the broker's job, not this file's: the broker
+ * must accept `enrol` (publish `edge/v1/enrol/+/request`, subscribe `edge/v1/enrol/+/reply`; replies carry no
+ * secret) and each adopted device as username = client id = deviceId with its password, allowed only the
+ * rules of access.ts under `edge/v1/{deviceId}/`. With Mosquitto that is the dynamic-security plugin driven by
+ * the console on `$CONTROL/dynamic-security/v1` (createClient on adoption, deleteClient on removal, which also
+ * kicks the live connection); with EMQX, its HTTP auth/ACL hooks calling the console. Until such a driver
+ * exists, `disconnectDevice` only logs, and the registry ignores messages of devices it does not know.
+ *
+ * Several console replicas may share one broker: subscriptions marked `shared` use `$share/{group}/...`
+ * so each message reaches one replica of the group.
+ */
+import { randomBytes } from 'node:crypto';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { Bus, BusLog, MessageHandler, PublishOptions, SubscribeOptions } from './bus.ts';
+import { topicMatches } from './topic-filter.ts';
+
+export interface ExternalBusOptions {
+  url: string;
+  /** Shared-subscription group of the replicas of one console deployment. */
+  shareGroup: string;
+  log: BusLog;
+  /** How long to wait for the first connection before giving up (later drops are retried forever). */
+  connectTimeoutMs?: number;
+}
+
+interface Subscription {
+  filter: string;
+  handler: MessageHandler;
+}
+
+export async function createExternalBus(opts: ExternalBusOptions): Promise<Bus> {
+  const { log } = opts;
+  const client: MqttClient = mqtt.connect(opts.url, {
+    clientId: `edge-console-${randomBytes(6).toString('hex')}`,
+    clean: true,
+    reconnectPeriod: 2000,
+    connectTimeout: opts.connectTimeoutMs ?? 15_000,
+    resubscribe: true,
+  });
+  const subscriptions = new Set<Subscription>();
+
+  client.on('message', (topic, payload) => {
+    for (const s of subscriptions) {
+      if (!topicMatches(s.filter, topic)) continue;
+      try {
+        s.handler(topic, payload);
+      } catch (err) {
+        log.error({ err, topic }, 'device message handler failed');
+      }
+    }
+  });
+  client.on('error', (err) => log.warn({ err: err.message }, 'MQTT broker connection error'));
+  client.on('offline', () => log.warn({ url: redact(opts.url) }, 'MQTT broker unreachable, retrying'));
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      client.end(true);
+      reject(new Error(`cannot reach the MQTT broker at ${redact(opts.url)}`));
+    }, opts.connectTimeoutMs ?? 15_000);
+    client.once('connect', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  log.info({ url: redact(opts.url) }, 'connected to the external MQTT broker');
+
+  return {
+    mode: 'external',
+    async publish(topic, payload, options: PublishOptions = {}) {
+      await client.publishAsync(topic, payload, { qos: options.qos ?? 0, retain: options.retain ?? false });
+    },
+    async subscribe(filter, handler, options: SubscribeOptions = {}) {
+      const entry: Subscription = { filter, handler };
+      const brokerFilter = options.shared ? `$share/${opts.shareGroup}/${filter}` : filter;
+      subscriptions.add(entry);
+      await client.subscribeAsync(brokerFilter, { qos: 1 });
+      return async () => {
+        subscriptions.delete(entry);
+        if (![...subscriptions].some((s) => s.filter === filter)) await client.unsubscribeAsync(brokerFilter);
+      };
+    },
+    disconnectDevice(deviceId) {
+      log.warn({ deviceId }, 'the external broker must revoke this device (see external-bus.ts)');
+    },
+    async close() {
+      subscriptions.clear();
+      await client.endAsync();
+    },
+  };
+}
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'invalid URL';
+  }
+}

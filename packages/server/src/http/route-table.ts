@@ -1,0 +1,24 @@
+/**
+ * Every route the console serves, with the permission it declares: read by the test that proves no
+ * route goes undeclared, and by anyone auditing what each permission opens.
+ */
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { RoutePermission } from '@edge/protocol';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  permission: RoutePermission | undefined;
+}
+
+/** Must run before any route is added. The table is read later, once hooks that fill in config have run. */
+export function collectRoutes(app: FastifyInstance): () => RouteEntry[] {
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => void routes.push(route));
+  return () =>
+    routes.flatMap((route) =>
+      [route.method]
+        .flat()
+        .map((method) => ({ method, url: route.url, permission: route.config?.permission })),
+    );
+}

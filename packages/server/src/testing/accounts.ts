@@ -1,0 +1,77 @@
+/** Test helpers for accounts and permissions: an API caller per user, users with given roles, and database snapshots. */
+import { permissionTree, type PermissionSet } from '@edge/protocol';
+import type { Console } from '../app.ts';
+import { signIn } from './harness.ts';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type Session = Awaited<ReturnType<typeof signIn>>;
+
+/** Calls the API as the signed-in session (CSRF header on mutations), or anonymously; from 127.0.0.1 unless told. */
+export function caller(edge: Console, session?: Session, remoteAddress = '127.0.0.1') {
+  return (method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    edge.app.inject({
+      method,
+      url,
+      remoteAddress,
+      ...(payload !== undefined && { payload: payload as object }),
+      headers: { ...session?.headers(method !== 'GET'), ...headers },
+    });
+}
+export type Caller = ReturnType<typeof caller>;
+
+export const USER_PASSWORD = 'User-pass-1234';
+let serial = 0;
+
+/** Creates a role with the given grants and a user holding it (through the API, as the administrator). */
+export async function userWithRole(
+  edge: Console,
+  admin: Caller,
+  grants: PermissionSet,
+  type: 'Admin' | 'Container' = 'Admin',
+) {
+  serial += 1;
+  const role = await admin('POST', '/api/v1/settings/permission/roles', {
+    name: `role${serial}-${Date.now() % 100000}`,
+    permissions: permissionTree(grants),
+  });
+  if (role.statusCode !== 200) throw new Error(`role: ${role.body}`);
+  const roleId = role.json<{ id: number }>().id;
+  const name = `user${serial}x${Date.now() % 100000}`;
+  const user = await admin('POST', '/api/v1/settings/account/users', {
+    name,
+    email: `${name}@example.com`,
+    password: USER_PASSWORD,
+    confirmPassword: USER_PASSWORD,
+    roleId,
+    type,
+  });
+  if (user.statusCode !== 200) throw new Error(`user: ${user.body}`);
+  const session = await signIn(edge, name, USER_PASSWORD);
+  return { id: user.json<{ id: number }>().id, name, roleId, session, call: caller(edge, session) };
+}
+
+/** Tables whose rows change as a side effect of any request: the audit trail and session bookkeeping. */
+const BOOKKEEPING = new Set([
+  'activity',
+  'sessions',
+  'login_failures',
+  'webauthn_challenges',
+  'kysely_migration',
+  'kysely_migration_lock',
+]);
+
+/** Every row of every other table, to prove a refused request wrote nothing. */
+export async function snapshot(edge: Console): Promise<string> {
+  const tables = (await edge.store.db.introspection.getTables())
+    .map((t) => t.name)
+    .filter((n) => !BOOKKEEPING.has(n));
+  const dump: Record<string, string[]> = {};
+  for (const table of tables.sort()) {
+    const rows = await edge.store.db
+      .selectFrom(table as never)
+      .selectAll()
+      .execute();
+    dump[table] = rows.map((r) => JSON.stringify(r)).sort();
+  }
+  return JSON.stringify(dump);
+}

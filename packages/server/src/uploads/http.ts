@@ -1,0 +1,36 @@
+/** The HTTP side of image uploads: reading the one file of a multipart request, and serving an image back. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type {} from '@fastify/multipart';
+import { fail } from '../http/errors.ts';
+import type { StoredImage } from './service.ts';
+
+/** The bytes of the uploaded file; a file over the limit is cut off by the parser and refused. */
+export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
+  if (!request.isMultipart()) throw fail(400, 'fileMissing');
+  const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  if (!file) throw fail(400, 'fileMissing');
+  try {
+    return await file.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail(413, 'fileTooLarge');
+    throw err;
+  }
+}
+
+/**
+ * Sends a stored image. An SVG opened directly must not run script nor load anything, whatever slipped
+ * past the upload check: hence the sandboxing CSP and nosniff.
+ */
+export function sendImage(reply: FastifyReply, image: StoredImage | null) {
+  if (!image) throw fail(404, 'notFound');
+  return reply
+    .header('content-type', image.contentType)
+    .header(
+      'content-security-policy',
+      "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+    )
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-cache')
+    .header('last-modified', new Date(image.updatedAt).toUTCString())
+    .send(image.bytes);
+}

@@ -1,0 +1,28 @@
+/** The language picker on the login screen and the desktop: the nine languages in their own names. */
+import { Select } from 'antd';
+import { GlobalOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '@edge/protocol';
+import { useLanguage } from '../i18n/language.ts';
+
+const OPTIONS = LANGUAGES.map((l) => ({ value: l.code, label: l.label }));
+
+export function LanguageSwitch({ variant = 'outlined' }: { variant?: 'outlined' | 'borderless' | 'filled' }) {
+  const { t } = useTranslation();
+  const { language, setLanguage } = useLanguage();
+  return (
+    <Select
+      data-testid="language-switch"
+      className="language-switch"
+      aria-label={t('header.language')}
+      prefix={<GlobalOutlined />}
+      variant={variant}
+      value={language}
+      onChange={setLanguage}
+      options={OPTIONS}
+      // Not virtual: every option stays in the DOM with role=option, for screen readers and browser tests.
+      virtual={false}
+      popupMatchSelectWidth={false}
+    />
+  );
+}

@@ -1,0 +1,27 @@
+/** The bar above the desktop and every app: brand, where you are, language, notifications, user. */
+import { Layout } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { BrandMark } from '../../components/BrandMark.tsx';
+import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
+import { NotificationBell } from '../../components/notifications/NotificationBell.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+const DESK = '/desk';
+
+export function DeskHeader() {
+  const { t } = useTranslation();
+  return (
+    <Layout.Header className="desk-header">
+      <Link to={DESK} className="desk-brand" aria-label={t('header.home')}>
+        <BrandMark size={28} />
+        <span className="desk-brand-name">{t('app.platformName')}</span>
+      </Link>
+      <div className="desk-header-actions">
+        <LanguageSwitch variant="borderless" />
+        <NotificationBell />
+        <UserMenu />
+      </div>
+    </Layout.Header>
+  );
+}

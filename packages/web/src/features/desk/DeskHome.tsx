@@ -1,0 +1,33 @@
+/** /desk: a greeting and the user's apps as icons. */
+import { Empty } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useVisibleModules } from '../../app/useVisibleModules.ts';
+import { useAccountInfo } from '../account/api.ts';
+import { AppGrid, type DeskApp } from './AppGrid.tsx';
+
+/** Weekday and full date in the user's language (dayjs follows the language). */
+const TODAY_FORMAT = 'dddd, D MMMM YYYY';
+
+export function DeskHome() {
+  const { t } = useTranslation();
+  const { data: me } = useAccountInfo();
+  const apps: DeskApp[] = useVisibleModules().map((m) => ({
+    key: m.key,
+    title: t(m.titleKey),
+    icon: <m.icon />,
+    color: m.color,
+    to: `/desk/${m.route}`,
+  }));
+  return (
+    <div className="desk-home">
+      <div className="desk-surface">
+        <header className="desk-greeting">
+          <h1>{t('desk.welcome', { name: me?.name ?? '' })}</h1>
+          <p>{dayjs().format(TODAY_FORMAT)}</p>
+        </header>
+        {apps.length ? <AppGrid apps={apps} /> : <Empty className="desk-empty" description={t('desk.noApps')} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ALERT_CODES, LANGUAGE_CODES, PERMISSION_TREE, messages } from '@edge/protocol';
+import type { Catalogue } from './catalogues.ts';
+
+const files = import.meta.glob<Catalogue>('./locales/*.json', { eager: true, import: 'default' });
+const catalogues = Object.fromEntries(
+  Object.entries(files).map(([path, catalogue]) => [path.replace(/^.*\/(.+)\.json$/, '$1'), catalogue]),
+) as Record<string, Catalogue>;
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(tree).flatMap(([k, v]) =>
+      typeof v === 'string' ? [[`${prefix}${k}`, v]] : Object.entries(flatten(v, `${prefix}${k}.`)),
+    ),
+  );
+}
+
+const en = flatten(catalogues.en!);
+const others = LANGUAGE_CODES.filter((c) => c !== 'en');
+const placeholders = (s: string) => (s.match(/\{\{\w+\}\}/g) ?? []).sort();
+
+describe('catalogues', () => {
+  it('has a catalogue for every language code', () => {
+    expect(Object.keys(catalogues).sort()).toEqual([...LANGUAGE_CODES].sort());
+  });
+
+  it.each(others)('%s has every key of en.json and no other', (code) => {
+    const flat = flatten(catalogues[code]!);
+    expect(Object.keys(flat).filter((k) => !(k in en))).toEqual([]);
+    expect(Object.keys(en).filter((k) => !(k in flat))).toEqual([]);
+    expect(Object.entries(flat).filter(([, v]) => !v.trim())).toEqual([]);
+  });
+
+  it.each(others)('%s keeps the interpolation placeholders of en.json', (code) => {
+    const flat = flatten(catalogues[code]!);
+    for (const [key, text] of Object.entries(en)) expect([key, placeholders(flat[key] ?? '')]).toEqual([key, placeholders(text)]);
+  });
+
+  it.each(others)('%s is a translation, not a copy of English', (code) => {
+    const flat = flatten(catalogues[code]!);
+    const same = Object.keys(en).filter((k) => flat[k] === en[k]);
+    // Product and protocol names (Ping, Iperf, SMTP, OK ...) may stay as they are; sentences may not.
+    expect(same.length / Object.keys(en).length).toBeLessThan(0.15);
+    expect(same.filter((k) => en[k]!.split(' ').length > 3)).toEqual([]);
+  });
+
+  it('translates every protocol message code', () => {
+    expect(Object.keys(messages).filter((code) => !(`messages.${code}` in en))).toEqual([]);
+  });
+
+  it('gives English messages the protocol words', () => {
+    for (const [code, text] of Object.entries(messages)) expect(en[`messages.${code}`]).toBe(text);
+  });
+
+  it('translates every alert code and every app and page of the permission tree', () => {
+    expect(ALERT_CODES.filter((c) => !(`alerts.${c}` in en))).toEqual([]);
+    expect(PERMISSION_TREE.filter((a) => !(`apps.${a.key}` in en)).map((a) => a.key)).toEqual([]);
+    const children = PERMISSION_TREE.flatMap((a) => [...a.children]);
+    expect(children.filter((c) => !(`pages.${c}` in en))).toEqual([]);
+  });
+});
