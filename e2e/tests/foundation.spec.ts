@@ -47,12 +47,11 @@ test('switch user via /login shows the login screen while signed in', async ({ p
 test('logout asks for confirmation, then signs out', async ({ page }) => {
   await signInAs(page);
   await page.getByTestId('logout').click();
-  const dialog = page.locator('.ant-modal-confirm, .ant-modal').last();
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: /cancel/i }).click();
+  await page.getByTestId('confirm-cancel').click();
   await expect(page).toHaveURL(/\/desk$/);
+  await expect(page.getByTestId('app-Settings')).toBeVisible();
   await page.getByTestId('logout').click();
-  await page.locator('.ant-modal-confirm, .ant-modal').last().getByRole('button', { name: /ok|confirm|yes|logout/i }).click();
+  await page.getByTestId('confirm-ok').click();
   await expect(page.locator('#login-name')).toBeVisible();
   await page.goto('/desk');
   await expect(page.locator('#login-name')).toBeVisible();

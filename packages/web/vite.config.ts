@@ -15,7 +15,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+            },
             { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|@emotion|dayjs)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],

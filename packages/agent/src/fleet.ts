@@ -30,6 +30,7 @@ export interface FleetOptions {
   stateFile?: string;
   /** Spreads the first connections over this long, so the console is not hit by all at once. */
   rampMs?: number;
+  /** Random network drop-outs per device per day (default DEFAULT_DROPOUTS_PER_DAY; 0 for none). */
   dropoutsPerDay?: number;
   /** How often a waiting device repeats its enrolment request. */
   enrolRetryMs?: number;
@@ -37,6 +38,9 @@ export interface FleetOptions {
 }
 
 export type Census = Record<ClientState, number>;
+
+/** A real fleet has the odd device dropping off the network; so does the simulated one, unless told not to. */
+export const DEFAULT_DROPOUTS_PER_DAY = 2;
 
 export class Fleet {
   readonly devices: DeviceClient[] = [];
@@ -62,7 +66,7 @@ export class Fleet {
             serial,
             seed: options.seed,
             bootMs: options.bootMs,
-            dropoutsPerDay: options.dropoutsPerDay,
+            dropoutsPerDay: options.dropoutsPerDay ?? DEFAULT_DROPOUTS_PER_DAY,
             reportIntervalS: reportInterval === 'latency' ? 30 : reportInterval,
           }),
           identity,

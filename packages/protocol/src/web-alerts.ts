@@ -8,7 +8,8 @@ export const alertMessages = {
   confirmEdit: 'Are you sure you want to save these changes?',
   unsavedChanges: 'You have unsaved changes. Leave this page anyway?',
   confirmLogout: 'Are you sure you want to log out?',
-  confirmRestore: 'Restore the system from this backup? The restore cannot be interrupted and the device restarts afterwards.',
+  confirmRestore:
+    'Restore the system from this backup? The restore cannot be interrupted and the device restarts afterwards.',
   confirmReboot: 'Are you sure you want to reboot this device?',
   confirmShutdown: 'Are you sure you want to shut down this device?',
   confirmApply: 'Apply these settings? The device may restart automatically.',

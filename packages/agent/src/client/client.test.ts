@@ -76,25 +76,30 @@ describe('RPC dispatch', () => {
     ...overrides,
   });
 
-  const run = async (requests: object[], overrides: Partial<RpcHandlers> = {}) => {
+  /** Dispatches the requests and waits until `expected` answers arrived (at most 5 s). */
+  const run = async (requests: object[], expected: number, overrides: Partial<RpcHandlers> = {}) => {
     const answers: RpcResponse[] = [];
     const dispatcher = new RpcDispatcher(handlers(overrides), (r) => answers.push(r));
     for (const request of requests) dispatcher.handle(Buffer.from(JSON.stringify(request)));
-    await new Promise((r) => setTimeout(r, 150));
+    for (let waited = 0; answers.length < expected && waited < 5000; waited += 10)
+      await new Promise((r) => setTimeout(r, 10));
     return answers;
   };
 
   test('answers once per id, with progress, refusals, bad parameters and deadlines', async () => {
-    const answers = await run([
-      { id: '1', method: 'reboot', params: {}, deadlineMs: 1000 },
-      { id: '1', method: 'reboot', params: {}, deadlineMs: 1000 },
-      { id: '2', method: 'ping', params: { target: '8.8.8.8' }, deadlineMs: 1000 },
-      { id: '3', method: 'shutdown', params: {}, deadlineMs: 1000 },
-      { id: '4', method: 'setIdle', params: { idle: 'yes' }, deadlineMs: 1000 },
-      { id: '5', method: 'selfDestruct', params: {}, deadlineMs: 1000 },
-      { id: '6', method: 'traceroute', params: { target: '8.8.8.8' }, deadlineMs: 50 },
-      { id: '7', method: 'getInfo', params: {}, deadlineMs: 1000 },
-    ]);
+    const answers = await run(
+      [
+        { id: '1', method: 'reboot', params: {}, deadlineMs: 1000 },
+        { id: '1', method: 'reboot', params: {}, deadlineMs: 1000 },
+        { id: '2', method: 'ping', params: { target: '8.8.8.8' }, deadlineMs: 1000 },
+        { id: '3', method: 'shutdown', params: {}, deadlineMs: 1000 },
+        { id: '4', method: 'setIdle', params: { idle: 'yes' }, deadlineMs: 1000 },
+        { id: '5', method: 'selfDestruct', params: {}, deadlineMs: 1000 },
+        { id: '6', method: 'traceroute', params: { target: '8.8.8.8' }, deadlineMs: 50 },
+        { id: '7', method: 'getInfo', params: {}, deadlineMs: 1000 },
+      ],
+      8,
+    );
     const byId = (id: string) => answers.filter((a) => a.id === id);
     expect(byId('1')).toEqual([{ id: '1', result: { inMs: 5000 } }]);
     expect(byId('2')).toEqual([
@@ -112,7 +117,7 @@ describe('RPC dispatch', () => {
   });
 
   test('a handler that throws answers failed with its message', async () => {
-    const [answer] = await run([{ id: '8', method: 'getInfo', params: {}, deadlineMs: 1000 }]);
+    const [answer] = await run([{ id: '8', method: 'getInfo', params: {}, deadlineMs: 1000 }], 1);
     expect(answer).toEqual({ id: '8', error: { code: 'failed', message: 'not here' } });
   });
 });

@@ -155,6 +155,8 @@ export function enrolmentService(deps: EnrolmentDeps) {
     async provision(entries: ProvisionEntry[]): Promise<{ provisioned: number; adopted: number }> {
       const bad = entries.find((e) => !isSerial(e.serial));
       if (bad) throw new ApiFailure(400, 'invalidRequest', `Invalid serial number: ${bad.serial}`);
+      // A serial listed twice (a CSV with repeats): the last line wins.
+      entries = [...new Map(entries.map((e) => [e.serial, e])).values()];
       const now = Date.now();
       await store.upsertProvision(
         entries.map((e) => ({
@@ -165,11 +167,10 @@ export function enrolmentService(deps: EnrolmentDeps) {
           created_at: now,
         })),
       );
+      const waiting = await store.findPendingSerials(entries.map((e) => e.serial));
       let adopted = 0;
-      for (const e of entries) {
-        const waiting = await store.findBySerial(e.serial);
-        if (waiting?.adoption !== 'pending') continue;
-        await service.adopt(waiting.id, (await provisionedOptions(e.serial)) ?? {});
+      for (const device of waiting) {
+        await service.adopt(device.id, (await provisionedOptions(device.serial)) ?? {});
         adopted++;
       }
       return { provisioned: entries.length, adopted };

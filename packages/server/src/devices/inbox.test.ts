@@ -121,10 +121,10 @@ describe.each(DIALECTS)('device messages (%s)', (dialect) => {
     await publish('hello', hello);
     await publish('heartbeat', heartbeat());
     await publish('telemetry', telemetry);
-    const view = await waitFor(
-      () => edge.devices.get(device.deviceId)?.telemetry && edge.devices.get(device.deviceId),
-      'the device view',
-    );
+    const view = await waitFor(() => {
+      const current = edge.devices.get(device.deviceId);
+      return current?.telemetry ? current : undefined;
+    }, 'the device view');
     expect(view).toMatchObject({
       online: true,
       status: 'Runs Well',

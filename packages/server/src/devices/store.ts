@@ -1,6 +1,10 @@
 /** SQL of the devices feature: devices, groups and the provisioning list. Telemetry has its own store. */
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, DevicesTable } from '../db/schema.ts';
+import { inChunks, mapChunks } from './chunks.ts';
+
+/** Rows or values per statement in bulk operations. */
+const CHUNK = 500;
 
 export type DeviceRow = Selectable<DevicesTable>;
 
@@ -35,20 +39,29 @@ export function deviceStore(db: Db) {
     upsertProvision: (
       rows: { serial: string; name: string; group_name: string; profile: string; created_at: number }[],
     ) =>
-      rows.length === 0
-        ? Promise.resolve()
-        : db
-            .insertInto('provision_serials')
-            .values(rows)
-            .onConflict((oc) =>
-              oc.column('serial').doUpdateSet((eb) => ({
-                name: eb.ref('excluded.name'),
-                group_name: eb.ref('excluded.group_name'),
-                profile: eb.ref('excluded.profile'),
-              })),
-            )
-            .execute()
-            .then(() => undefined),
+      inChunks(rows, CHUNK, (chunk) =>
+        db
+          .insertInto('provision_serials')
+          .values(chunk)
+          .onConflict((oc) =>
+            oc.column('serial').doUpdateSet((eb) => ({
+              name: eb.ref('excluded.name'),
+              group_name: eb.ref('excluded.group_name'),
+              profile: eb.ref('excluded.profile'),
+            })),
+          )
+          .execute(),
+      ),
+    /** Of these serials, the ones waiting in Discovery. */
+    findPendingSerials: (serials: string[]) =>
+      mapChunks(serials, CHUNK, (chunk) =>
+        db
+          .selectFrom('devices')
+          .select(['id', 'serial'])
+          .where('adoption', '=', 'pending')
+          .where('serial', 'in', chunk)
+          .execute(),
+      ),
     deleteProvision: (serial: string) =>
       db.deleteFrom('provision_serials').where('serial', '=', serial).execute(),
 

@@ -2,19 +2,16 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db, DeviceLogsTable, TelemetryPointsTable } from '../db/schema.ts';
 import { METRIC_COLUMNS } from './metrics.ts';
+import { inChunks } from './chunks.ts';
 
 export const HOUR_MS = 3_600_000;
 /** Rows per multi-row INSERT: large enough to amortise the round trip, small enough for parameter limits. */
 const INSERT_CHUNK = 300;
 
-async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insert(rows.slice(i, i + INSERT_CHUNK));
-}
-
 export function telemetryStore(db: Db) {
   return {
     insertPoints: (rows: Insertable<TelemetryPointsTable>[]) =>
-      insertChunked(rows, (chunk) =>
+      inChunks(rows, INSERT_CHUNK, (chunk) =>
         db
           .insertInto('telemetry_points')
           .values(chunk)
@@ -24,7 +21,7 @@ export function telemetryStore(db: Db) {
       ),
 
     insertLogs: (rows: Insertable<DeviceLogsTable>[]) =>
-      insertChunked(rows, (chunk) => db.insertInto('device_logs').values(chunk).execute()),
+      inChunks(rows, INSERT_CHUNK, (chunk) => db.insertInto('device_logs').values(chunk).execute()),
 
     /** Averages the points of one hour into rollups; running it twice gives the same rows. */
     rollUpHour: (bucket: number) =>

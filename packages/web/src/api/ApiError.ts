@@ -28,5 +28,10 @@ export async function apiErrorFrom(response: Response, silent = false): Promise<
     // Not JSON (a proxy error page, an empty body): the generic text is shown instead.
   }
   const text = typeof body.err_message === 'string' ? body.err_message : '';
-  return new ApiError(response.status, text, isMessageCode(body.err_code) ? body.err_code : undefined, silent);
+  return new ApiError(
+    response.status,
+    text,
+    isMessageCode(body.err_code) ? body.err_code : undefined,
+    silent,
+  );
 }

@@ -36,23 +36,43 @@ describe('api client', () => {
   it('rejects with an ApiError carrying err_message and err_code', async () => {
     vi.stubGlobal(
       'fetch',
-      stubFetch({ 'POST /api/login': () => ({ status: 401, body: { err_message: 'Incorrect user account or password.', err_code: 'loginFailed' } }) }).fetch,
+      stubFetch({
+        'POST /api/login': () => ({
+          status: 401,
+          body: { err_message: 'Incorrect user account or password.', err_code: 'loginFailed' },
+        }),
+      }).fetch,
     );
     const error = await api.post('/api/login', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 401, errMessage: 'Incorrect user account or password.', errCode: 'loginFailed', silent: false });
+    expect(error).toMatchObject({
+      status: 401,
+      errMessage: 'Incorrect user account or password.',
+      errCode: 'loginFailed',
+      silent: false,
+    });
   });
 
   it('turns a network failure and a non-JSON error page into ApiErrors', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     await expect(api.get('/api/x')).rejects.toMatchObject({ status: 0, errCode: 'apiRequestError' });
     vi.stubGlobal('fetch', async () => new Response('<html>bad gateway</html>', { status: 502 }));
-    await expect(api.get('/api/x')).rejects.toMatchObject({ status: 502, errMessage: '', errCode: undefined });
+    await expect(api.get('/api/x')).rejects.toMatchObject({
+      status: 502,
+      errMessage: '',
+      errCode: undefined,
+    });
   });
 
   it('marks a failed multipart PATCH as silent (SPEC 8: no toast for it)', async () => {
-    vi.stubGlobal('fetch', stubFetch({ 'PATCH /api/logo': () => ({ status: 400, body: { err_message: 'bad file' } }) }).fetch);
-    await expect(api.upload.patch('/api/logo', new FormData())).rejects.toMatchObject({ silent: true, errMessage: 'bad file' });
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({ 'PATCH /api/logo': () => ({ status: 400, body: { err_message: 'bad file' } }) }).fetch,
+    );
+    await expect(api.upload.patch('/api/logo', new FormData())).rejects.toMatchObject({
+      silent: true,
+      errMessage: 'bad file',
+    });
   });
 
   it('records the upload percentage of a multipart POST in session storage', async () => {

@@ -36,7 +36,12 @@ async function parse<T>(response: Response): Promise<T> {
   return (await response.text()) as T;
 }
 
-async function send<T>(method: string, url: string, body: unknown, opts: Options & { silent?: boolean } = {}): Promise<T> {
+async function send<T>(
+  method: string,
+  url: string,
+  body: unknown,
+  opts: Options & { silent?: boolean } = {},
+): Promise<T> {
   const isForm = body instanceof FormData;
   let response: Response;
   try {
@@ -55,7 +60,11 @@ async function send<T>(method: string, url: string, body: unknown, opts: Options
 }
 
 /** fetch cannot report upload progress; XMLHttpRequest can, so multipart POST goes through it. */
-function postWithProgress<T>(url: string, form: FormData, onProgress?: (percent: number) => void): Promise<T> {
+function postWithProgress<T>(
+  url: string,
+  form: FormData,
+  onProgress?: (percent: number) => void,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -85,8 +94,10 @@ export const api = {
   patch: <T>(url: string, body?: unknown, opts?: Options) => send<T>('PATCH', url, body ?? {}, opts),
   delete: <T>(url: string, body?: unknown, opts?: Options) => send<T>('DELETE', url, body ?? {}, opts),
   upload: {
-    post: <T>(url: string, form: FormData, onProgress?: (percent: number) => void) => postWithProgress<T>(url, form, onProgress),
+    post: <T>(url: string, form: FormData, onProgress?: (percent: number) => void) =>
+      postWithProgress<T>(url, form, onProgress),
     /** SPEC 8: a failed upload by PATCH shows no toast; the caller reports it. */
-    patch: <T>(url: string, form: FormData, opts?: Options) => send<T>('PATCH', url, form, { ...opts, silent: true }),
+    patch: <T>(url: string, form: FormData, opts?: Options) =>
+      send<T>('PATCH', url, form, { ...opts, silent: true }),
   },
 };

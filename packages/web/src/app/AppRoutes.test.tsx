@@ -10,7 +10,10 @@ import { AppRoutes } from './AppRoutes.tsx';
 
 const INFO = 'GET /api/v1/settings/account/getAccountInfo';
 const VARIABLES: Routes = { 'GET /api/v1/variable/': () => ({ body: { CaptchaKey: '', GAKey: '' } }) };
-const signedOut: Routes = { ...VARIABLES, [INFO]: () => ({ status: 401, body: { err_message: 'Please sign in.', err_code: 'notSignedIn' } }) };
+const signedOut: Routes = {
+  ...VARIABLES,
+  [INFO]: () => ({ status: 401, body: { err_message: 'Please sign in.', err_code: 'notSignedIn' } }),
+};
 const signedIn: Routes = { ...VARIABLES, [INFO]: () => ({ body: accountInfo() }) };
 
 function Where() {
@@ -55,6 +58,23 @@ describe('routes', () => {
     expect(where()).toBe('/login');
   });
 
+  it("signing in again at '/login' replaces the user and goes to /desk", async () => {
+    let who = 'admin';
+    start('/login', {
+      ...VARIABLES,
+      [INFO]: () => ({ body: accountInfo({ name: who }) }),
+      'POST /api/v1/auth/login': (body) => {
+        who = (body as { name: string }).name;
+        return { body: { message: 'Login successfully.', csrfToken: 'csrf-2' } };
+      },
+    });
+    await userEvent.type(await screen.findByLabelText('User Account'), 'operator');
+    await userEvent.type(screen.getByLabelText('User Password'), 'Operator-pass-1');
+    await userEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(where()).toBe('/desk'));
+    expect(await screen.findByTestId('user-menu')).toHaveTextContent('operator');
+  });
+
   it("'/desk' shows the login screen when signed out", async () => {
     start('/desk', signedOut);
     expect(await screen.findByTestId('login-submit')).toBeInTheDocument();
@@ -79,7 +99,10 @@ describe('routes', () => {
     let signed = false;
     const stub = start('/', {
       ...VARIABLES,
-      [INFO]: () => (signed ? { body: accountInfo() } : { status: 401, body: { err_message: 'Please sign in.', err_code: 'notSignedIn' } }),
+      [INFO]: () =>
+        signed
+          ? { body: accountInfo() }
+          : { status: 401, body: { err_message: 'Please sign in.', err_code: 'notSignedIn' } },
       'POST /api/v1/auth/login': () => {
         signed = true;
         return { body: { message: 'Login successfully.', csrfToken: 'csrf-abc' } };
@@ -91,14 +114,23 @@ describe('routes', () => {
     expect(await screen.findByTestId('app-Settings')).toBeInTheDocument();
     expect(where()).toBe('/desk');
     expect(await screen.findByText('Login successfully.')).toBeInTheDocument();
-    expect(stub.calls.find((c) => c.url === '/api/v1/auth/login')!.body).toEqual({ name: 'admin', password: 'Admin-pass-1234' });
-    expect(notificationStore.getSnapshot().entries[0]).toMatchObject({ level: 'check', value: 'Login successfully.' });
+    expect(stub.calls.find((c) => c.url === '/api/v1/auth/login')!.body).toEqual({
+      name: 'admin',
+      password: 'Admin-pass-1234',
+    });
+    expect(notificationStore.getSnapshot().entries[0]).toMatchObject({
+      level: 'check',
+      value: 'Login successfully.',
+    });
   });
 
   it('shows a server refusal as an error toast and stays on the login screen', async () => {
     start('/', {
       ...signedOut,
-      'POST /api/v1/auth/login': () => ({ status: 401, body: { err_message: 'Incorrect user account or password.', err_code: 'loginFailed' } }),
+      'POST /api/v1/auth/login': () => ({
+        status: 401,
+        body: { err_message: 'Incorrect user account or password.', err_code: 'loginFailed' },
+      }),
     });
     await userEvent.type(await screen.findByLabelText('User Account'), 'admin');
     await userEvent.type(screen.getByLabelText('User Password'), 'wrong-password');
@@ -109,7 +141,15 @@ describe('routes', () => {
   });
 
   it('shows only registered apps the permissions enable', async () => {
-    start('/desk', { ...VARIABLES, [INFO]: () => ({ body: accountInfo({}, { ...fullPermissionSet(), Settings: { control: { enable: false }, isManagement: false } }) }) });
+    start('/desk', {
+      ...VARIABLES,
+      [INFO]: () => ({
+        body: accountInfo(
+          {},
+          { ...fullPermissionSet(), Settings: { control: { enable: false }, isManagement: false } },
+        ),
+      }),
+    });
     expect(await screen.findByText(/No apps are enabled/)).toBeInTheDocument();
     expect(screen.queryByTestId('app-Settings')).toBeNull();
     expect(screen.queryByTestId('app-Inventory')).toBeNull();

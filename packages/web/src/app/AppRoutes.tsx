@@ -16,7 +16,14 @@ const HOME = '/';
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path={HOME} element={<SignedOutOnly whenSignedIn={<Navigate to={DESK} replace />}><LoginPage /></SignedOutOnly>} />
+      <Route
+        path={HOME}
+        element={
+          <SignedOutOnly whenSignedIn={<Navigate to={DESK} replace />}>
+            <LoginPage />
+          </SignedOutOnly>
+        }
+      />
       <Route path="/login" element={<LoginPage />} />
       <Route
         path={DESK}

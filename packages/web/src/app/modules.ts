@@ -5,6 +5,4 @@
 import type { AppModule } from './module.ts';
 import { settingsModule } from '../features/settings/module.ts';
 
-export const modules: readonly AppModule[] = [
-  settingsModule,
-];
+export const modules: readonly AppModule[] = [settingsModule];

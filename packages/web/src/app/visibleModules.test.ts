@@ -33,7 +33,10 @@ describe('visible modules', () => {
 
   it('hides children whose permission node is disabled; keeps children outside the tree', () => {
     const set: PermissionSet = { Settings: grant, Account: deny, Network: grant };
-    expect(visibleChildren(registry[0]!, permissionTree(set)).map((c) => c.key)).toEqual(['Network', 'Language']);
+    expect(visibleChildren(registry[0]!, permissionTree(set)).map((c) => c.key)).toEqual([
+      'Network',
+      'Language',
+    ]);
   });
 
   it('keeps Upgrade, Permission, Company, Config and Diagnose/Notification children out of the address list', () => {

@@ -28,6 +28,8 @@ export function addressList(modules: readonly AppModule[], tree: readonly Permis
     module,
     children: APPS_WITH_HIDDEN_CHILDREN.includes(module.key)
       ? []
-      : visibleChildren(module, tree).filter((c) => !HIDDEN_FROM_ADDRESS_LIST.includes(c.key as PermissionKey)),
+      : visibleChildren(module, tree).filter(
+          (c) => !HIDDEN_FROM_ADDRESS_LIST.includes(c.key as PermissionKey),
+        ),
   }));
 }

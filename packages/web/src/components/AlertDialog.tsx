@@ -13,7 +13,17 @@ export interface AlertDialogProps extends AlertContent {
   confirmLoading?: boolean;
 }
 
-export function AlertDialog({ open, message, kind = 'info', title = 'hint', onOk, onCancel, okText, danger, confirmLoading }: AlertDialogProps) {
+export function AlertDialog({
+  open,
+  message,
+  kind = 'info',
+  title = 'hint',
+  onOk,
+  onCancel,
+  okText,
+  danger,
+  confirmLoading,
+}: AlertDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal

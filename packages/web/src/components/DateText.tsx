@@ -19,5 +19,9 @@ export function formatDate(value: DateValue, time?: TimePart): string | null {
 export function DateText({ value, time }: { value: DateValue; time?: TimePart }) {
   const { t } = useTranslation();
   const text = formatDate(value, time);
-  return text === null ? <span className="date-never">{t('common.never')}</span> : <time dateTime={dayjs(text).toISOString()}>{text}</time>;
+  return text === null ? (
+    <span className="date-never">{t('common.never')}</span>
+  ) : (
+    <time dateTime={dayjs(text).toISOString()}>{text}</time>
+  );
 }

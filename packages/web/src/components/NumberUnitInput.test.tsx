@@ -8,7 +8,14 @@ import { NumberUnitInput, numberUnitValidator } from './NumberUnitInput.tsx';
 describe('NumberUnitInput', () => {
   it('offers sec/min/hr for time and reports {number, unit}', async () => {
     const onChange = vi.fn();
-    renderWithProviders(<NumberUnitInput kind="time" value={{ number: 5, unit: 'min' }} onChange={onChange} aria-label="interval" />);
+    renderWithProviders(
+      <NumberUnitInput
+        kind="time"
+        value={{ number: 5, unit: 'min' }}
+        onChange={onChange}
+        aria-label="interval"
+      />,
+    );
     fireEvent.change(screen.getByLabelText('interval'), { target: { value: '7' } });
     expect(onChange).toHaveBeenLastCalledWith({ number: 7, unit: 'min' });
     await userEvent.click(screen.getByRole('combobox'));
@@ -27,7 +34,9 @@ describe('NumberUnitInput', () => {
   it('refuses numbers below 1 with the protocol message', async () => {
     const validate = numberUnitValidator(i18n.t);
     await expect(validate(null, { number: 1, unit: 'sec' })).resolves.toBeUndefined();
-    await expect(validate(null, { number: 0, unit: 'sec' })).rejects.toThrow('The number must be at least 1.');
+    await expect(validate(null, { number: 0, unit: 'sec' })).rejects.toThrow(
+      'The number must be at least 1.',
+    );
     await expect(validate(null, undefined)).rejects.toThrow('The number must be at least 1.');
   });
 });

@@ -25,7 +25,14 @@ export interface NumberUnitInputProps {
   'aria-label'?: string;
 }
 
-export function NumberUnitInput({ kind, value, onChange, disabled, id, 'aria-label': ariaLabel }: NumberUnitInputProps) {
+export function NumberUnitInput({
+  kind,
+  value,
+  onChange,
+  disabled,
+  id,
+  'aria-label': ariaLabel,
+}: NumberUnitInputProps) {
   const { t } = useTranslation();
   const units: readonly (TimeUnit | SizeUnit)[] = UNITS[kind];
   const unit = value?.unit && units.includes(value.unit) ? value.unit : units[0]!;

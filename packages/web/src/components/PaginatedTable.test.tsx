@@ -10,7 +10,8 @@ interface Row {
   status: number;
 }
 const columns = [{ title: 'Name', dataIndex: 'name', key: 'name' }];
-const rows = (n: number): Row[] => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `row ${i + 1}`, status: i % 3 === 0 ? 1 : 0 }));
+const rows = (n: number): Row[] =>
+  Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `row ${i + 1}`, status: i % 3 === 0 ? 1 : 0 }));
 
 describe('PaginatedTable', () => {
   it("shows 'No Data' when empty", () => {
@@ -24,7 +25,9 @@ describe('PaginatedTable', () => {
     expect(screen.getByText('1-10 of 45')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('combobox'));
     const options = await screen.findAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(expect.arrayContaining([expect.stringMatching(/^10/), expect.stringMatching(/^40/)]));
+    expect(options.map((o) => o.textContent)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^10/), expect.stringMatching(/^40/)]),
+    );
     expect(options).toHaveLength(4);
   });
 

@@ -13,14 +13,20 @@ export type PaginatedTableProps<T> = Omit<TableProps<T>, 'pagination'> & {
   pagination?: TablePaginationConfig;
 };
 
-export function PaginatedTable<T extends object>({ pagination, rowClassName, locale, ...rest }: PaginatedTableProps<T>) {
+export function PaginatedTable<T extends object>({
+  pagination,
+  rowClassName,
+  locale,
+  ...rest
+}: PaginatedTableProps<T>) {
   const { t } = useTranslation();
   return (
     <Table<T>
       {...rest}
       locale={{ emptyText: t('common.noData'), ...locale }}
       rowClassName={(record, index, indent) => {
-        const own = typeof rowClassName === 'function' ? rowClassName(record, index, indent) : (rowClassName ?? '');
+        const own =
+          typeof rowClassName === 'function' ? rowClassName(record, index, indent) : (rowClassName ?? '');
         const highlighted = (record as { status?: unknown }).status === 1;
         return highlighted ? `${own} ${HIGHLIGHT_ROW_CLASS}`.trim() : own;
       }}

@@ -5,7 +5,14 @@ import { renderWithProviders } from '../test/render.tsx';
 import { Sidebar, filterSidebarItems, type SidebarItem } from './Sidebar.tsx';
 
 const items: SidebarItem[] = [
-  { key: 'settings', label: 'Settings', children: [{ key: 'settings/account', label: 'Account' }, { key: 'settings/language', label: 'Language' }] },
+  {
+    key: 'settings',
+    label: 'Settings',
+    children: [
+      { key: 'settings/account', label: 'Account' },
+      { key: 'settings/language', label: 'Language' },
+    ],
+  },
   { key: 'security', label: 'Security', children: [{ key: 'security/acl', label: 'Access Control List' }] },
   { key: 'log', label: 'Log' },
 ];
@@ -26,7 +33,9 @@ describe('Sidebar', () => {
 
   it('toggles one submenu at a time and selects leaves', async () => {
     const onSelect = vi.fn();
-    renderWithProviders(<Sidebar items={items} defaultOpenKey="settings" activeKey="settings/account" onSelect={onSelect} />);
+    renderWithProviders(
+      <Sidebar items={items} defaultOpenKey="settings" activeKey="settings/account" onSelect={onSelect} />,
+    );
     expect(screen.getByText('Account').closest('li')).toHaveClass('ant-menu-item-selected');
     const submenu = (label: string) => screen.getByText(label).closest('li');
     expect(submenu('Settings')).toHaveClass('ant-menu-submenu-open');

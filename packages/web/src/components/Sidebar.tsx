@@ -52,7 +52,11 @@ export function Sidebar({ items, activeKey, defaultOpenKey, searchable, onSelect
   const [openKey, setOpenKey] = useState<string | undefined>(defaultOpenKey);
   const shown = useMemo(() => filterSidebarItems(items, query), [items, query]);
   // While searching, every parent that still has matches is open so the matches can be seen.
-  const openKeys = query.trim() ? shown.filter((i) => i.children?.length).map((i) => i.key) : openKey ? [openKey] : [];
+  const openKeys = query.trim()
+    ? shown.filter((i) => i.children?.length).map((i) => i.key)
+    : openKey
+      ? [openKey]
+      : [];
 
   return (
     <nav className="sidebar" aria-label={t('sidebar.label')}>

@@ -3,7 +3,8 @@ import type { TFunction } from 'i18next';
 import type { MessageCode, Rule } from '@edge/protocol';
 import { messageText } from '../i18n/messageText.ts';
 
-export const reject = (t: TFunction, code: MessageCode): Promise<never> => Promise.reject(new Error(messageText(t, code)));
+export const reject = (t: TFunction, code: MessageCode): Promise<never> =>
+  Promise.reject(new Error(messageText(t, code)));
 
 export const ruleValidator =
   (t: TFunction, rule: Rule) =>

@@ -7,7 +7,13 @@ import { useConfirm } from './useConfirm.tsx';
 
 function DeleteButton({ action, onDecided }: { action: () => unknown; onDecided: (ok: boolean) => void }) {
   const { confirmThen } = useConfirm();
-  return <Button onClick={() => void confirmThen({ message: 'confirmDelete', danger: true }, action).then(onDecided)}>delete</Button>;
+  return (
+    <Button
+      onClick={() => void confirmThen({ message: 'confirmDelete', danger: true }, action).then(onDecided)}
+    >
+      delete
+    </Button>
+  );
 }
 
 describe('useConfirm', () => {
@@ -16,7 +22,9 @@ describe('useConfirm', () => {
     const decided = vi.fn();
     renderWithProviders(<DeleteButton action={action} onDecided={decided} />);
     await userEvent.click(screen.getByText('delete'));
-    expect(await screen.findByText('Are you sure you want to delete this item? It cannot be recovered.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Are you sure you want to delete this item? It cannot be recovered.'),
+    ).toBeInTheDocument();
     expect(action).not.toHaveBeenCalled();
     await userEvent.click(screen.getByTestId('confirm-ok'));
     await waitFor(() => expect(decided).toHaveBeenCalledWith(true));

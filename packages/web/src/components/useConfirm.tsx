@@ -45,7 +45,10 @@ export function useConfirm() {
     [modal, t],
   );
 
-  const confirm = useCallback((options: ConfirmOptions) => confirmThen(options, () => undefined), [confirmThen]);
+  const confirm = useCallback(
+    (options: ConfirmOptions) => confirmThen(options, () => undefined),
+    [confirmThen],
+  );
 
   return { confirm, confirmThen };
 }

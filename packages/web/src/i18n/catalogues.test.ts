@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ALERT_CODES, LANGUAGE_CODES, PERMISSION_TREE, messages } from '@edge/protocol';
+import { ALERT_CODES, LANGUAGE_CODES, PERMISSION_TREE, alertMessages, messages } from '@edge/protocol';
 import type { Catalogue } from './catalogues.ts';
+import { mergeCatalogueParts } from './merge.ts';
 
-const files = import.meta.glob<Catalogue>('./locales/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });
+const codes = [...new Set(Object.keys(files).map((path) => path.split('/')[2]!))];
 const catalogues = Object.fromEntries(
-  Object.entries(files).map(([path, catalogue]) => [path.replace(/^.*\/(.+)\.json$/, '$1'), catalogue]),
+  codes.map((code) => [
+    code,
+    mergeCatalogueParts<Catalogue>(Object.entries(files).filter(([p]) => p.startsWith(`./locales/${code}/`)).map(([, part]) => part)),
+  ]),
 ) as Record<string, Catalogue>;
 
 type Tree = { [key: string]: string | Tree };
@@ -35,7 +40,8 @@ describe('catalogues', () => {
 
   it.each(others)('%s keeps the interpolation placeholders of en.json', (code) => {
     const flat = flatten(catalogues[code]!);
-    for (const [key, text] of Object.entries(en)) expect([key, placeholders(flat[key] ?? '')]).toEqual([key, placeholders(text)]);
+    for (const [key, text] of Object.entries(en))
+      expect([key, placeholders(flat[key] ?? '')]).toEqual([key, placeholders(text)]);
   });
 
   it.each(others)('%s is a translation, not a copy of English', (code) => {
@@ -52,6 +58,7 @@ describe('catalogues', () => {
 
   it('gives English messages the protocol words', () => {
     for (const [code, text] of Object.entries(messages)) expect(en[`messages.${code}`]).toBe(text);
+    for (const [code, text] of Object.entries(alertMessages)) expect(en[`alerts.${code}`]).toBe(text);
   });
 
   it('translates every alert code and every app and page of the permission tree', () => {

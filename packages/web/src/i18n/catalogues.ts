@@ -1,20 +1,25 @@
 /**
- * The nine catalogues, one per cookie code. English is bundled (it is also every other language's fallback);
- * the others are separate chunks, loaded when chosen, so the console does not download nine languages.
+ * The nine catalogues, one folder per cookie code, one file per feature (locales/<code>/<feature>.json).
+ * English is bundled (it is also every other language's fallback); the others are separate chunks, loaded
+ * when chosen, so the console does not download nine languages.
+ * A feature adds its English part here (one import, one entry) so its keys are typed.
  */
 import type { LanguageCode } from '@edge/protocol';
 import { loadChunk } from '../components/chunks/ChunkLoadError.ts';
-import en from './locales/en.json';
+import { mergeCatalogueParts } from './merge.ts';
+import core from './locales/en/core.json';
 
-export type Catalogue = typeof en;
+export type Catalogue = typeof core;
 
-export const english: Catalogue = en;
+export const english: Catalogue = mergeCatalogueParts([core]);
 
-const loaders = import.meta.glob<Catalogue>(['./locales/*.json', '!./locales/en.json'], { import: 'default' });
+const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {
+  import: 'default',
+});
 
 export function loadCatalogue(code: LanguageCode): Promise<Catalogue> {
-  if (code === 'en') return Promise.resolve(en);
-  const loader = loaders[`./locales/${code}.json`];
-  if (!loader) return Promise.reject(new Error(`no catalogue for ${code}`));
-  return loadChunk(loader);
+  if (code === 'en') return Promise.resolve(english);
+  const parts = Object.entries(loaders).filter(([path]) => path.startsWith(`./locales/${code}/`));
+  if (parts.length === 0) return Promise.reject(new Error(`no catalogue for ${code}`));
+  return loadChunk(() => Promise.all(parts.map(([, load]) => load()))).then((loaded) => mergeCatalogueParts<Catalogue>(loaded));
 }

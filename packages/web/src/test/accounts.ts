@@ -1,7 +1,10 @@
 /** Test data: the signed-in user as getAccountInfo answers it. */
 import { fullPermissionSet, permissionTree, type AccountInfo, type PermissionSet } from '@edge/protocol';
 
-export function accountInfo(overrides: Partial<AccountInfo> = {}, permissions: PermissionSet = fullPermissionSet()): AccountInfo {
+export function accountInfo(
+  overrides: Partial<AccountInfo> = {},
+  permissions: PermissionSet = fullPermissionSet(),
+): AccountInfo {
   return {
     id: 1,
     name: 'admin',

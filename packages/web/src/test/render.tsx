@@ -29,7 +29,9 @@ export function stubFetch(routes: Routes) {
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
     calls.push({ method, url, headers: new Headers(init.headers), body });
     const handler = routes[`${method} ${url.split('?')[0]}`];
-    const answer = handler ? handler(body) : { status: 404, body: { err_message: 'Not found.', err_code: 'notFound' } };
+    const answer = handler
+      ? handler(body)
+      : { status: 404, body: { err_message: 'Not found.', err_code: 'notFound' } };
     return new Response(JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'content-type': 'application/json' },

@@ -13,7 +13,8 @@ export function ChunkErrorPanel({ error }: { error: ChunkLoadError }) {
       title={t('errors.chunkTitle')}
       subTitle={
         <>
-          {t(isCss ? 'errors.cssChunk' : 'errors.scriptChunk')} <Typography.Text code>{error.name}</Typography.Text>
+          {t(isCss ? 'errors.cssChunk' : 'errors.scriptChunk')}{' '}
+          <Typography.Text code>{error.name}</Typography.Text>
         </>
       }
       extra={

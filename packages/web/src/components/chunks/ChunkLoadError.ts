@@ -25,7 +25,10 @@ export function toChunkLoadError(e: unknown): ChunkLoadError {
 }
 
 /** Loads a chunk, failing with ChunkLoadError when it fails or outlasts the SPEC 9 timeout. */
-export function loadChunk<T>(loader: () => Promise<T>, timeoutMs: number = SCRIPT_LOAD_TIMEOUT_MS): Promise<T> {
+export function loadChunk<T>(
+  loader: () => Promise<T>,
+  timeoutMs: number = SCRIPT_LOAD_TIMEOUT_MS,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new ChunkLoadError('ChunkLoadError', `Loading chunk timed out after ${timeoutMs} ms`)),

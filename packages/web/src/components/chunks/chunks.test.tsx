@@ -24,8 +24,12 @@ describe('chunk loading', () => {
   });
 
   it('names a failed style chunk CSS_CHUNK_LOAD_FAILED', () => {
-    expect(toChunkLoadError(new Error('Unable to preload CSS for /assets/x.css')).name).toBe('CSS_CHUNK_LOAD_FAILED');
-    expect(toChunkLoadError(new TypeError('Failed to fetch dynamically imported module')).name).toBe('ChunkLoadError');
+    expect(toChunkLoadError(new Error('Unable to preload CSS for /assets/x.css')).name).toBe(
+      'CSS_CHUNK_LOAD_FAILED',
+    );
+    expect(toChunkLoadError(new TypeError('Failed to fetch dynamically imported module')).name).toBe(
+      'ChunkLoadError',
+    );
   });
 
   it('shows an error panel instead of a blank page when a page chunk fails', async () => {

@@ -4,4 +4,5 @@ import { loadChunk } from './ChunkLoadError.ts';
 
 export type LazyPage = LazyExoticComponent<ComponentType>;
 
-export const lazyPage = (loader: () => Promise<{ default: ComponentType }>): LazyPage => lazy(() => loadChunk(loader));
+export const lazyPage = (loader: () => Promise<{ default: ComponentType }>): LazyPage =>
+  lazy(() => loadChunk(loader));

@@ -5,8 +5,18 @@ describe('notification store', () => {
   beforeEach(() => notificationStore.clear());
 
   it('keeps entries newest first with the SPEC 3 fields', () => {
-    notificationStore.add({ level: 'info', type: 'toast', value: 'older', date: Date.UTC(2024, 0, 2, 3, 4, 5) });
-    const newer = notificationStore.add({ level: 'error', type: 'toast', value: 'newer', date: Date.UTC(2024, 0, 3) });
+    notificationStore.add({
+      level: 'info',
+      type: 'toast',
+      value: 'older',
+      date: Date.UTC(2024, 0, 2, 3, 4, 5),
+    });
+    const newer = notificationStore.add({
+      level: 'error',
+      type: 'toast',
+      value: 'newer',
+      date: Date.UTC(2024, 0, 3),
+    });
     const { entries, unread } = notificationStore.getSnapshot();
     expect(entries.map((e) => e.value)).toEqual(['newer', 'older']);
     expect(unread).toBe(2);

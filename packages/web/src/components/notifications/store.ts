@@ -52,7 +52,10 @@ export const notificationStore = {
       progress: clampProgress(input.progress ?? 100),
       date,
     };
-    publish({ entries: [entry, ...state.entries].sort(byDateDesc).slice(0, MAX_ENTRIES), unread: state.unread + 1 });
+    publish({
+      entries: [entry, ...state.entries].sort(byDateDesc).slice(0, MAX_ENTRIES),
+      unread: state.unread + 1,
+    });
     return entry;
   },
 
@@ -60,7 +63,9 @@ export const notificationStore = {
     if (!state.entries.some((e) => e.id === id)) return;
     publish({
       ...state,
-      entries: state.entries.map((e) => (e.id === id ? { ...e, progress: clampProgress(progress), level: level ?? e.level } : e)),
+      entries: state.entries.map((e) =>
+        e.id === id ? { ...e, progress: clampProgress(progress), level: level ?? e.level } : e,
+      ),
     });
   },
 

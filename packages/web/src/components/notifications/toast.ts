@@ -37,7 +37,8 @@ export const toast = {
 export function startProgress(type: string, text: string): { update(percent: number): void; fail(): void } {
   const entry = notificationStore.add({ level: 'info', type, value: text, progress: 0 });
   return {
-    update: (percent) => notificationStore.updateProgress(entry.id, percent, percent >= 100 ? 'check' : undefined),
+    update: (percent) =>
+      notificationStore.updateProgress(entry.id, percent, percent >= 100 ? 'check' : undefined),
     fail: () => notificationStore.updateProgress(entry.id, 100, 'error'),
   };
 }

@@ -28,12 +28,14 @@ export const useAccountInfo = () =>
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProfileRequest) => api.patch<{ message: string }>('/api/v1/settings/account/profile', body),
+    mutationFn: (body: ProfileRequest) =>
+      api.patch<{ message: string }>('/api/v1/settings/account/profile', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountInfoKey }),
   });
 }
 
 export const useChangePassword = () =>
   useMutation({
-    mutationFn: (body: PasswordChangeRequest) => api.patch<{ message: string }>('/api/v1/settings/account/password', body),
+    mutationFn: (body: PasswordChangeRequest) =>
+      api.patch<{ message: string }>('/api/v1/settings/account/password', body),
   });

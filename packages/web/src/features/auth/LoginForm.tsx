@@ -8,7 +8,6 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { codeOfIssue, loginRequest, type LoginRequest, type MessageCode } from '@edge/protocol';
-import { toast } from '../../components/notifications/toast.ts';
 import { messageText } from '../../i18n/messageText.ts';
 import { useLogin } from './api.ts';
 
@@ -29,11 +28,9 @@ export function LoginForm() {
     }
     setInvalid(null);
     login.mutate(checked.data, {
-      onSuccess: () => {
-        toast.success(t('messages.loginSuccess'));
-        // A deep link under /desk that showed the login screen stays where it was.
-        navigate(location.pathname.startsWith(DESK) ? location.pathname : DESK, { replace: true });
-      },
+      // Runs only where the form outlives the sign-in ('/login'); elsewhere the route itself turns into the desktop.
+      onSuccess: () =>
+        navigate(location.pathname.startsWith(DESK) ? location.pathname : DESK, { replace: true }),
     });
   };
 
@@ -42,9 +39,22 @@ export function LoginForm() {
 
   return (
     <Form layout="vertical" onFinish={submit} requiredMark={false} size="large" className="login-form">
-      {invalid && <Alert type="error" showIcon title={messageText(t, invalid)} className="login-alert" role="alert" />}
-      <Form.Item name="name" label={t('auth.userAccount')} htmlFor="login-name" validateStatus={nameMissing ? 'error' : undefined}>
-        <Input id="login-name" prefix={<UserOutlined />} autoComplete="username" placeholder={t('auth.userAccount')} autoFocus />
+      {invalid && (
+        <Alert type="error" showIcon title={messageText(t, invalid)} className="login-alert" role="alert" />
+      )}
+      <Form.Item
+        name="name"
+        label={t('auth.userAccount')}
+        htmlFor="login-name"
+        validateStatus={nameMissing ? 'error' : undefined}
+      >
+        <Input
+          id="login-name"
+          prefix={<UserOutlined />}
+          autoComplete="username"
+          placeholder={t('auth.userAccount')}
+          autoFocus
+        />
       </Form.Item>
       <Form.Item
         name="password"

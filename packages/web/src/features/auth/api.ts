@@ -1,23 +1,33 @@
 /** Sign-in and sign-out. A new sign-in drops every cached answer of the previous user but keeps the new user's info. */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { LoginRequest, LoginResponse } from '@edge/protocol';
+import { useTranslation } from 'react-i18next';
+import type { AccountInfo, LoginRequest, LoginResponse } from '@edge/protocol';
 import { api } from '../../api/client.ts';
 import { setCsrfToken } from '../../api/csrf.ts';
+import { toast } from '../../components/notifications/toast.ts';
 import { accountInfoKey, fetchAccountInfo } from '../account/api.ts';
 
 function forgetPreviousUser(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (q) => q.queryHash !== JSON.stringify(accountInfoKey) });
 }
 
+/**
+ * The success toast and the cache update live here, not in the form: storing the user swaps the login
+ * screen for the desktop, which unmounts the form before any callback of its own could run.
+ */
 export function useLogin() {
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
   return useMutation({
-    mutationFn: async (body: LoginRequest): Promise<LoginResponse> => {
+    mutationFn: async (body: LoginRequest): Promise<AccountInfo | null> => {
       const answer = await api.post<LoginResponse>('/api/v1/auth/login', body);
       setCsrfToken(answer.csrfToken);
+      return fetchAccountInfo();
+    },
+    onSuccess: (info) => {
+      toast.success(t('messages.loginSuccess'));
       forgetPreviousUser(queryClient);
-      queryClient.setQueryData(accountInfoKey, await fetchAccountInfo());
-      return answer;
+      queryClient.setQueryData(accountInfoKey, info);
     },
   });
 }

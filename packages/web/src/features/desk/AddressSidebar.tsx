@@ -10,7 +10,13 @@ import { Sidebar, type SidebarItem } from '../../components/Sidebar.tsx';
 
 const SEPARATOR = '/';
 
-export function AddressSidebar({ activeModule, activeChild }: { activeModule: AppModule; activeChild?: string }) {
+export function AddressSidebar({
+  activeModule,
+  activeChild,
+}: {
+  activeModule: AppModule;
+  activeChild?: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const tree = usePermissionTree();
@@ -21,7 +27,10 @@ export function AddressSidebar({ activeModule, activeChild }: { activeModule: Ap
         key: module.route,
         label: t(module.titleKey),
         icon: <module.icon />,
-        children: children.map((c) => ({ key: `${module.route}${SEPARATOR}${c.route}`, label: t(c.titleKey) })),
+        children: children.map((c) => ({
+          key: `${module.route}${SEPARATOR}${c.route}`,
+          label: t(c.titleKey),
+        })),
       })),
     [tree, t],
   );
@@ -32,7 +41,9 @@ export function AddressSidebar({ activeModule, activeChild }: { activeModule: Ap
       searchable
       items={items}
       defaultOpenKey={activeModule.route}
-      activeKey={activeChildRoute ? `${activeModule.route}${SEPARATOR}${activeChildRoute}` : activeModule.route}
+      activeKey={
+        activeChildRoute ? `${activeModule.route}${SEPARATOR}${activeChildRoute}` : activeModule.route
+      }
       onSelect={(key) => navigate(`/desk/${key}`)}
     />
   );

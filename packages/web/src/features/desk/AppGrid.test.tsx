@@ -6,7 +6,13 @@ import { renderWithProviders } from '../../test/render.tsx';
 import { AppGrid, type DeskApp } from './AppGrid.tsx';
 
 const synthetic = (n: number): DeskApp[] =>
-  Array.from({ length: n }, (_, i) => ({ key: `App${i + 1}`, title: `App ${i + 1}`, icon: null, color: '#123456', to: `/desk/app${i + 1}` }));
+  Array.from({ length: n }, (_, i) => ({
+    key: `App${i + 1}`,
+    title: `App ${i + 1}`,
+    icon: null,
+    color: '#123456',
+    to: `/desk/app${i + 1}`,
+  }));
 
 const shownKeys = () => screen.getAllByRole('link').map((a) => a.getAttribute('data-testid'));
 
@@ -26,7 +32,11 @@ describe('AppGrid', () => {
     expect(dots[0]).toHaveAttribute('aria-current', 'page');
 
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
-    expect(shownKeys()).toEqual(synthetic(36).slice(18).map((a) => `app-${a.key}`));
+    expect(shownKeys()).toEqual(
+      synthetic(36)
+        .slice(18)
+        .map((a) => `app-${a.key}`),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(shownKeys()).toEqual(['app-App37', 'app-App38', 'app-App39', 'app-App40']);

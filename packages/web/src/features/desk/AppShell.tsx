@@ -34,7 +34,13 @@ export function AppShell({ module }: { module: AppModule }) {
         <Breadcrumb
           className="app-breadcrumb"
           items={[
-            { title: <Link to={DESK} aria-label={t('header.home')}><HomeOutlined /></Link> },
+            {
+              title: (
+                <Link to={DESK} aria-label={t('header.home')}>
+                  <HomeOutlined />
+                </Link>
+              ),
+            },
             { title: <Link to={base}>{t(module.titleKey)}</Link> },
             ...(child ? [{ title: t(child.titleKey) }] : []),
           ]}

@@ -26,7 +26,11 @@ export function DeskHome() {
           <h1>{t('desk.welcome', { name: me?.name ?? '' })}</h1>
           <p>{dayjs().format(TODAY_FORMAT)}</p>
         </header>
-        {apps.length ? <AppGrid apps={apps} /> : <Empty className="desk-empty" description={t('desk.noApps')} />}
+        {apps.length ? (
+          <AppGrid apps={apps} />
+        ) : (
+          <Empty className="desk-empty" description={t('desk.noApps')} />
+        )}
       </div>
     </div>
   );

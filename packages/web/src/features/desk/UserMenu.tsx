@@ -29,9 +29,20 @@ export function UserMenu() {
         trigger={['click']}
         menu={{
           items: [
-            { key: 'switch', icon: <SwapOutlined />, label: t('auth.switchUser'), onClick: () => navigate(SWITCH_USER) },
+            {
+              key: 'switch',
+              icon: <SwapOutlined />,
+              label: t('auth.switchUser'),
+              onClick: () => navigate(SWITCH_USER),
+            },
             { type: 'divider' },
-            { key: 'logout', icon: <LogoutOutlined />, label: t('auth.logout'), danger: true, onClick: signOut },
+            {
+              key: 'logout',
+              icon: <LogoutOutlined />,
+              label: t('auth.logout'),
+              danger: true,
+              onClick: signOut,
+            },
           ],
         }}
       >
@@ -41,7 +52,14 @@ export function UserMenu() {
         </Button>
       </Dropdown>
       <Tooltip title={t('auth.logout')}>
-        <Button type="text" shape="circle" icon={<LogoutOutlined />} onClick={signOut} aria-label={t('auth.logout')} data-testid="logout" />
+        <Button
+          type="text"
+          shape="circle"
+          icon={<LogoutOutlined />}
+          onClick={signOut}
+          aria-label={t('auth.logout')}
+          data-testid="logout"
+        />
       </Tooltip>
     </>
   );

@@ -46,21 +46,34 @@ describe('Settings > Account', () => {
   });
 
   it('changes the password after confirmation, with the CSRF token', async () => {
-    const stub = start({ 'PATCH /api/v1/settings/account/password': () => ({ body: { message: 'Password changed successfully.' } }) });
+    const stub = start({
+      'PATCH /api/v1/settings/account/password': () => ({
+        body: { message: 'Password changed successfully.' },
+      }),
+    });
     await userEvent.type(screen.getByLabelText('Current Password'), 'Admin-pass-1234');
     await userEvent.type(screen.getByLabelText('New Password'), 'New-pass-5678!');
     await userEvent.type(screen.getByLabelText('Confirm New Password'), 'New-pass-5678!');
     await userEvent.click(screen.getByTestId('password-save'));
     await userEvent.click(await screen.findByTestId('confirm-ok'));
-    await waitFor(() => expect(screen.getAllByText('Password changed successfully.').length).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(screen.getAllByText('Password changed successfully.').length).toBeGreaterThan(0),
+    );
     const patch = stub.calls.find((c) => c.method === 'PATCH')!;
-    expect(patch.body).toEqual({ currentPassword: 'Admin-pass-1234', newPassword: 'New-pass-5678!', newConfirmPassword: 'New-pass-5678!' });
+    expect(patch.body).toEqual({
+      currentPassword: 'Admin-pass-1234',
+      newPassword: 'New-pass-5678!',
+      newConfirmPassword: 'New-pass-5678!',
+    });
     expect(patch.headers.get('x-csrf-token')).toBe('csrf-abc');
   });
 
   it('shows a wrong current password as an error toast in the words of its code', async () => {
     start({
-      'PATCH /api/v1/settings/account/password': () => ({ status: 400, body: { err_message: 'Current password is incorrect.', err_code: 'currentPasswordWrong' } }),
+      'PATCH /api/v1/settings/account/password': () => ({
+        status: 400,
+        body: { err_message: 'Current password is incorrect.', err_code: 'currentPasswordWrong' },
+      }),
     });
     await userEvent.type(screen.getByLabelText('Current Password'), 'nope-nope');
     await userEvent.type(screen.getByLabelText('New Password'), 'New-pass-5678!');
@@ -71,7 +84,9 @@ describe('Settings > Account', () => {
   });
 
   it('edits the profile after confirmation', async () => {
-    const stub = start({ 'PATCH /api/v1/settings/account/profile': () => ({ body: { message: 'Profile edited successfully.' } }) });
+    const stub = start({
+      'PATCH /api/v1/settings/account/profile': () => ({ body: { message: 'Profile edited successfully.' } }),
+    });
     expect(screen.getByTestId('profile-name')).toHaveTextContent('admin');
     const email = screen.getByLabelText('E-mail');
     await userEvent.clear(email);
@@ -83,7 +98,10 @@ describe('Settings > Account', () => {
     await userEvent.click(screen.getByTestId('profile-save'));
     await userEvent.click(await screen.findByTestId('confirm-ok'));
     await waitFor(() => expect(stub.calls.some((c) => c.method === 'PATCH')).toBe(true));
-    expect(stub.calls.find((c) => c.method === 'PATCH')!.body).toEqual({ email: 'ops@example.com', companyName: 'Example Networks' });
+    expect(stub.calls.find((c) => c.method === 'PATCH')!.body).toEqual({
+      email: 'ops@example.com',
+      companyName: 'Example Networks',
+    });
     expect(await screen.findByText('Profile edited successfully.')).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { passwordRule, type PasswordChangeRequest } from '@edge/protocol';
 import { reject, requiredValidator, ruleValidator } from '../../../components/formRules.ts';
 import { useConfirm } from '../../../components/useConfirm.tsx';
+import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage.ts';
 import { toast } from '../../../components/notifications/toast.ts';
 import { useChangePassword } from '../../account/api.ts';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
@@ -11,6 +12,7 @@ import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
 export function PasswordCard() {
   const { t } = useTranslation();
   const [form] = Form.useForm<PasswordChangeRequest>();
+  useRevalidateOnLanguage(form);
   const newPassword = Form.useWatch('newPassword', form) ?? '';
   const { confirmThen } = useConfirm();
   const change = useChangePassword();
@@ -25,17 +27,15 @@ export function PasswordCard() {
   const required = [{ validator: requiredValidator(t, 'passwordEmpty') }];
   const sameAsNew = {
     validator: (_rule: unknown, value: string | undefined) =>
-      !value || value === form.getFieldValue('newPassword') ? Promise.resolve() : reject(t, 'passwordsDoNotMatch'),
+      !value || value === form.getFieldValue('newPassword')
+        ? Promise.resolve()
+        : reject(t, 'passwordsDoNotMatch'),
   };
 
   return (
     <Card title={t('settings.changePassword')} className="settings-card">
       <Form form={form} layout="vertical" onFinish={save} requiredMark={false}>
-        <Form.Item
-          name="currentPassword"
-          label={t('settings.currentPassword')}
-          rules={required}
-        >
+        <Form.Item name="currentPassword" label={t('settings.currentPassword')} rules={required}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item

@@ -1,16 +1,88 @@
 /** The user's own profile: name, type and role shown; e-mail and company name editable after confirmation. */
-import { Avatar, Button, Card, Descriptions, Form, Input, Tag } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Avatar, Button, Card, Descriptions, Form, Input, Space, Tag, Upload } from 'antd';
+import { DeleteOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { emailRule, type AccountInfo, type ProfileRequest } from '@edge/protocol';
+import { ICON_UPLOAD, emailRule, type AccountInfo, type ProfileRequest } from '@edge/protocol';
 import { ruleValidator } from '../../../components/formRules.ts';
 import { useConfirm } from '../../../components/useConfirm.tsx';
+import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage.ts';
 import { toast } from '../../../components/notifications/toast.ts';
+import { acceptOf, imageFileProblem } from '../../../components/imageFile.ts';
+import { errorText } from '../../../api/errorText.ts';
+import { messageText } from '../../../i18n/messageText.ts';
 import { useUpdateProfile } from '../../account/api.ts';
+import { removeOwnIcon, uploadOwnIcon, userIconUrl } from '../users/api.ts';
+
+const ICON_ACCEPT = acceptOf(ICON_UPLOAD.types);
+
+/** The user's own icon: shown when there is one, replaced by an upload (type and size checked first), removed. */
+function OwnIcon({ me }: { me: AccountInfo }) {
+  const { t } = useTranslation();
+  const [version, setVersion] = useState(() => Date.now());
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await work();
+      toast.success(done);
+      setVersion(Date.now());
+    } catch (e) {
+      toast.error(errorText(t, e, 'applyError'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const upload = (file: File) => {
+    const problem = imageFileProblem(file, ICON_UPLOAD, 'iconType');
+    if (problem) toast.error(messageText(t, problem));
+    else void run(() => uploadOwnIcon(file), t('messages.saved'));
+  };
+
+  return (
+    <div className="profile-icon">
+      <Avatar
+        key={version}
+        size={64}
+        icon={<UserOutlined />}
+        src={userIconUrl(me.id, version)}
+        alt=""
+        className="profile-avatar"
+        data-testid="own-icon"
+      />
+      <Space size={4} orientation="vertical">
+        <Upload
+          accept={ICON_ACCEPT}
+          showUploadList={false}
+          beforeUpload={(file) => {
+            upload(file);
+            return Upload.LIST_IGNORE;
+          }}
+        >
+          <Button size="small" icon={<UploadOutlined />} loading={busy} data-testid="own-icon-upload">
+            {t('account.changeIcon')}
+          </Button>
+        </Upload>
+        <Button
+          size="small"
+          type="text"
+          icon={<DeleteOutlined />}
+          disabled={busy}
+          onClick={() => void run(removeOwnIcon, t('messages.deleted'))}
+          data-testid="own-icon-remove"
+        >
+          {t('account.removeIcon')}
+        </Button>
+      </Space>
+    </div>
+  );
+}
 
 export function ProfileCard({ me }: { me: AccountInfo }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ProfileRequest>();
+  useRevalidateOnLanguage(form);
   const { confirmThen } = useConfirm();
   const update = useUpdateProfile();
 
@@ -23,7 +95,7 @@ export function ProfileCard({ me }: { me: AccountInfo }) {
   return (
     <Card title={t('settings.profile')} className="settings-card">
       <div className="profile-head">
-        <Avatar size={56} icon={<UserOutlined />} className="profile-avatar" />
+        <OwnIcon me={me} />
         <div>
           <div className="profile-name" data-testid="profile-name">
             {me.name}
@@ -42,7 +114,11 @@ export function ProfileCard({ me }: { me: AccountInfo }) {
         onFinish={save}
         requiredMark={false}
       >
-        <Form.Item name="email" label={t('settings.email')} rules={[{ validator: ruleValidator(t, emailRule) }]}>
+        <Form.Item
+          name="email"
+          label={t('settings.email')}
+          rules={[{ validator: ruleValidator(t, emailRule) }]}
+        >
           <Input autoComplete="email" />
         </Form.Item>
         <Form.Item name="companyName" label={t('settings.companyName')}>

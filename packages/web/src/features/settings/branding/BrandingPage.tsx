@@ -1,0 +1,188 @@
+/**
+ * Settings > Branding (SPEC 2, 3, 9): platform name, company link, logo (SVG, or PNG/JPG/JPEG of exactly
+ * 110x40; the server measures it) and favicon. Applied live: the tab title, favicon and login screen follow.
+ */
+import { useEffect } from 'react';
+import { Button, Card, Col, Form, Input, Row, Skeleton, Space, Upload } from 'antd';
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import {
+  DEFAULT_PLATFORM_NAME,
+  FAVICON_UPLOAD,
+  LOGO_SIZE,
+  LOGO_UPLOAD,
+  brandingRequest,
+  type BrandingImage,
+  type BrandingRequest,
+} from '@edge/protocol';
+import { schemaValidator } from '../../../components/schemaRules.ts';
+import { useConfirm } from '../../../components/useConfirm.tsx';
+import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage.ts';
+import { toast } from '../../../components/notifications/toast.ts';
+import { acceptOf, imageFileProblem } from '../../../components/imageFile.ts';
+import { errorText } from '../../../api/errorText.ts';
+import { messageText } from '../../../i18n/messageText.ts';
+import { usePermission } from '../../account/permissions.ts';
+import {
+  useBrandingSettings,
+  useRemoveBrandingImage,
+  useSaveBranding,
+  useUploadBrandingImage,
+} from './api.ts';
+
+const IMAGES = {
+  logo: { limits: LOGO_UPLOAD, wrongType: 'logoType', preview: LOGO_SIZE },
+  favicon: { limits: FAVICON_UPLOAD, wrongType: 'faviconType', preview: { width: 32, height: 32 } },
+} as const;
+
+function ImageSetting({
+  image,
+  url,
+  manage,
+}: {
+  image: BrandingImage;
+  url: string | null;
+  manage: boolean;
+}) {
+  const { t } = useTranslation();
+  const upload = useUploadBrandingImage();
+  const remove = useRemoveBrandingImage();
+  const { confirmThen } = useConfirm();
+  const { limits, wrongType, preview } = IMAGES[image];
+
+  const send = (file: File) => {
+    const problem = imageFileProblem(file, limits, wrongType);
+    if (problem) {
+      toast.error(messageText(t, problem));
+      return;
+    }
+    upload.mutate(
+      { image, file },
+      {
+        onSuccess: () => toast.success(t('messages.saved')),
+        onError: (e) => toast.error(errorText(t, e, 'applyError')),
+      },
+    );
+  };
+
+  return (
+    <div className="branding-image" data-testid={`branding-${image}`}>
+      <div className={`branding-preview branding-preview-${image}`}>
+        {url ? (
+          <img src={url} alt={t(`branding.${image}`)} width={preview.width} height={preview.height} />
+        ) : (
+          <span className="branding-none">{t('branding.none')}</span>
+        )}
+      </div>
+      <p className="branding-hint">{t(`branding.${image}Hint`)}</p>
+      {manage && (
+        <Space wrap>
+          <Upload
+            accept={acceptOf(limits.types)}
+            showUploadList={false}
+            beforeUpload={(file) => {
+              send(file);
+              return Upload.LIST_IGNORE;
+            }}
+          >
+            <Button icon={<UploadOutlined />} loading={upload.isPending} data-testid={`branding-${image}-upload`}>
+              {t('branding.upload')}
+            </Button>
+          </Upload>
+          {url && (
+            <Button
+              icon={<DeleteOutlined />}
+              danger
+              loading={remove.isPending}
+              data-testid={`branding-${image}-remove`}
+              onClick={() =>
+                void confirmThen({ message: 'confirmDelete', danger: true }, async () => {
+                  await remove.mutateAsync(image);
+                  toast.success(t('messages.deleted'));
+                })
+              }
+            >
+              {t('branding.remove')}
+            </Button>
+          )}
+        </Space>
+      )}
+    </div>
+  );
+}
+
+export function BrandingPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<BrandingRequest>();
+  useRevalidateOnLanguage(form);
+  const { data } = useBrandingSettings();
+  const save = useSaveBranding();
+  const { manage } = usePermission('Branding');
+  const { confirmThen } = useConfirm();
+
+  useEffect(() => {
+    if (data) form.setFieldsValue({ platformName: data.platformName, companyLink: data.companyLink });
+  }, [data, form]);
+
+  const values = () => form.getFieldsValue(true) as Record<string, unknown>;
+  const rule = (field: string) => [{ validator: schemaValidator(t, brandingRequest, field, values) }];
+  const submit = () =>
+    confirmThen({ message: 'confirmEdit', kind: 'info' }, async () => {
+      await save.mutateAsync(brandingRequest.parse(values()));
+      toast.success(t('messages.saved'));
+    });
+
+  if (!data) return <Skeleton active />;
+  return (
+    <Row gutter={[24, 24]}>
+      <Col xs={24} xl={12}>
+        <Card className="settings-card" title={t('branding.title')}>
+          <Form
+            form={form}
+            layout="vertical"
+            requiredMark={false}
+            disabled={!manage}
+            onFinish={() => void submit()}
+            data-testid="branding-form"
+          >
+            <Form.Item
+              name="platformName"
+              label={t('branding.platformName')}
+              rules={rule('platformName')}
+              extra={t('branding.platformNameHint', { name: DEFAULT_PLATFORM_NAME })}
+            >
+              <Input id="branding-platform-name" autoComplete="off" maxLength={64} />
+            </Form.Item>
+            <Form.Item
+              name="companyLink"
+              label={t('branding.companyLink')}
+              rules={rule('companyLink')}
+              extra={t('branding.companyLinkHint')}
+            >
+              <Input id="branding-company-link" autoComplete="off" inputMode="url" />
+            </Form.Item>
+            {manage && (
+              <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="branding-save">
+                {t('common.save')}
+              </Button>
+            )}
+          </Form>
+        </Card>
+      </Col>
+      <Col xs={24} xl={12}>
+        <Card className="settings-card" title={t('branding.images')}>
+          <div className="branding-images">
+            <section>
+              <h3 className="branding-image-title">{t('branding.logo')}</h3>
+              <ImageSetting image="logo" url={data.logoUrl} manage={manage} />
+            </section>
+            <section>
+              <h3 className="branding-image-title">{t('branding.favicon')}</h3>
+              <ImageSetting image="favicon" url={data.faviconUrl} manage={manage} />
+            </section>
+          </div>
+        </Card>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,105 @@
+/** Settings > Company (SPEC 2, 3): every field of the company profile, checked with the protocol's companyRequest. */
+import { useEffect } from 'react';
+import { Button, Card, Col, Form, Input, Row, Skeleton, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { companyRequest, type Company, type CompanyRequest } from '@edge/protocol';
+import { schemaValidator } from '../../../components/schemaRules.ts';
+import { useConfirm } from '../../../components/useConfirm.tsx';
+import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage.ts';
+import { toast } from '../../../components/notifications/toast.ts';
+import { usePermission } from '../../account/permissions.ts';
+import { useCompany, useSaveCompany } from './api.ts';
+
+type Values = Omit<CompanyRequest, 'status'> & { active: boolean };
+
+const toValues = (c: Company): Values => ({
+  name: c.name,
+  address: c.address,
+  contactName: c.contactName,
+  contactEmail: c.contactEmail,
+  contactPhone: c.contactPhone,
+  postalCode: c.postalCode,
+  description: c.description,
+  notifyUserName: c.notifyUserName,
+  businessAdministrationNumber: c.businessAdministrationNumber,
+  active: c.status === 1,
+});
+
+const toRequest = ({ active, ...rest }: Partial<Values>): Record<string, unknown> => ({
+  ...rest,
+  status: active === false ? 0 : 1,
+});
+
+/** Field, its label key, and how wide it is on a large screen. */
+const FIELDS = [
+  ['name', 'company.name', 12],
+  ['businessAdministrationNumber', 'company.businessAdministrationNumber', 12],
+  ['contactName', 'company.contactName', 12],
+  ['notifyUserName', 'company.notifyUserName', 12],
+  ['contactEmail', 'company.contactEmail', 12],
+  ['contactPhone', 'company.contactPhone', 12],
+  ['address', 'company.address', 16],
+  ['postalCode', 'company.postalCode', 8],
+] as const;
+
+export function CompanyPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  useRevalidateOnLanguage(form);
+  const { data } = useCompany();
+  const save = useSaveCompany();
+  const { manage } = usePermission('Company');
+  const { confirmThen } = useConfirm();
+
+  useEffect(() => {
+    if (data) form.setFieldsValue(toValues(data));
+  }, [data, form]);
+
+  const rule = (field: string) => [
+    { validator: schemaValidator(t, companyRequest, field, () => toRequest(form.getFieldsValue(true))) },
+  ];
+  const submit = () =>
+    confirmThen({ message: 'confirmEdit', kind: 'info' }, async () => {
+      await save.mutateAsync(companyRequest.parse(toRequest(form.getFieldsValue(true))));
+      toast.success(t('messages.saved'));
+    });
+
+  if (!data) return <Skeleton active />;
+  return (
+    <Card className="settings-card" title={t('company.title')}>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        disabled={!manage}
+        onFinish={() => void submit()}
+        data-testid="company-form"
+      >
+        <Row gutter={24}>
+          {FIELDS.map(([field, label, span]) => (
+            <Col key={field} xs={24} lg={span}>
+              <Form.Item name={field} label={t(label)} rules={rule(field)}>
+                <Input id={`company-${field}`} autoComplete="off" />
+              </Form.Item>
+            </Col>
+          ))}
+          <Col xs={24}>
+            <Form.Item name="description" label={t('company.description')} rules={rule('description')}>
+              <Input.TextArea id="company-description" rows={3} />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item name="active" label={t('company.status')} valuePropName="checked">
+              <Switch checkedChildren={t('company.active')} unCheckedChildren={t('company.inactive')} />
+            </Form.Item>
+          </Col>
+        </Row>
+        {manage && (
+          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="company-save">
+            {t('common.save')}
+          </Button>
+        )}
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * Settings > SMTP (SPEC 2, 3, 5): host, port 1-65535, account, password, sender, receiver and a test send.
+ * The password is write-only: the server never sends it back, and leaving the field empty keeps the stored one.
+ */
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Skeleton, Space, Switch } from 'antd';
+import { SendOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { smtpRequest, type SmtpRequest, type SmtpSettings } from '@edge/protocol';
+import { schemaValidator } from '../../../components/schemaRules.ts';
+import { useConfirm } from '../../../components/useConfirm.tsx';
+import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage.ts';
+import { toast } from '../../../components/notifications/toast.ts';
+import { errorText } from '../../../api/errorText.ts';
+import { messageText } from '../../../i18n/messageText.ts';
+import { usePermission } from '../../account/permissions.ts';
+import { useSaveSmtp, useSmtp, useTestSmtp } from './api.ts';
+
+type Values = Omit<SmtpRequest, 'port'> & { port?: number | null };
+
+const toValues = (s: SmtpSettings): Values => ({
+  smtpHostAddress: s.smtpHostAddress,
+  port: s.configured ? s.port : 587,
+  secure: s.secure,
+  account: s.account,
+  password: '',
+  sender: s.sender,
+  userName: s.userName,
+  receiverAddress: s.receiverAddress,
+});
+
+/** An empty password field is left out of the request: the stored password stays. */
+const toRequest = ({ password, ...rest }: Partial<Values>): Record<string, unknown> => ({
+  ...rest,
+  ...(password ? { password } : {}),
+});
+
+export function SmtpPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  useRevalidateOnLanguage(form);
+  const { data } = useSmtp();
+  const save = useSaveSmtp();
+  const test = useTestSmtp();
+  const { manage } = usePermission('SMTPServer');
+  const { confirmThen } = useConfirm();
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  useEffect(() => {
+    if (data) form.setFieldsValue(toValues(data));
+  }, [data, form]);
+
+  const values = () => toRequest(form.getFieldsValue(true));
+  const rule = (field: string) => [{ validator: schemaValidator(t, smtpRequest, field, values) }];
+
+  const submit = () =>
+    confirmThen({ message: 'confirmApply', kind: 'info' }, async () => {
+      await save.mutateAsync(smtpRequest.parse(values()));
+      form.setFieldValue('password', '');
+      toast.success(t('messages.saved'));
+    });
+
+  const sendTest = async () => {
+    setResult(null);
+    try {
+      await test.mutateAsync(undefined);
+      const text = messageText(t, 'smtpTestSent');
+      setResult({ ok: true, text });
+      toast.success(text);
+    } catch (e) {
+      const text = errorText(t, e, 'applyError');
+      setResult({ ok: false, text });
+      toast.error(text);
+    }
+  };
+
+  if (!data) return <Skeleton active />;
+  return (
+    <Card className="settings-card" title={t('smtp.title')}>
+      {!data.configured && (
+        <Alert type="info" showIcon className="card-alert" title={messageText(t, 'smtpNotConfigured')} />
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        disabled={!manage}
+        onFinish={() => void submit()}
+        data-testid="smtp-form"
+      >
+        <Row gutter={24}>
+          <Col xs={24} lg={16}>
+            <Form.Item name="smtpHostAddress" label={t('smtp.host')} rules={rule('smtpHostAddress')}>
+              <Input id="smtp-host" autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={12} lg={4}>
+            <Form.Item name="port" label={t('smtp.port')} rules={rule('port')}>
+              <InputNumber id="smtp-port" className="full-width" precision={0} controls={false} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} lg={4}>
+            <Form.Item name="secure" label={t('smtp.secure')} valuePropName="checked" tooltip={t('smtp.secureHint')}>
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Form.Item name="account" label={t('smtp.account')} rules={rule('account')}>
+              <Input id="smtp-account" autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Form.Item
+              name="password"
+              label={t('smtp.password')}
+              rules={rule('password')}
+              extra={data.hasPassword ? t('smtp.passwordKept') : t('smtp.passwordNone')}
+            >
+              <Input.Password
+                id="smtp-password"
+                autoComplete="new-password"
+                placeholder={data.hasPassword ? t('smtp.passwordUnchanged') : undefined}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Form.Item name="sender" label={t('smtp.sender')} rules={rule('sender')}>
+              <Input id="smtp-sender" autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Form.Item name="userName" label={t('smtp.senderName')} rules={rule('userName')}>
+              <Input id="smtp-sender-name" autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Form.Item name="receiverAddress" label={t('smtp.receiver')} rules={rule('receiverAddress')}>
+              <Input id="smtp-receiver" autoComplete="off" />
+            </Form.Item>
+          </Col>
+        </Row>
+        {result && (
+          <Alert
+            type={result.ok ? 'success' : 'error'}
+            showIcon
+            className="card-alert"
+            title={result.text}
+            data-testid="smtp-test-result"
+          />
+        )}
+        {manage && (
+          <Space wrap>
+            <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="smtp-save">
+              {t('common.save')}
+            </Button>
+            <Button
+              icon={<SendOutlined />}
+              onClick={() => void sendTest()}
+              loading={test.isPending}
+              disabled={!data.configured}
+              data-testid="smtp-test"
+            >
+              {t('smtp.testSend')}
+            </Button>
+          </Space>
+        )}
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,229 @@
+/**
+ * Account management (SPEC 2, 4): the users with number, name and account type; administrators add, edit,
+ * suspend, re-activate and delete accounts and set their icons. Each change is confirmed first; what the
+ * server refuses ('This user is currently used.', 'At least one administrator must remain.') comes back as a toast.
+ */
+import { useState, type HTMLAttributes } from 'react';
+import { Avatar, Button, Card, Space, Tag, Tooltip, Upload } from 'antd';
+import {
+  DeleteOutlined,
+  EditOutlined,
+  PauseCircleOutlined,
+  PictureOutlined,
+  PlayCircleOutlined,
+  PlusOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { ACCOUNT_STATUS, ICON_UPLOAD, type UserView } from '@edge/protocol';
+import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
+import { DateText } from '../../../components/DateText.tsx';
+import { useConfirm } from '../../../components/useConfirm.tsx';
+import { toast } from '../../../components/notifications/toast.ts';
+import { acceptOf, imageFileProblem } from '../../../components/imageFile.ts';
+import { errorText } from '../../../api/errorText.ts';
+import { messageText } from '../../../i18n/messageText.ts';
+import { usePermission } from '../../account/permissions.ts';
+import {
+  uploadUserIcon,
+  useDeleteUser,
+  useReactivateUser,
+  useSuspendUser,
+  useUsers,
+  userIconUrl,
+} from './api.ts';
+import { UserFormModal } from './UserFormModal.tsx';
+
+const ICON_ACCEPT = acceptOf(ICON_UPLOAD.types);
+
+export function UsersCard() {
+  const { t } = useTranslation();
+  const { data, isFetching, refetch } = useUsers();
+  const { manage } = usePermission('Account');
+  const { confirmThen } = useConfirm();
+  const suspend = useSuspendUser();
+  const reactivate = useReactivateUser();
+  const remove = useDeleteUser();
+  const [editor, setEditor] = useState<{ open: boolean; user?: UserView }>({ open: false });
+  const [iconVersion, setIconVersion] = useState(() => Date.now());
+
+  const setIcon = async (user: UserView, file: File) => {
+    const problem = imageFileProblem(file, ICON_UPLOAD, 'iconType');
+    if (problem) {
+      toast.error(messageText(t, problem));
+      return;
+    }
+    try {
+      await uploadUserIcon(user.id, file);
+      toast.success(t('messages.saved'));
+      setIconVersion(Date.now());
+      await refetch();
+    } catch (e) {
+      toast.error(errorText(t, e, 'applyError'));
+    }
+  };
+
+  const actions = (user: UserView) => {
+    const active = user.status === ACCOUNT_STATUS.active;
+    return (
+      <Space size={2} wrap>
+        <Tooltip title={t('users.edit')}>
+          <Button
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={t('users.edit')}
+            data-testid={`user-edit-${user.name}`}
+            onClick={() => setEditor({ open: true, user })}
+          />
+        </Tooltip>
+        {active ? (
+          <Tooltip title={t('users.suspend')}>
+            <Button
+              type="text"
+              icon={<PauseCircleOutlined />}
+              aria-label={t('users.suspend')}
+              data-testid={`user-suspend-${user.name}`}
+              onClick={() =>
+                void confirmThen({ message: 'confirmSuspend', okText: t('users.suspend'), danger: true }, async () => {
+                  await suspend.mutateAsync(user.id);
+                  toast.success(t('users.suspendedDone', { name: user.name }));
+                })
+              }
+            />
+          </Tooltip>
+        ) : (
+          <Tooltip title={t('users.reactivate')}>
+            <Button
+              type="text"
+              icon={<PlayCircleOutlined />}
+              aria-label={t('users.reactivate')}
+              data-testid={`user-reactivate-${user.name}`}
+              onClick={() =>
+                void confirmThen(
+                  { message: t('users.confirmReactivate', { name: user.name }), kind: 'info', okText: t('users.reactivate') },
+                  async () => {
+                    await reactivate.mutateAsync(user.id);
+                    toast.success(t('users.reactivatedDone', { name: user.name }));
+                  },
+                )
+              }
+            />
+          </Tooltip>
+        )}
+        <Upload
+          accept={ICON_ACCEPT}
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void setIcon(user, file);
+            return Upload.LIST_IGNORE;
+          }}
+        >
+          <Tooltip title={t('users.uploadIcon')}>
+            <Button
+              type="text"
+              icon={<PictureOutlined />}
+              aria-label={t('users.uploadIcon')}
+              data-testid={`user-icon-${user.name}`}
+            />
+          </Tooltip>
+        </Upload>
+        <Tooltip title={t('users.delete')}>
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('users.delete')}
+            data-testid={`user-delete-${user.name}`}
+            onClick={() =>
+              void confirmThen({ message: 'irreversible', okText: t('users.delete'), danger: true }, async () => {
+                await remove.mutateAsync(user.id);
+                toast.success(t('messages.deleted'));
+              })
+            }
+          />
+        </Tooltip>
+      </Space>
+    );
+  };
+
+  return (
+    <Card
+      title={t('users.title')}
+      className="settings-card"
+      extra={
+        manage && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditor({ open: true })}
+            data-testid="user-create"
+          >
+            {t('users.create')}
+          </Button>
+        )
+      }
+    >
+      <PaginatedTable<UserView>
+        rowKey="id"
+        size="middle"
+        loading={isFetching && !data}
+        dataSource={data?.list ?? []}
+        scroll={{ x: 'max-content' }}
+        onRow={(user) => ({ 'data-testid': `user-row-${user.name}` }) as HTMLAttributes<HTMLElement>}
+        columns={[
+          { key: 'number', dataIndex: 'number', title: t('users.number'), width: 72 },
+          {
+            key: 'icon',
+            title: t('users.icon'),
+            width: 64,
+            render: (_, user) => (
+              <Avatar
+                size="small"
+                icon={<UserOutlined />}
+                src={user.hasIcon ? userIconUrl(user.id, iconVersion) : undefined}
+                alt=""
+              />
+            ),
+          },
+          { key: 'name', dataIndex: 'name', title: t('users.name') },
+          {
+            key: 'type',
+            dataIndex: 'type',
+            title: t('users.accountType'),
+            render: (type: UserView['type']) => (
+              <Tag color={type === 'Admin' ? 'blue' : 'green'}>{t(`accountTypes.${type}`)}</Tag>
+            ),
+          },
+          { key: 'roleName', dataIndex: 'roleName', title: t('users.permission') },
+          { key: 'email', dataIndex: 'email', title: t('users.email') },
+          {
+            key: 'status',
+            dataIndex: 'status',
+            title: t('users.status'),
+            render: (status: number) =>
+              status === ACCOUNT_STATUS.active ? (
+                <Tag color="success">{t('users.active')}</Tag>
+              ) : (
+                <Tag color="error">{t('users.suspended')}</Tag>
+              ),
+          },
+          {
+            key: 'lastUsedAt',
+            dataIndex: 'lastUsedAt',
+            title: t('users.lastUsed'),
+            render: (value: number | null) => <DateText value={value} time="minutes" />,
+          },
+          ...(manage
+            ? [{ key: 'actions', title: t('users.actions'), render: (_: unknown, user: UserView) => actions(user) }]
+            : []),
+        ]}
+      />
+      <UserFormModal
+        open={editor.open}
+        user={editor.user}
+        roles={data?.roles ?? []}
+        onClose={() => setEditor({ open: false })}
+      />
+    </Card>
+  );
+}
