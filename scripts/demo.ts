@@ -1,9 +1,15 @@
 /**
  * `npm start`: the console on the embedded defaults (SQLite, embedded broker) and, beside it, a simulated
- * fleet of DEMO_DEVICES devices that enrol and report like real ones.
+ * fleet of DEMO_DEVICES devices that enrol (pre-provisioned, so adopted at once) and report like real ones.
  */
+import path from 'node:path';
+import { fleetSerial } from '@edge/protocol';
 import { loadConfig } from '@edge/server/config';
 import { buildConsole } from '@edge/server';
+import { Fleet } from '@edge/agent';
+
+const DEMO_PREFIX = 'DEMO';
+const demoDevices = Number.parseInt(process.env.DEMO_DEVICES ?? '25', 10);
 
 const config = loadConfig();
 const edge = await buildConsole(config);
@@ -11,14 +17,33 @@ await edge.app.listen({ port: config.port, host: config.host });
 const address = edge.app.server.address();
 const port = address && typeof address === 'object' ? address.port : config.port;
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+
+let fleet: Fleet | undefined;
+if (demoDevices > 0) {
+  await edge.enrolment.provisionSerials(Array.from({ length: demoDevices }, (_, i) => fleetSerial(DEMO_PREFIX, i + 1)));
+  fleet = new Fleet({
+    console: `http://127.0.0.1:${port}`,
+    count: demoDevices,
+    prefix: DEMO_PREFIX,
+    // Latency-based reporting (SPEC 9): on the same machine that is every 5 s, so the demo looks alive.
+    reportInterval: 'latency',
+    // The same identities across restarts, as real devices keep theirs.
+    stateFile: path.join(config.dataDir, 'demo-fleet.json'),
+    rampMs: Math.min(5000, demoDevices * 20),
+  });
+  fleet.start();
+}
 // Scripts (the browser tests, the screenshot script) wait for this exact line.
-process.stdout.write(`Edge Console ready at http://${shownHost}:${port}\n`);
+process.stdout.write(`Edge Console ready at http://${shownHost}:${port} (simulated devices: ${demoDevices})\n`);
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    void edge.close().finally(() => process.exit(0));
+    void (async () => {
+      await fleet?.stop();
+      await edge.close();
+    })().finally(() => process.exit(0));
   });
 }

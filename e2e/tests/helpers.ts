@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from './fixtures.ts';
 
@@ -15,4 +16,47 @@ export async function chooseLanguage(page: Page, label: string): Promise<void> {
   const option = page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`);
   await option.scrollIntoViewIfNeeded();
   await option.click();
+}
+
+/** Answers the open confirmation dialog (useConfirm); with `text`, only the dialog that says it. */
+export async function answerConfirm(page: Page, answer: 'ok' | 'cancel' = 'ok', text?: string | RegExp): Promise<void> {
+  const dialog = page.locator('.ant-modal-confirm', text === undefined ? {} : { hasText: text }).last();
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId(`confirm-${answer}`).click();
+  await expect(dialog).toBeHidden();
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (bytes: Buffer) => {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A solid-colour RGBA PNG of the given size: enough to test size checks without image files in the repository. */
+export function pngImage(width: number, height: number, rgba: [number, number, number, number] = [22, 104, 220, 255]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA, deflate, no filter, no interlace
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgba).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(pixels)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }

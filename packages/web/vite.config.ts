@@ -20,6 +20,9 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
             },
             { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|@emotion|dayjs)[\\/]/ },
+            // Only the inventory screens draw charts and maps: their libraries load with them.
+            { name: 'charts', test: /node_modules[\\/](echarts|zrender|tslib)[\\/]/ },
+            { name: 'leaflet', test: /node_modules[\\/]leaflet[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

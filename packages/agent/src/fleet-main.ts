@@ -1,6 +1,7 @@
 /** edge-fleet: runs N simulated devices against a console. */
 import path from 'node:path';
 import { Fleet } from './fleet.ts';
+import { serveFleetControl } from './fleet-control.ts';
 import { lineLog } from './log.ts';
 import {
   fail,
@@ -30,6 +31,7 @@ Runs N simulated edge devices (serials PREFIX-000001 ...) that enrol with the co
   --state-file FILE       keep device identities across runs (default DATA_DIR/fleet-PREFIX.json)
   --memory                keep identities in memory only (every run enrols anew)
   --log-level L           info, warn, error or silent (default warn)
+  --control               read commands on stdin (census; drop SERIAL [MS]), answer on stdout (fleet-control.ts)
   -h, --help              this text
 `;
 
@@ -48,6 +50,7 @@ const args = readCommandLine(USAGE, {
   'state-file': { type: 'string' },
   memory: { type: 'boolean', default: false },
   'log-level': { type: 'string', default: 'warn' },
+  control: { type: 'boolean', default: false },
 });
 
 let fleet: Fleet;
@@ -79,6 +82,10 @@ try {
 const say = (line: string) => process.stdout.write(`${line}\n`);
 fleet.start();
 say(`edge-fleet: ${fleet.devices.length} devices starting against ${args.console}`);
+// Controlled: when the controller's end of stdin closes, stop as on SIGTERM.
+const stopControl = args.control
+  ? serveFleetControl(fleet, process.stdin, say, () => process.kill(process.pid, 'SIGTERM'))
+  : () => undefined;
 
 let allOnlineSaid = false;
 const report = setInterval(() => {
@@ -103,6 +110,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopping = true;
     clearInterval(report);
     clearInterval(summary);
+    stopControl();
     const force = setTimeout(() => process.exit(1), 10_000);
     fleet.stop().then(() => {
       clearTimeout(force);

@@ -113,6 +113,13 @@ export class Fleet {
     return counts;
   }
 
+  /** Messages the whole fleet has published since start. */
+  sentMessages(): number {
+    let sent = 0;
+    for (const d of this.devices) sent += d.sent;
+    return sent;
+  }
+
   device(serial: string): DeviceClient | undefined {
     return this.devices.find((d) => d.serial === serial);
   }

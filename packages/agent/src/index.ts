@@ -14,3 +14,6 @@ export { SimulatedPlatform, type SimulatedOptions } from './platform/simulated.t
 export { LinuxPlatform, type LinuxPlatformOptions } from './platform/linux.ts';
 export type { Platform } from './platform/platform.ts';
 export { lineLog, type AgentLog, type LogLevel } from './log.ts';
+export { ConfigEngine, type ConfigHost } from './config/engine.ts';
+export { fileAppliedStore, memoryAppliedStore, type AppliedStore } from './config/applied-store.ts';
+export { reachesConsole } from './config/reachability.ts';

@@ -8,6 +8,7 @@ import { fileIdentityStore } from './client/identity.ts';
 import { HeapScheduler } from './client/scheduler.ts';
 import { lineLog } from './log.ts';
 import { LinuxPlatform } from './platform/linux.ts';
+import { fileAppliedStore } from './config/applied-store.ts';
 import {
   fail,
   parseInterval,
@@ -32,6 +33,10 @@ Connects this Linux device to the console: enrols (Provision > Discovery), then 
   --reboot-cmd CMD        command that reboots (default: reboot)
   --shutdown-cmd CMD      command that powers off (default: poweroff)
   --no-dry-run            really run them; without it reboot/shutdown are only logged
+  --apply-root DIR        where configuration files are written: / on an OpenWrt device
+                          (default STATE-DIR/apply-root, a staging directory: nothing changes)
+  --reload-cmd CMD        run after writing them (default with --apply-root /:
+                          'reload_config && fw4 reload'; otherwise none)
   --reboot-delay-ms MS    wait between answering reboot/shutdown and doing it (default 5000, SPEC 4)
   --local-address A       connect from this local address
   --log-level L           info, warn, error or silent (default info)
@@ -47,6 +52,8 @@ const args = readCommandLine(USAGE, {
   'reboot-cmd': { type: 'string' },
   'shutdown-cmd': { type: 'string' },
   'no-dry-run': { type: 'boolean', default: false },
+  'apply-root': { type: 'string' },
+  'reload-cmd': { type: 'string' },
   'reboot-delay-ms': { type: 'string', default: '5000' },
   'local-address': { type: 'string' },
   'log-level': { type: 'string', default: 'info' },
@@ -60,6 +67,10 @@ try {
     throw new UsageError('--serial is required: letters, digits, . _ - (at most 64)');
   if (!args.model) throw new UsageError('--model is required');
   const log = lineLog(parseLogLevel(args['log-level']!), `${args.serial} `);
+  const stateDir = args['state-dir']!;
+  const applyRoot = path.resolve(args['apply-root'] ?? path.join(stateDir, 'apply-root'));
+  // reload_config restarts the services whose /etc/config files changed; fw4 reads the nft table anew.
+  const reloadCommand = args['reload-cmd'] ?? (applyRoot === '/' ? 'reload_config && fw4 reload' : undefined);
   client = new DeviceClient({
     brokerUrl: brokerUrlFor(args.console),
     platform: new LinuxPlatform({
@@ -69,8 +80,10 @@ try {
       rebootCommand: args['reboot-cmd'],
       shutdownCommand: args['shutdown-cmd'],
       dryRun: !args['no-dry-run'],
+      config: { root: applyRoot, reloadCommand },
     }),
-    identity: fileIdentityStore(args['state-dir']!),
+    identity: fileIdentityStore(stateDir),
+    configStore: fileAppliedStore(stateDir),
     scheduler,
     reportInterval: parseInterval(args.interval!),
     rebootDelayMs: positiveInt('reboot-delay-ms', args['reboot-delay-ms']!),

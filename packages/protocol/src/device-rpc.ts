@@ -5,6 +5,17 @@
  */
 import { z } from 'zod';
 import { helloMessage } from './device-messages.ts';
+import {
+  configApplyParams,
+  configApplyResult,
+  configConfirmParams,
+  configConfirmResult,
+  configGetParams,
+  configGetResult,
+  debugSetLocalParams,
+  debugSetLocalResult,
+} from './device-config.ts';
+import { macRule, ruled } from './validation.ts';
 
 const host = z
   .string()
@@ -49,6 +60,19 @@ export const rpcMethods = {
         z.object({ ttl: z.number().int(), host: z.string().nullable(), rttMs: z.number().nullable() }),
       ),
     }),
+  },
+  /** Applies one configuration section (device-config.ts); with confirmTimeoutMs, confirm-or-rollback. */
+  'config.apply': { params: configApplyParams, result: configApplyResult },
+  /** Keeps a change applied with confirm-or-rollback. */
+  'config.confirm': { params: configConfirmParams, result: configConfirmResult },
+  /** The sections as the device holds them (all when none are named). */
+  'config.get': { params: configGetParams, result: configGetResult },
+  /** Simulator only (real devices answer `unsupported`): a section changed on the device itself. */
+  'debug.setLocal': { params: debugSetLocalParams, result: debugSetLocalResult },
+  /** Disconnects a client once (SPEC 2 client list: unlink); it may connect again. */
+  'clients.unlink': {
+    params: z.object({ mac: ruled(macRule) }),
+    result: z.object({ mac: z.string(), unlinked: z.boolean() }),
   },
 } as const;
 

@@ -12,6 +12,8 @@
  *   events                 device -> console  log lines and alarms
  *   rpc/req                console -> device  {id, method, params, deadlineMs}
  *   rpc/res                device -> console  {id, result} | {id, error: {code, message}} | {id, progress, note?}
+ *   config                 device -> console  on every connect and whenever a section changes on the device's
+ *                                             side: each section's version and hash (device-config.ts)
  *   ping / pong            device -> console -> device: the console echoes a ping, so the device measures its
  *                                             latency to the console (latency-based report interval, SPEC 9)
  *   tty/{session}/in|out   both ways          terminal bytes and resize messages
@@ -59,6 +61,7 @@ export const UPLINK_CHANNELS = [
   'events',
   'rpc/res',
   'ping',
+  'config',
 ] as const;
 export type UplinkChannel = (typeof UPLINK_CHANNELS)[number];
 /** Topics a device subscribes to (console -> device). */

@@ -18,7 +18,17 @@ import { accountService } from './account/service.ts';
 import { accountRoutes } from './account/routes.ts';
 import { variableRoutes } from './variable/routes.ts';
 import { healthRoutes } from './health/routes.ts';
-import { startBus, type Bus } from './gateway/index.ts';
+import { isEmbedded, startBus, type Bus } from './gateway/index.ts';
+import { MQTT_WEBSOCKET_PATH } from './gateway/websocket.ts';
+import { registerWebSockets } from './http/websocket.ts';
+import { SESSION_COOKIE } from './auth/sessions.ts';
+import { bearerSecret } from './auth/bearer.ts';
+import { inventoryService } from './inventory/service.ts';
+import { inventoryRoutes } from './inventory/routes.ts';
+import { provisionService } from './provision/service.ts';
+import { provisionRoutes } from './provision/routes.ts';
+import { liveHub } from './live/service.ts';
+import { liveRoutes } from './live/routes.ts';
 import { loadDeviceRegistry, startDeviceServices, type DeviceServices } from './devices/index.ts';
 import multipart from '@fastify/multipart';
 import { collectRoutes, type RouteEntry } from './http/route-table.ts';
@@ -45,6 +55,9 @@ import { brandingService } from './branding/service.ts';
 import { brandingRoutes } from './branding/routes.ts';
 import { smtpService } from './smtp/service.ts';
 import { smtpRoutes } from './smtp/routes.ts';
+import { startConfigServices, type ConfigService } from './config/index.ts';
+import { deviceSettingsService } from './deviceSettings/service.ts';
+import { deviceSettingsRoutes } from './deviceSettings/routes.ts';
 
 export interface Console {
   app: FastifyInstance;
@@ -65,6 +78,8 @@ export interface Console {
   telemetry: DeviceServices['telemetry'];
   /** Writes the devices' in-memory state to the store now (tests; otherwise it happens on timers). */
   flushDevices(): Promise<void>;
+  /** Device configuration, desired and reported (the settings calls' engine). */
+  deviceConfig: ConfigService;
   close(): Promise<void>;
 }
 
@@ -83,6 +98,7 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
   await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { files: 1, fileSize: 1024 * 1024 } });
+  const webSockets = await registerWebSockets(app);
   await registerApiDocs(app);
 
   const secrets = loadSecrets(config.dataDir);
@@ -121,6 +137,43 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
   const registry = await loadDeviceRegistry({ db: store.db, log: app.log });
   const bus = await startBus({ config, server: app.server, authenticator: registry.registry.authenticator, log: app.log });
   const deviceServices = await startDeviceServices({ db: store.db, log: app.log, bus, loaded: registry });
+  const deviceConfig = await startConfigServices({
+    db: store.db,
+    bus,
+    devices: deviceServices.devices,
+    rpc: deviceServices.rpc,
+    log: app.log,
+    confirmTimeoutMs: config.configConfirmTimeoutMs,
+  });
+  await app.register(deviceSettingsRoutes(deviceSettingsService({ config: deviceConfig.service, rpc: deviceServices.rpc })));
+  const stopUpgrades = webSockets.dispatch(app.server, (path) => path === MQTT_WEBSOCKET_PATH && isEmbedded(bus));
+
+  const inventory = inventoryService({
+    db: store.db,
+    devices: deviceServices.devices,
+    enrolment: deviceServices.enrolment,
+    telemetry: deviceServices.telemetry,
+  });
+  await app.register(inventoryRoutes(inventory));
+  await app.register(
+    provisionRoutes(
+      provisionService({ devices: deviceServices.devices, enrolment: deviceServices.enrolment, inventory }),
+    ),
+  );
+  const live = liveHub({
+    devices: deviceServices.devices,
+    enrolment: deviceServices.enrolment,
+    inventory,
+    log: app.log,
+  });
+  await app.register(
+    liveRoutes(live, async (request) => {
+      const token = bearerSecret(request);
+      if (token !== undefined) return token ? tokens.identify(token) : null;
+      const secret = request.cookies[SESSION_COOKIE];
+      return secret ? sessions.resolve(secret, { touch: false }) : null;
+    }),
+  );
 
   const pruneTimer = setInterval(() => void sessions.pruneIdle().catch(() => undefined), 10 * 60_000);
   pruneTimer.unref();
@@ -136,8 +189,12 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
     enrolment: deviceServices.enrolment,
     telemetry: deviceServices.telemetry,
     flushDevices: deviceServices.flush,
+    deviceConfig: deviceConfig.service,
     async close() {
       clearInterval(pruneTimer);
+      live.stop();
+      stopUpgrades();
+      await deviceConfig.stop();
       await deviceServices.stop();
       await bus.close();
       await app.close();

@@ -21,6 +21,11 @@ export interface Config {
   /** WebAuthn relying party; unset means taken from each request's Host (WEBAUTHN_RP_ID, WEBAUTHN_ORIGIN). */
   webauthnRpId: string | undefined;
   webauthnOrigin: string | undefined;
+  /**
+   * How long a device waits for the console to confirm a change that may cut it off (WAN, VLAN, DHCP
+   * gateway, port type) before it restores the previous configuration (CONFIG_CONFIRM_TIMEOUT_MS).
+   */
+  configConfirmTimeoutMs: number;
 }
 
 const int = (v: string | undefined, fallback: number): number => {
@@ -45,5 +50,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     webauthnRpId: env.WEBAUTHN_RP_ID || undefined,
     webauthnOrigin: env.WEBAUTHN_ORIGIN || undefined,
+    configConfirmTimeoutMs: int(env.CONFIG_CONFIRM_TIMEOUT_MS, 90_000),
   };
 }

@@ -7,6 +7,7 @@ import { brokerUrlFor } from './broker-url.ts';
 import { RpcDispatcher, type RpcHandlers } from './rpc-dispatcher.ts';
 import { HeapScheduler } from './scheduler.ts';
 import { ReportInterval } from './latency.ts';
+import { configRpcHandlers } from '../config/rpc.ts';
 
 afterEach(() => vi.useRealTimers());
 
@@ -73,6 +74,8 @@ describe('RPC dispatch', () => {
     },
     traceroute: (_args, _progress, signal) =>
       new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))),
+    'clients.unlink': async ({ mac }) => ({ mac, unlinked: false }),
+    ...configRpcHandlers(null),
     ...overrides,
   });
 

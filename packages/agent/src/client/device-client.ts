@@ -27,7 +27,11 @@ import { newEnrolKey, type Identity, type IdentityStore } from './identity.ts';
 import { ReportInterval } from './latency.ts';
 import { Outbox } from './outbox.ts';
 import { RpcDispatcher, type RpcHandlers } from './rpc-dispatcher.ts';
+import { gapAfterConnectMs } from './report-spread.ts';
 import type { Cancel, Scheduler } from './scheduler.ts';
+import { memoryAppliedStore, type AppliedStore } from '../config/applied-store.ts';
+import { ConfigEngine, type ConfigHost } from '../config/engine.ts';
+import { configRpcHandlers } from '../config/rpc.ts';
 
 export type ClientState =
   'idle' | 'enrolling' | 'waitingAdoption' | 'connecting' | 'online' | 'offline' | 'poweredOff' | 'stopped';
@@ -49,6 +53,8 @@ export interface DeviceClientOptions {
   outboxLimit?: number;
   enrolRetryMs?: number;
   onStateChange?: (state: ClientState) => void;
+  /** Where applied configuration sections are kept (a file for the real agent); in memory when unset. */
+  configStore?: AppliedStore;
 }
 
 interface Live {
@@ -62,6 +68,8 @@ const json = (value: unknown) => JSON.stringify(value);
 export class DeviceClient {
   state: ClientState = 'idle';
   deviceId: string | null = null;
+  /** Messages published since start (a fleet's send rate, for benchmarks). */
+  sent = 0;
 
   private live: Live | null = null;
   private generation = 0;
@@ -74,11 +82,24 @@ export class DeviceClient {
   private pendingTimers = new Set<Cancel>();
   private reportTimer: Cancel | null = null;
   private serialNumber = '';
+  /** Applies configuration sections, when the platform can. */
+  private readonly config: ConfigEngine | null;
+  /** The configuration in force cuts us off: no connecting until a rollback restores the link. */
+  private linkDown = false;
 
   constructor(private readonly options: DeviceClientOptions) {
     this.backoff = new Backoff(options.backoff ?? DEFAULT_BACKOFF);
     this.outbox = new Outbox(options.outboxLimit);
     this.interval = new ReportInterval(options.reportInterval);
+    const backend = options.platform.configBackend?.();
+    this.config = backend
+      ? new ConfigEngine({
+          backend,
+          store: options.configStore ?? memoryAppliedStore(),
+          scheduler: options.scheduler,
+          log: options.log,
+        })
+      : null;
     this.rpc = new RpcDispatcher(this.rpcHandlers(), (response) => this.respond(response));
   }
 
@@ -90,6 +111,7 @@ export class DeviceClient {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.config?.attach(this.configHost());
     void this.proceed();
   }
 
@@ -98,14 +120,25 @@ export class DeviceClient {
     this.stopped = true;
     for (const cancel of this.pendingTimers) cancel();
     this.pendingTimers.clear();
+    this.config?.detach();
     await this.goOffline();
     this.setState('stopped');
+  }
+
+  /**
+   * Drops off the network now, as a cut cable would: no goodbye, so the broker publishes the last will;
+   * back after `ms`. False when the device was not connected.
+   */
+  dropOff(ms: number): boolean {
+    if (this.stopped || !this.live) return false;
+    this.dropOut(ms);
+    return true;
   }
 
   // ---- lifecycle ---------------------------------------------------------------------------------
 
   private async proceed(): Promise<void> {
-    if (this.stopped) return;
+    if (this.stopped || this.linkDown) return;
     const identity = this.options.identity.load();
     if (identity?.deviceId) this.connectAsDevice({ key: identity.key, deviceId: identity.deviceId });
     else await this.enrol(identity);
@@ -284,11 +317,13 @@ export class DeviceClient {
     connection.publish(deviceTopic(deviceId, 'status'), 'online', { qos: 1, retain: true });
     await this.sendHello();
     if (!this.current(live)) return;
+    await this.sendConfigReport();
+    if (!this.current(live)) return;
     this.setState('online');
     for (const queued of this.outbox.drain())
       this.send(queued.channel, queued.payload, { qos: 1, queue: true });
     if (this.interval.latencyBased) await this.measureLatency();
-    this.report(live);
+    this.report(live, true);
   }
 
   private async sendHello(): Promise<void> {
@@ -296,6 +331,32 @@ export class DeviceClient {
     this.serialNumber = facts.serial;
     const { ifaceName: _ifaceName, ...hello } = facts;
     this.send('hello', json({ ...hello, reportInterval: this.interval.setting }), { qos: 1 });
+  }
+
+  /** After the hello: every section's version and hash, so the console sends what we lack. */
+  private async sendConfigReport(): Promise<void> {
+    if (!this.config) return;
+    const report = await this.config.connectReport();
+    this.send('config', json(report), { qos: 1 });
+  }
+
+  private configHost(): ConfigHost {
+    return {
+      report: (report) => this.send('config', json(report), { qos: 1 }),
+      linkLost: () => {
+        this.options.log.warn('the new configuration cut the device off; waiting for its rollback');
+        this.linkDown = true;
+        // No goodbye: the console learns it the way it would from a real device, by the last will.
+        void this.abandon(true);
+        this.setState('offline');
+      },
+      linkRestored: () => {
+        if (!this.linkDown) return;
+        this.linkDown = false;
+        this.options.log.info('the configuration in force reaches the console again');
+        if (!this.live) void this.proceed();
+      },
+    };
   }
 
   private measureLatency(): Promise<number> {
@@ -307,8 +368,11 @@ export class DeviceClient {
     );
   }
 
-  /** One report (heartbeat, telemetry, events), then the next one is scheduled. */
-  private report(live: Live): void {
+  /**
+   * One report (heartbeat, telemetry, events), then the next one is scheduled: one interval later, or, after
+   * the report on connecting, at a random point of the interval (report-spread.ts).
+   */
+  private report(live: Live, onConnect = false): void {
     if (!this.current(live)) return;
     const dropFor = this.options.platform.dropout?.() ?? null;
     if (dropFor !== null) {
@@ -316,7 +380,8 @@ export class DeviceClient {
       return;
     }
     const seconds = this.interval.seconds;
-    this.reportTimer = this.options.scheduler.after(seconds * 1000, () => this.report(live));
+    const wait = onConnect ? gapAfterConnectMs(seconds) : seconds * 1000;
+    this.reportTimer = this.options.scheduler.after(wait, () => this.report(live));
     void this.publishReport(live, seconds).catch((err: unknown) =>
       this.options.log.error('report failed', { error: String(err) }),
     );
@@ -366,6 +431,7 @@ export class DeviceClient {
     const connection = this.live?.connection;
     if (connection?.connected && this.deviceId) {
       connection.publish(deviceTopic(this.deviceId, channel), payload, { qos: opts.qos ?? 0 });
+      this.sent++;
     } else if (opts.queue) {
       this.outbox.push({ channel, payload });
     }
@@ -428,6 +494,12 @@ export class DeviceClient {
       },
       ping: (args, progress, signal) => platform.ping(args, progress, signal),
       traceroute: (args, progress, signal) => platform.traceroute(args, progress, signal),
+      'clients.unlink': async ({ mac }) => {
+        if (!platform.unlinkClient)
+          throw new PlatformRefusal('unsupported', 'This device cannot disconnect clients.');
+        return { mac, unlinked: await platform.unlinkClient(mac) };
+      },
+      ...configRpcHandlers(this.config),
     };
   }
 }

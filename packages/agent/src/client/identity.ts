@@ -21,14 +21,16 @@ export interface IdentityStore {
 /** 32 random bytes, base64url (ENROL_KEY_PATTERN). */
 export const newEnrolKey = (): string => randomBytes(32).toString('base64url');
 
-function writePrivate(file: string, text: string): void {
+/** Writes a file only root can read, whole or not at all (a power cut mid-write leaves the old one). */
+export function writePrivate(file: string, text: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const temporary = `${file}.tmp`;
   fs.writeFileSync(temporary, text, { mode: 0o600 });
   fs.renameSync(temporary, file);
 }
 
-function readJson(file: string): unknown {
+/** The JSON of a file, or null when it is missing or unreadable. */
+export function readJson(file: string): unknown {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch {

@@ -34,6 +34,8 @@ import {
   type InterfaceCounters,
 } from './linux-proc.ts';
 import type { DeviceFacts, HeartbeatSample, Platform, PowerSession, TelemetrySample } from './platform.ts';
+import type { ConfigBackend } from '../config/backend.ts';
+import { LinuxConfigBackend, type LinuxConfigOptions } from '../config/linux-backend.ts';
 
 export interface LinuxPlatformOptions {
   serial: string;
@@ -48,6 +50,8 @@ export interface LinuxPlatformOptions {
   sysRoot?: string;
   /** Where dnsmasq keeps its leases (OpenWrt). */
   leasesFile?: string;
+  /** Where configuration sections are rendered and how services reload; unset: config calls are refused. */
+  config?: Omit<LinuxConfigOptions, 'log'>;
 }
 
 interface Reading {
@@ -330,6 +334,10 @@ export class LinuxPlatform implements Platform {
 
   shutdown(session: PowerSession): Promise<void> {
     return this.power('shutdown', this.options.shutdownCommand ?? 'poweroff', session);
+  }
+
+  configBackend(): ConfigBackend | undefined {
+    return this.options.config && new LinuxConfigBackend({ ...this.options.config, log: this.options.log });
   }
 
   ping = ping;

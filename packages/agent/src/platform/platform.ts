@@ -11,6 +11,7 @@ import type {
   RpcResult,
   TelemetryMessage,
 } from '@edge/protocol';
+import type { ConfigBackend } from '../config/backend.ts';
 
 /** The hello's content, less what the client itself knows (report interval). */
 export type DeviceFacts = Omit<HelloMessage, 'reportInterval'> & {
@@ -65,4 +66,8 @@ export interface Platform {
    * broker's last will fires) answers for how long. Real devices never answer.
    */
   dropout?(): number | null;
+  /** Applies configuration sections (config/); a platform without one refuses the console's config calls. */
+  configBackend?(): ConfigBackend | undefined;
+  /** Disconnects a client once (client list: unlink); false when no such client is connected. */
+  unlinkClient?(mac: string): Promise<boolean>;
 }

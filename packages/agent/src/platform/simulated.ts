@@ -38,6 +38,8 @@ import type {
   TelemetrySample,
 } from './platform.ts';
 import { hashSeed, luhnDigit, Rng } from './random.ts';
+import type { ConfigBackend } from '../config/backend.ts';
+import { SimulatedConfigBackend } from '../config/simulated-backend.ts';
 
 export interface SimulatedOptions {
   serial: string;
@@ -51,6 +53,8 @@ export interface SimulatedOptions {
   reportIntervalS?: number;
   /** Chance per report of a log line (dnsmasq, hostapd, firewall ...). */
   logLineChance?: number;
+  /** How long applying a configuration section takes. */
+  configReloadMs?: number;
 }
 
 interface SimInterface {
@@ -423,6 +427,20 @@ export class SimulatedPlatform implements Platform {
 
   async shutdown(power: PowerSession): Promise<void> {
     await power.goOffline();
+  }
+
+  /** Sections live in the engine's memory; reachability follows config/reachability.ts. */
+  configBackend(): ConfigBackend {
+    return new SimulatedConfigBackend(
+      this.spec.cellular ? 'cellular' : 'ethernet',
+      this.options.configReloadMs,
+    );
+  }
+
+  async unlinkClient(mac: string): Promise<boolean> {
+    const before = this.clients.length;
+    this.clients = this.clients.filter((c) => c.mac.toLowerCase() !== mac.toLowerCase());
+    return this.clients.length < before;
   }
 
   dropout(): number | null {

@@ -3,7 +3,8 @@ export function sameDocument(a: unknown, b: unknown): boolean {
   return stableJson(a) === stableJson(b);
 }
 
-function stableJson(value: unknown): string {
+/** JSON with object keys sorted and undefined members left out: equal documents give equal text. */
+export function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)

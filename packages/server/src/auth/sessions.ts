@@ -25,8 +25,11 @@ export function sessions(db: Db, idleMinutes: number, now: () => number = Date.n
       await store.recordSignIn(userId, t);
       return { secret, csrfToken };
     },
-    /** Who the session behind a cookie acts as, or null when unknown, idle too long, or its user is suspended. */
-    async resolve(secret: string): Promise<Identity | null> {
+    /**
+     * Who the session behind a cookie acts as, or null when unknown, idle too long, or its user is suspended.
+     * `touch: false` checks without counting as use (an open live-update socket is not the user at work).
+     */
+    async resolve(secret: string, opts: { touch?: boolean } = {}): Promise<Identity | null> {
       const idHash = digest(secret);
       const row = await store.findWithUser(idHash);
       if (!row) return null;
@@ -35,7 +38,7 @@ export function sessions(db: Db, idleMinutes: number, now: () => number = Date.n
         await store.remove(idHash);
         return null;
       }
-      if (t - row.last_seen_at > TOUCH_EVERY_MS) await store.touch(idHash, t);
+      if (opts.touch !== false && t - row.last_seen_at > TOUCH_EVERY_MS) await store.touch(idHash, t);
       return { ...identityOf(row), session: { idHash, csrfToken: row.csrf_token } };
     },
     end: (idHash: string) => store.remove(idHash),

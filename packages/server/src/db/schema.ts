@@ -146,6 +146,31 @@ export interface DeviceLogsTable {
   created_at: number;
 }
 
+/** One device's configuration section: what the console wants and what the device reported (0004). */
+export interface DeviceSectionsTable {
+  device_id: string;
+  section: string;
+  /** JSON of the desired document; null until someone changes the section. */
+  desired: string | null;
+  desired_version: Generated<number>;
+  /** JSON of the document the device last reported. */
+  reported: string | null;
+  reported_version: number | null;
+  reported_hash: string | null;
+  reported_at: number | null;
+  /** SectionState of @edge/protocol. */
+  state: Generated<string>;
+  /** ApplyOutcome of the last apply. */
+  outcome: string | null;
+  last_error: string | null;
+  last_error_code: string | null;
+  /** Epoch ms by which the device rolls back unless confirmed. */
+  confirm_by: number | null;
+  /** Name of the user who last changed the desired document. */
+  updated_by: string | null;
+  updated_at: number;
+}
+
 export interface Database extends SecurityTables {
   roles: RolesTable;
   users: UsersTable;
@@ -158,6 +183,7 @@ export interface Database extends SecurityTables {
   telemetry_points: TelemetryPointsTable;
   telemetry_rollups: TelemetryRollupsTable;
   device_logs: DeviceLogsTable;
+  device_sections: DeviceSectionsTable;
 }
 
 export type Db = Kysely<Database>;

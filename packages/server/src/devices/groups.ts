@@ -1,5 +1,7 @@
 /** Device groups (SPEC 3 Group: id, name, customerID). */
 import { ApiFailure } from '@edge/protocol';
+import { unlessDuplicate } from '../db/errors.ts';
+import type { DeviceRegistry } from './registry.ts';
 import type { DeviceStore } from './store.ts';
 import type { DeviceGroup } from './types.ts';
 
@@ -9,7 +11,7 @@ const toGroup = (row: { id: number; name: string; customer_id: number | null }):
   customerID: row.customer_id,
 });
 
-export function groupService(store: DeviceStore) {
+export function groupService(store: DeviceStore, registry: Pick<DeviceRegistry, 'forgetGroup'>) {
   const service = {
     list: async (): Promise<DeviceGroup[]> => (await store.listGroups()).map(toGroup),
 
@@ -21,14 +23,32 @@ export function groupService(store: DeviceStore) {
       return toGroup((await store.findGroupByName(trimmed))!);
     },
 
+    /** A new group; 409 groupNameTaken when the name is in use. */
+    async create(name: string, customerId: number | null = null): Promise<DeviceGroup> {
+      const id = await unlessDuplicate(
+        store.createGroup(name.trim(), customerId, Date.now()),
+        'groupNameTaken',
+      );
+      return (await service.get(id))!;
+    },
+
+    /** Undefined when there is no such group; 409 groupNameTaken when another group has the name. */
+    async rename(id: number, name: string): Promise<DeviceGroup | undefined> {
+      const result = await unlessDuplicate(store.renameGroup(id, name.trim()), 'groupNameTaken');
+      if (Number(result.numUpdatedRows) === 0) return undefined;
+      return service.get(id);
+    },
+
     async get(id: number): Promise<DeviceGroup | undefined> {
       const row = await store.findGroupById(id);
       return row && toGroup(row);
     },
 
-    /** Its devices stay, ungrouped. */
-    remove: async (id: number): Promise<void> => {
-      await store.deleteGroup(id);
+    /** Its devices stay, ungrouped. False when there was no such group. */
+    remove: async (id: number): Promise<boolean> => {
+      const result = await store.deleteGroup(id);
+      registry.forgetGroup(id);
+      return Number(result.numDeletedRows) > 0;
     },
   };
   return service;

@@ -27,6 +27,7 @@ import type { EventLog } from './event-log.ts';
 import type { TelemetrySampler } from './telemetry-sampler.ts';
 import type { DeviceChanges } from './changes.ts';
 import { sampleOf } from './metrics.ts';
+import type { IngestCounter } from './ingest.ts';
 
 export interface InboxDeps {
   bus: Bus;
@@ -38,6 +39,7 @@ export interface InboxDeps {
   sampler: TelemetrySampler;
   changes: DeviceChanges;
   log: BusLog;
+  ingest: IngestCounter;
 }
 
 /** A misbehaving device is reported once a minute, not once a message. */
@@ -52,7 +54,7 @@ function parseJson(payload: Buffer): unknown {
 }
 
 export async function openInbox(deps: InboxDeps): Promise<() => Promise<void>> {
-  const { bus, registry, presence, log } = deps;
+  const { bus, registry, presence, log, ingest } = deps;
   const lastComplaint = new Map<string, number>();
 
   function complain(deviceId: string, channel: string, issue: string): void {
@@ -73,11 +75,19 @@ export async function openInbox(deps: InboxDeps): Promise<() => Promise<void>> {
       const parsed = parseDeviceTopic(topic);
       if (!parsed) return;
       const deliver = (device: LiveDevice | undefined) => {
-        if (!device) return;
-        if (!schema) return handle(device, payload as T);
+        if (!device) return ingest.unknownDevice();
+        if (!schema) {
+          ingest.accepted(channel);
+          return handle(device, payload as T);
+        }
         const checked = schema.safeParse(parseJson(payload));
-        if (checked.success) handle(device, checked.data);
-        else complain(parsed.deviceId, channel, checked.error.issues[0]?.message ?? 'invalid');
+        if (checked.success) {
+          ingest.accepted(channel);
+          handle(device, checked.data);
+        } else {
+          ingest.refused();
+          complain(parsed.deviceId, channel, checked.error.issues[0]?.message ?? 'invalid');
+        }
       };
       const known = registry.live(parsed.deviceId);
       if (known) deliver(known);
@@ -131,7 +141,9 @@ export async function openInbox(deps: InboxDeps): Promise<() => Promise<void>> {
       EVERY_ENROL_REQUEST,
       (topic, payload) => {
         const parsed = parseEnrolTopic(topic);
-        if (parsed?.kind === 'request') void deps.enrolment.handleRequest(parsed.serial, parseJson(payload));
+        if (parsed?.kind !== 'request') return;
+        ingest.accepted('enrol');
+        void deps.enrolment.handleRequest(parsed.serial, parseJson(payload));
       },
       true,
     ],

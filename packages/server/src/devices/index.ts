@@ -5,7 +5,7 @@
 import type { Db } from '../db/schema.ts';
 import type { Bus, BusLog } from '../gateway/index.ts';
 import { deviceChanges, type ChangeListener } from './changes.ts';
-import { deviceRegistry, type DeviceRegistry } from './registry.ts';
+import { deviceRegistry, type DeviceRegistry, type LiveDevice } from './registry.ts';
 import { deviceStore } from './store.ts';
 import { presence as makePresence } from './presence.ts';
 import { presenceFlusher } from './presence-flusher.ts';
@@ -18,6 +18,7 @@ import { telemetryHistory, type TelemetryHistory } from './telemetry.ts';
 import { eventLog } from './event-log.ts';
 import { deviceActions, type DeviceActions } from './actions.ts';
 import { openInbox } from './inbox.ts';
+import { ingestCounter, type IngestCounts } from './ingest.ts';
 import type { DeviceCounts, DeviceUpdate, DeviceView } from './types.ts';
 
 export type * from './types.ts';
@@ -26,6 +27,7 @@ export type { EnrolmentService } from './enrolment.ts';
 export type { GroupService } from './groups.ts';
 export type { DeviceActions } from './actions.ts';
 export type { TelemetryHistory, TelemetryPoint } from './telemetry.ts';
+export type { IngestCounts } from './ingest.ts';
 
 /** How often the periodic work runs; tests shorten them. */
 export interface DeviceTimings {
@@ -53,10 +55,19 @@ export const DEFAULT_TIMINGS: DeviceTimings = {
 export interface DeviceDirectory {
   get(deviceId: string): DeviceView | undefined;
   list(): DeviceView[];
+  /**
+   * Every adopted device as the registry holds it, without copying: for scans over the whole fleet (the
+   * inventory list at 10,000 devices). Read only; `get` gives the view of the ones kept.
+   */
+  scan(): Iterable<Readonly<LiveDevice>>;
   counts(): DeviceCounts;
   update(deviceId: string, patch: DeviceUpdate): Promise<DeviceView | undefined>;
+  /** The same change to many adopted devices; resolves with how many there were. */
+  updateMany(deviceIds: string[], patch: DeviceUpdate): Promise<number>;
   /** Every change of every device; returns the function that stops listening. */
   onChange(listener: ChangeListener): () => void;
+  /** Device messages taken in since start, by channel (for rates: sample twice and divide by the time between). */
+  ingest(): IngestCounts;
   groups: GroupService;
   actions: DeviceActions;
 }
@@ -105,7 +116,7 @@ export async function startDeviceServices(
   const presence = makePresence({ registry, changes, log, onOffline: rpc.failDevice });
   const sampler = telemetrySampler(history);
   const events = eventLog({ store: history, registry, changes, log });
-  const groups = groupService(store);
+  const groups = groupService(store, registry);
   const enrolment = enrolmentService({
     store,
     registry,
@@ -121,6 +132,7 @@ export async function startDeviceServices(
   const actions = deviceActions(registry, rpc);
   const series = telemetryHistory(history, { graceMs: timings.pointMs + 60_000 });
   const flusher = presenceFlusher(db, registry);
+  const ingest = ingestCounter();
 
   const stopListening = changes.on((change) => {
     if (change.type === 'heartbeat') actions.reconcileIdle(change.deviceId, change.heartbeat.idle);
@@ -135,6 +147,7 @@ export async function startDeviceServices(
     sampler,
     changes,
     log,
+    ingest,
   });
 
   const every = (ms: number, what: string, work: () => unknown) => {
@@ -167,9 +180,12 @@ export async function startDeviceServices(
   const directory: DeviceDirectory = {
     get: registry.get,
     list: registry.list,
+    scan: registry.all,
     counts: () => registry.counts(),
     update: (id, patch) => registry.update(id, patch),
+    updateMany: (ids, patch) => registry.updateMany(ids, patch),
     onChange: (listener) => changes.on(listener),
+    ingest: ingest.snapshot,
     groups,
     actions,
   };
@@ -190,4 +206,5 @@ export async function startDeviceServices(
   };
 }
 
-export type { DeviceRegistry };
+export type { DeviceRegistry, LiveDevice };
+export { statusLabel } from './views.ts';

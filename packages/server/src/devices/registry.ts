@@ -48,7 +48,25 @@ function fromRow(row: DeviceRow): LiveDevice {
   };
 }
 
+const columnsOf = (patch: DeviceUpdate) => ({
+  ...(patch.name !== undefined && { name: patch.name }),
+  ...(patch.groupId !== undefined && { group_id: patch.groupId }),
+  ...(patch.profile !== undefined && { profile: patch.profile }),
+  ...(patch.idle !== undefined && { idle: patch.idle ? 1 : 0 }),
+});
+
 export function deviceRegistry(store: DeviceStore, changes: DeviceChanges) {
+  const applyLocally = (live: LiveDevice, patch: DeviceUpdate): void => {
+    live.record = {
+      ...live.record,
+      ...(patch.name !== undefined && { name: patch.name }),
+      ...(patch.groupId !== undefined && { groupId: patch.groupId }),
+      ...(patch.profile !== undefined && { profile: patch.profile }),
+      ...(patch.idle !== undefined && { idle: patch.idle }),
+    };
+    registry.emitState(live);
+  };
+
   const devices = new Map<string, LiveDevice>();
   const unknownUntil = new Map<string, number>();
   const loading = new Map<string, Promise<LiveDevice | undefined>>();
@@ -122,21 +140,27 @@ export function deviceRegistry(store: DeviceStore, changes: DeviceChanges) {
     async update(id: string, patch: DeviceUpdate): Promise<DeviceView | undefined> {
       const live = devices.get(id);
       if (!live) return undefined;
-      await store.update(id, {
-        ...(patch.name !== undefined && { name: patch.name }),
-        ...(patch.groupId !== undefined && { group_id: patch.groupId }),
-        ...(patch.profile !== undefined && { profile: patch.profile }),
-        ...(patch.idle !== undefined && { idle: patch.idle ? 1 : 0 }),
-      });
-      live.record = {
-        ...live.record,
-        ...(patch.name !== undefined && { name: patch.name }),
-        ...(patch.groupId !== undefined && { groupId: patch.groupId }),
-        ...(patch.profile !== undefined && { profile: patch.profile }),
-        ...(patch.idle !== undefined && { idle: patch.idle }),
-      };
-      registry.emitState(live);
+      await store.update(id, columnsOf(patch));
+      applyLocally(live, patch);
       return toView(live);
+    },
+
+    /** The same operator change to many adopted devices (e.g. moving them into a group); unknown ids are skipped. */
+    async updateMany(ids: string[], patch: DeviceUpdate): Promise<number> {
+      const known = ids.filter((id) => devices.has(id));
+      if (known.length === 0) return 0;
+      await store.updateMany(known, columnsOf(patch));
+      for (const id of known) {
+        const live = devices.get(id);
+        if (live) applyLocally(live, patch);
+      }
+      return known.length;
+    },
+
+    /** After a group was deleted in the store: its devices in memory are ungrouped too. */
+    forgetGroup(groupId: number): void {
+      for (const live of devices.values())
+        if (live.record.groupId === groupId) applyLocally(live, { groupId: null });
     },
   };
 

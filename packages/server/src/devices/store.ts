@@ -17,6 +17,11 @@ export function deviceStore(db: Db) {
     insert: (row: Insertable<DevicesTable>) => db.insertInto('devices').values(row).execute(),
     update: (id: string, patch: Updateable<DevicesTable>) =>
       db.updateTable('devices').set(patch).where('id', '=', id).execute(),
+    /** The same change to many devices, a few hundred per statement. */
+    updateMany: (ids: string[], patch: Updateable<DevicesTable>) =>
+      inChunks(ids, CHUNK, (chunk) =>
+        db.updateTable('devices').set(patch).where('id', 'in', chunk).execute(),
+      ),
     /** Removes the device and its series; its log lines stay (they are history) until retention prunes them. */
     remove: (id: string) =>
       db.transaction().execute(async (tx) => {
@@ -70,13 +75,29 @@ export function deviceStore(db: Db) {
       db.selectFrom('device_groups').selectAll().where('name', '=', name).executeTakeFirst(),
     findGroupById: (id: number) =>
       db.selectFrom('device_groups').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** A new group; a unique violation when the name is taken. */
+    createGroup: async (name: string, customerId: number | null, now: number) =>
+      (
+        await db
+          .insertInto('device_groups')
+          .values({ name, customer_id: customerId, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    renameGroup: (id: number, name: string) =>
+      db.updateTable('device_groups').set({ name }).where('id', '=', id).executeTakeFirst(),
     insertGroup: (name: string, customerId: number | null, now: number) =>
       db
         .insertInto('device_groups')
         .values({ name, customer_id: customerId, created_at: now })
         .onConflict((oc) => oc.column('name').doNothing())
         .execute(),
-    deleteGroup: (id: number) => db.deleteFrom('device_groups').where('id', '=', id).execute(),
+    /** Deletes the group; its devices (adopted or waiting) stay, ungrouped. */
+    deleteGroup: (id: number) =>
+      db.transaction().execute(async (tx) => {
+        await tx.updateTable('devices').set({ group_id: null }).where('group_id', '=', id).execute();
+        return tx.deleteFrom('device_groups').where('id', '=', id).executeTakeFirst();
+      }),
   };
 }
 

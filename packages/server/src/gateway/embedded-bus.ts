@@ -12,6 +12,7 @@ import type { Bus, BusLog, DeviceAuthenticator, MessageHandler, PublishOptions }
 import { mayPublish, mayRetain, maySubscribe, type Peer } from './access.ts';
 import { serveMqttOverWebSocket } from './websocket.ts';
 import { serveMqttOverTcp } from './tcp.ts';
+import { indexRetained, type RetainedPersistence } from './retained-index.ts';
 
 export interface EmbeddedBus extends Bus {
   readonly mode: 'embedded';
@@ -68,6 +69,11 @@ export async function createEmbeddedBus(opts: {
     connectTimeout: 15_000,
     heartbeatInterval: 60_000,
     maxClientsIdLength: 80,
+    // No limit on messages in flight in aedes' emitter. Beyond its limit (default 100) it queues messages and,
+    // when in-flight deliveries finish, drains the queue recursively; in a reconnect storm (thousands of
+    // enrolment replies in flight, device messages queued behind them) that overflowed the stack and killed
+    // the console (burst.test.ts). The queue is unbounded either way, so the limit bought no memory bound.
+    concurrency: 0,
     authenticate(client, username, password, done) {
       const peer = identify(authenticator, client.id, username, password);
       if (!peer)
@@ -104,6 +110,8 @@ export async function createEmbeddedBus(opts: {
     },
   });
 
+  // Before any device connects: the default persistence finds retained messages by scanning them all.
+  indexRetained((broker as unknown as { persistence: RetainedPersistence }).persistence);
   broker.on('client', (client) => {
     const peer = peers.get(client);
     if (peer?.kind === 'device') deviceClients.set(peer.deviceId, client);

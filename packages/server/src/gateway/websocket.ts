@@ -1,8 +1,7 @@
 /**
  * MQTT over WebSocket at `/mqtt` on the console's HTTP server. Upgrades of other paths are left alone:
- * `/websocket/*` belongs to later features (terminal, live updates). When @fastify/websocket is registered,
- * its upgrade listener routes every upgrade through Fastify; `/mqtt` must then become a websocket route
- * that calls `handle(createWebSocketStream(socket), request.raw)` instead of this listener.
+ * `/websocket/*` belongs to Fastify routes (live updates, terminals). @fastify/websocket does not listen on
+ * the server itself; http/websocket.ts hands it every upgrade except `/mqtt`, so both coexist.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
-import { fullPermissionSet } from '@edge/protocol';
 import { renderWithProviders, stubFetch, type Routes } from '../test/render.tsx';
 import { accountInfo } from '../test/accounts.ts';
 import { notificationStore } from '../components/notifications/store.ts';
@@ -141,18 +140,20 @@ describe('routes', () => {
   });
 
   it('shows only registered apps the permissions enable', async () => {
+    const on = { control: { enable: true }, isManagement: false };
     start('/desk', {
       ...VARIABLES,
-      [INFO]: () => ({
-        body: accountInfo(
-          {},
-          { ...fullPermissionSet(), Settings: { control: { enable: false }, isManagement: false } },
-        ),
-      }),
+      [INFO]: () => ({ body: accountInfo({}, { Security: on, AccessToken: on }) }),
     });
-    expect(await screen.findByText(/No apps are enabled/)).toBeInTheDocument();
+    expect(await screen.findByTestId('app-Security')).toBeInTheDocument();
     expect(screen.queryByTestId('app-Settings')).toBeNull();
     expect(screen.queryByTestId('app-Inventory')).toBeNull();
+  });
+
+  it('says so when no app is enabled', async () => {
+    start('/desk', { ...VARIABLES, [INFO]: () => ({ body: accountInfo({}, {}) }) });
+    expect(await screen.findByText(/No apps are enabled/)).toBeInTheDocument();
+    expect(screen.queryByTestId('app-Settings')).toBeNull();
   });
 
   it('opens an app at its first child page with the address list beside it', async () => {

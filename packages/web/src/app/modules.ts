@@ -4,5 +4,8 @@
  */
 import type { AppModule } from './module.ts';
 import { settingsModule } from '../features/settings/module.ts';
+import { securityModule } from '../features/security/module.ts';
+import { inventoryModule } from '../features/inventory/module.ts';
+import { provisionModule } from '../features/provision/module.ts';
 
-export const modules: readonly AppModule[] = [settingsModule];
+export const modules: readonly AppModule[] = [provisionModule, inventoryModule, securityModule, settingsModule];

@@ -48,9 +48,25 @@ describe('visible modules', () => {
     ]);
   });
 
-  it('registers Settings with Account and Language today', () => {
-    expect(modules.map((m) => m.key)).toContain('Settings');
+  it('registers Settings with the pages that work today, and the Security app', () => {
+    expect(modules.map((m) => m.key)).toEqual(expect.arrayContaining(['Settings', 'Security']));
     const settings = modules.find((m) => m.key === 'Settings')!;
-    expect(settings.children?.map((c) => c.key)).toEqual(['Account', 'Language']);
+    expect(settings.children?.map((c) => c.key)).toEqual([
+      'Account',
+      'Activity',
+      'Company',
+      'Permission',
+      'SMTPServer',
+      'Branding',
+      'Language',
+    ]);
+    const security = modules.find((m) => m.key === 'Security')!;
+    expect(security.children?.map((c) => c.key)).toEqual(['AccessControlList', 'AccessToken', 'AdminACL']);
+  });
+
+  it('keeps Company and Permission out of the address list of the registered Settings app', () => {
+    const list = addressList(modules, permissionTree(fullPermissionSet()));
+    const settings = list.find((e) => e.module.key === 'Settings')!;
+    expect(settings.children.map((c) => c.key)).toEqual(['Account', 'Activity', 'SMTPServer', 'Branding', 'Language']);
   });
 });

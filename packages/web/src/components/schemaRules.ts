@@ -59,3 +59,18 @@ export const schemaValidator =
     const issue = fieldIssue(schema, values(), field, placeholders);
     return issue ? Promise.reject(new Error(issueText(t, issue))) : Promise.resolve();
   };
+
+export type FieldRules<K extends string> = Record<K, { validator: () => Promise<void> }[]>;
+
+/** The antd `rules` of each named field, every one checked against the whole form with the schema. */
+export function schemaFieldRules<K extends string>(
+  t: TFunction,
+  schema: RequestSchema,
+  fields: readonly K[],
+  values: () => Record<string, unknown>,
+  placeholders?: Record<string, unknown>,
+): FieldRules<K> {
+  return Object.fromEntries(
+    fields.map((field) => [field, [{ validator: schemaValidator(t, schema, field, values, placeholders) }]]),
+  ) as FieldRules<K>;
+}

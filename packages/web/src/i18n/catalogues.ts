@@ -8,10 +8,48 @@ import type { LanguageCode } from '@edge/protocol';
 import { loadChunk } from '../components/chunks/ChunkLoadError.ts';
 import { mergeCatalogueParts } from './merge.ts';
 import core from './locales/en/core.json';
+import messagesDevices from './locales/en/messages-devices.json';
+import account from './locales/en/account.json';
+import activity from './locales/en/activity.json';
+import branding from './locales/en/branding.json';
+import company from './locales/en/company.json';
+import roles from './locales/en/roles.json';
+import security from './locales/en/security.json';
+import smtp from './locales/en/smtp.json';
+import users from './locales/en/users.json';
+import webauthn from './locales/en/webauthn.json';
+import inventory from './locales/en/inventory.json';
+import provision from './locales/en/provision.json';
 
-export type Catalogue = typeof core;
+export type Catalogue = typeof core &
+  typeof messagesDevices &
+  typeof account &
+  typeof activity &
+  typeof branding &
+  typeof company &
+  typeof roles &
+  typeof security &
+  typeof smtp &
+  typeof users &
+  typeof webauthn &
+  typeof inventory &
+  typeof provision;
 
-export const english: Catalogue = mergeCatalogueParts([core]);
+export const english: Catalogue = mergeCatalogueParts([
+  core,
+  messagesDevices,
+  account,
+  activity,
+  branding,
+  company,
+  roles,
+  security,
+  smtp,
+  users,
+  webauthn,
+  inventory,
+  provision,
+]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {
   import: 'default',

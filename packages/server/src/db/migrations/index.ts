@@ -3,10 +3,12 @@ import type { Dialect } from '../schema.ts';
 import { foundation } from './0001_foundation.ts';
 import { devices } from './0002_devices.ts';
 import { security } from './0003_security.ts';
+import { deviceConfig } from './0004_device_config.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0001_foundation': foundation,
   '0002_devices': devices,
   '0003_security': security,
+  '0004_device_config': deviceConfig,
 };

@@ -6,9 +6,21 @@ import { api } from '../../api/client.ts';
 import { setCsrfToken } from '../../api/csrf.ts';
 import { toast } from '../../components/notifications/toast.ts';
 import { accountInfoKey, fetchAccountInfo } from '../account/api.ts';
+import { signInWithKey } from '../webauthn/api.ts';
 
 function forgetPreviousUser(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (q) => q.queryHash !== JSON.stringify(accountInfoKey) });
+}
+
+/** After any sign-in: the success toast, and the new user's info replacing every cached answer of the previous one. */
+function useSignedIn() {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  return (info: AccountInfo | null) => {
+    toast.success(t('messages.loginSuccess'));
+    forgetPreviousUser(queryClient);
+    queryClient.setQueryData(accountInfoKey, info);
+  };
 }
 
 /**
@@ -16,19 +28,27 @@ function forgetPreviousUser(queryClient: QueryClient): void {
  * screen for the desktop, which unmounts the form before any callback of its own could run.
  */
 export function useLogin() {
-  const queryClient = useQueryClient();
-  const { t } = useTranslation();
+  const signedIn = useSignedIn();
   return useMutation({
     mutationFn: async (body: LoginRequest): Promise<AccountInfo | null> => {
       const answer = await api.post<LoginResponse>('/api/v1/auth/login', body);
       setCsrfToken(answer.csrfToken);
       return fetchAccountInfo();
     },
-    onSuccess: (info) => {
-      toast.success(t('messages.loginSuccess'));
-      forgetPreviousUser(queryClient);
-      queryClient.setQueryData(accountInfoKey, info);
+    onSuccess: signedIn,
+  });
+}
+
+/** Passwordless sign-in with a security key; with a user name only that user's keys are asked for. */
+export function useSecurityKeyLogin() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: async (name?: string): Promise<AccountInfo | null> => {
+      const answer = await signInWithKey(name);
+      setCsrfToken(answer.csrfToken);
+      return fetchAccountInfo();
     },
+    onSuccess: signedIn,
   });
 }
 

@@ -2,7 +2,8 @@
 import { Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { BrandMark } from '../../components/BrandMark.tsx';
+import { BrandLogo } from '../branding/BrandLogo.tsx';
+import { usePlatformName } from '../branding/api.ts';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { NotificationBell } from '../../components/notifications/NotificationBell.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -11,11 +12,12 @@ const DESK = '/desk';
 
 export function DeskHeader() {
   const { t } = useTranslation();
+  const platformName = usePlatformName();
   return (
     <Layout.Header className="desk-header">
       <Link to={DESK} className="desk-brand" aria-label={t('header.home')}>
-        <BrandMark size={28} />
-        <span className="desk-brand-name">{t('app.platformName')}</span>
+        <BrandLogo markSize={28} logoHeight={28} />
+        <span className="desk-brand-name">{platformName}</span>
       </Link>
       <div className="desk-header-actions">
         <LanguageSwitch variant="borderless" />

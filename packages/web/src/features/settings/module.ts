@@ -1,4 +1,9 @@
-/** The Settings app: the user's own account and the interface language. */
+/**
+ * The Settings app: the user's own account and account management, activity, company, permission (roles),
+ * SMTP, platform branding and the interface language. Sections that do not work yet (Network, Upgrade,
+ * Backup & Restore) are not offered. Company and Permission stay out of the address list (SPEC 6); the
+ * Account page links to them.
+ */
 import { SettingOutlined } from '@ant-design/icons';
 import { defineModule } from '../../app/module.ts';
 import { lazyPage } from '../../components/chunks/lazyPage.ts';
@@ -11,6 +16,11 @@ export const settingsModule = defineModule({
   titleKey: 'apps.Settings',
   children: [
     { key: 'Account', route: 'account', titleKey: 'pages.Account' },
+    { key: 'Activity', route: 'activity', titleKey: 'pages.Activity' },
+    { key: 'Company', route: 'company', titleKey: 'pages.Company' },
+    { key: 'Permission', route: 'permission', titleKey: 'pages.Permission' },
+    { key: 'SMTPServer', route: 'smtp', titleKey: 'pages.SMTPServer' },
+    { key: 'Branding', route: 'branding', titleKey: 'pages.Branding' },
     { key: 'Language', route: 'language', titleKey: 'pages.Language' },
   ],
   element: lazyPage(() => import('./SettingsModule.tsx')),

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, stubFetch, type Routes } from '../../../test/render.tsx';
 import { accountInfo } from '../../../test/accounts.ts';
@@ -9,11 +9,13 @@ import { createQueryClient } from '../../../app/queryClient.ts';
 import { AccountPage } from './AccountPage.tsx';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
 
-function start(routes: Routes) {
-  const stub = stubFetch(routes);
+const NO_USERS = { body: { list: [], totalNumber: 0, roles: [] } };
+
+function start(routes: Routes, me = accountInfo()) {
+  const stub = stubFetch({ 'GET /api/v1/settings/account/users': () => NO_USERS, ...routes });
   vi.stubGlobal('fetch', stub.fetch);
   const queryClient = createQueryClient();
-  queryClient.setQueryData(accountInfoKey, accountInfo());
+  queryClient.setQueryData(accountInfoKey, me);
   setCsrfToken('csrf-abc');
   renderWithProviders(<AccountPage />, { queryClient });
   return stub;
@@ -81,6 +83,17 @@ describe('Settings > Account', () => {
     await userEvent.click(screen.getByTestId('password-save'));
     await userEvent.click(await screen.findByTestId('confirm-ok'));
     expect(await screen.findByText('Current password is incorrect.')).toBeInTheDocument();
+  });
+
+  it('links to the Settings pages kept out of the address list, as far as the user may open them', () => {
+    start({});
+    expect(screen.getByTestId('settings-link-Company')).toHaveAttribute('href', '/desk/settings/company');
+    expect(screen.getByTestId('settings-link-Permission')).toHaveAttribute('href', '/desk/settings/permission');
+    cleanup();
+    const on = { control: { enable: true }, isManagement: false };
+    start({}, accountInfo({}, { Settings: on, Account: on }));
+    expect(screen.queryByTestId('settings-link-Permission')).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Users' })).toBeInTheDocument();
   });
 
   it('edits the profile after confirmation', async () => {

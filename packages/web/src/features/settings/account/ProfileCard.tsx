@@ -1,5 +1,6 @@
 /** The user's own profile: name, type and role shown; e-mail and company name editable after confirmation. */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Card, Descriptions, Form, Input, Space, Tag, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -12,15 +13,18 @@ import { acceptOf, imageFileProblem } from '../../../components/imageFile.ts';
 import { errorText } from '../../../api/errorText.ts';
 import { messageText } from '../../../i18n/messageText.ts';
 import { useUpdateProfile } from '../../account/api.ts';
-import { removeOwnIcon, uploadOwnIcon, userIconUrl } from '../users/api.ts';
+import { removeOwnIcon, uploadOwnIcon, useUsers, userIconUrl, usersKey } from '../users/api.ts';
 
 const ICON_ACCEPT = acceptOf(ICON_UPLOAD.types);
 
-/** The user's own icon: shown when there is one, replaced by an upload (type and size checked first), removed. */
-function OwnIcon({ me }: { me: AccountInfo }) {
+/** Name, type and the user's own icon: shown when there is one, replaced by an upload (type and size checked first), removed. */
+function ProfileHead({ me, children }: { me: AccountInfo; children: ReactNode }) {
   const { t } = useTranslation();
   const [version, setVersion] = useState(() => Date.now());
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  // The user list says whether there is an icon, so a missing one is not even asked for.
+  const hasIcon = useUsers().data?.list.find((u) => u.id === me.id)?.hasIcon ?? false;
 
   const run = async (work: () => Promise<unknown>, done: string) => {
     setBusy(true);
@@ -28,6 +32,7 @@ function OwnIcon({ me }: { me: AccountInfo }) {
       await work();
       toast.success(done);
       setVersion(Date.now());
+      await queryClient.invalidateQueries({ queryKey: usersKey });
     } catch (e) {
       toast.error(errorText(t, e, 'applyError'));
     } finally {
@@ -41,40 +46,45 @@ function OwnIcon({ me }: { me: AccountInfo }) {
   };
 
   return (
-    <div className="profile-icon">
+    <div className="profile-head">
       <Avatar
         key={version}
         size={64}
         icon={<UserOutlined />}
-        src={userIconUrl(me.id, version)}
+        src={hasIcon ? userIconUrl(me.id, version) : undefined}
         alt=""
         className="profile-avatar"
         data-testid="own-icon"
       />
-      <Space size={4} orientation="vertical">
-        <Upload
-          accept={ICON_ACCEPT}
-          showUploadList={false}
-          beforeUpload={(file) => {
-            upload(file);
-            return Upload.LIST_IGNORE;
-          }}
-        >
-          <Button size="small" icon={<UploadOutlined />} loading={busy} data-testid="own-icon-upload">
-            {t('account.changeIcon')}
-          </Button>
-        </Upload>
-        <Button
-          size="small"
-          type="text"
-          icon={<DeleteOutlined />}
-          disabled={busy}
-          onClick={() => void run(removeOwnIcon, t('messages.deleted'))}
-          data-testid="own-icon-remove"
-        >
-          {t('account.removeIcon')}
-        </Button>
-      </Space>
+      <div className="profile-head-text">
+        {children}
+        <Space size={4} wrap className="profile-icon-actions">
+          <Upload
+            accept={ICON_ACCEPT}
+            showUploadList={false}
+            beforeUpload={(file) => {
+              upload(file);
+              return Upload.LIST_IGNORE;
+            }}
+          >
+            <Button size="small" icon={<UploadOutlined />} loading={busy} data-testid="own-icon-upload">
+              {t('account.changeIcon')}
+            </Button>
+          </Upload>
+          {hasIcon && (
+            <Button
+              size="small"
+              type="text"
+              icon={<DeleteOutlined />}
+              disabled={busy}
+              onClick={() => void run(removeOwnIcon, t('messages.deleted'))}
+              data-testid="own-icon-remove"
+            >
+              {t('account.removeIcon')}
+            </Button>
+          )}
+        </Space>
+      </div>
     </div>
   );
 }
@@ -94,15 +104,12 @@ export function ProfileCard({ me }: { me: AccountInfo }) {
 
   return (
     <Card title={t('settings.profile')} className="settings-card">
-      <div className="profile-head">
-        <OwnIcon me={me} />
-        <div>
-          <div className="profile-name" data-testid="profile-name">
-            {me.name}
-          </div>
-          <Tag color={me.type === 'Admin' ? 'blue' : 'green'}>{t(`accountTypes.${me.type}`)}</Tag>
+      <ProfileHead me={me}>
+        <div className="profile-name" data-testid="profile-name">
+          {me.name}
         </div>
-      </div>
+        <Tag color={me.type === 'Admin' ? 'blue' : 'green'}>{t(`accountTypes.${me.type}`)}</Tag>
+      </ProfileHead>
       <Descriptions column={1} size="small" className="profile-facts">
         <Descriptions.Item label={t('settings.userName')}>{me.name}</Descriptions.Item>
         <Descriptions.Item label={t('settings.role')}>{me.roleName}</Descriptions.Item>

@@ -2,13 +2,13 @@
  * The user's own WebAuthn security keys (SPEC 2, 5): register one under a name (A-Z a-z 0-9 - _), list,
  * rename and delete them. A browser without WebAuthn is told so instead of being offered the button.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Modal, Space, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { webauthnNameRule, type WebauthnKeyView } from '@edge/protocol';
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
-import { DateText } from '../../../components/DateText.tsx';
+import { dateTimeCell } from '../../../components/tableCells.tsx';
 import { ruleValidator } from '../../../components/formRules.ts';
 import { useConfirm } from '../../../components/useConfirm.tsx';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage.ts';
@@ -26,6 +26,10 @@ function RenameKeyModal({ target, onClose }: { target: WebauthnKeyView | null; o
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
   const rename = useRenameKey();
+  // Filled as soon as a key is picked, before the dialog has finished opening.
+  useEffect(() => {
+    if (target) form.setFieldsValue({ name: target.name });
+  }, [target, form]);
   const save = async () => {
     const { name } = await form.validateFields();
     await rename.mutateAsync({ id: target!.id, name });
@@ -42,17 +46,16 @@ function RenameKeyModal({ target, onClose }: { target: WebauthnKeyView | null; o
       onCancel={onClose}
       confirmLoading={rename.isPending}
       okButtonProps={{ 'data-testid': 'webauthn-rename-save' }}
-      afterOpenChange={(open) => open && form.setFieldsValue({ name: target?.name ?? '' })}
       forceRender
     >
-      <Form form={form} layout="vertical" requiredMark={false}>
+      <Form form={form} name="webauthn-rename" layout="vertical" requiredMark={false}>
         <Form.Item
           name="name"
           label={t('webauthn.name')}
           rules={[{ validator: ruleValidator(t, webauthnNameRule) }]}
           extra={t('webauthn.nameHint')}
         >
-          <Input id="webauthn-rename" autoComplete="off" maxLength={64} />
+          <Input autoComplete="off" maxLength={64} />
         </Form.Item>
       </Form>
     </Modal>
@@ -70,6 +73,13 @@ export function SecurityKeysCard() {
   const { confirmThen } = useConfirm();
   const [renaming, setRenaming] = useState<WebauthnKeyView | null>(null);
 
+  const unsupportedText = messageText(t, 'webauthnUnsupported');
+  const deleteKey = (key: WebauthnKeyView) =>
+    confirmThen({ message: 'confirmDelete', danger: true }, async () => {
+      await remove.mutateAsync(key.id);
+      toast.success(t('messages.deleted'));
+    });
+
   const add = async ({ name }: { name: string }) => {
     await register.mutateAsync(name);
     toast.success(t('webauthn.registered', { name }));
@@ -83,7 +93,7 @@ export function SecurityKeysCard() {
           type="warning"
           showIcon
           className="card-alert"
-          title={messageText(t, 'webauthnUnsupported')}
+          title={unsupportedText}
           data-testid="webauthn-unsupported"
         />
       )}
@@ -131,13 +141,13 @@ export function SecurityKeysCard() {
             key: 'createdAt',
             dataIndex: 'createdAt',
             title: t('webauthn.created'),
-            render: (v: number) => <DateText value={v} time="minutes" />,
+            render: dateTimeCell,
           },
           {
             key: 'lastUsedAt',
             dataIndex: 'lastUsedAt',
             title: t('webauthn.lastUsed'),
-            render: (v: number | null) => <DateText value={v} time="minutes" />,
+            render: dateTimeCell,
           },
           {
             key: 'actions',
@@ -161,12 +171,7 @@ export function SecurityKeysCard() {
                     icon={<DeleteOutlined />}
                     aria-label={t('webauthn.delete')}
                     data-testid={`webauthn-delete-${key.name}`}
-                    onClick={() =>
-                      void confirmThen({ message: 'confirmDelete', danger: true }, async () => {
-                        await remove.mutateAsync(key.id);
-                        toast.success(t('messages.deleted'));
-                      })
-                    }
+                    onClick={() => void deleteKey(key)}
                   />
                 </Tooltip>
               </Space>

@@ -5,7 +5,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, type ActivityRow } from '@edge/protocol';
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
-import { DateText } from '../../../components/DateText.tsx';
+import { SCROLL_X, dateTimeSecondsCell } from '../../../components/tableCells.tsx';
 import { useActivity } from './api.ts';
 
 const statusColor = (code: number) => (code >= 500 ? 'error' : code >= 400 ? 'warning' : 'success');
@@ -30,7 +30,7 @@ export function ActivityPage() {
         size="middle"
         loading={isFetching && !data}
         dataSource={data?.list ?? []}
-        scroll={{ x: 'max-content' }}
+        scroll={SCROLL_X}
         data-testid="activity-table"
         pagination={{
           current: paging.page,
@@ -44,7 +44,7 @@ export function ActivityPage() {
             key: 'date',
             dataIndex: 'date',
             title: t('activity.date'),
-            render: (v: number) => <DateText value={v} time="seconds" />,
+            render: dateTimeSecondsCell,
           },
           { key: 'userName', dataIndex: 'userName', title: t('activity.user') },
           {

@@ -15,7 +15,7 @@ import {
   type BrandingImage,
   type BrandingRequest,
 } from '@edge/protocol';
-import { schemaValidator } from '../../../components/schemaRules.ts';
+import { schemaFieldRules } from '../../../components/schemaRules.ts';
 import { useConfirm } from '../../../components/useConfirm.tsx';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage.ts';
 import { toast } from '../../../components/notifications/toast.ts';
@@ -29,6 +29,10 @@ import {
   useSaveBranding,
   useUploadBrandingImage,
 } from './api.ts';
+
+const FIELDS = ['platformName', 'companyLink'] as const;
+const LOGO: BrandingImage = 'logo';
+const FAVICON: BrandingImage = 'favicon';
 
 const IMAGES = {
   logo: { limits: LOGO_UPLOAD, wrongType: 'logoType', preview: LOGO_SIZE },
@@ -50,6 +54,11 @@ function ImageSetting({
   const { confirmThen } = useConfirm();
   const { limits, wrongType, preview } = IMAGES[image];
 
+  const removeImage = () =>
+    confirmThen({ message: 'confirmDelete', danger: true }, async () => {
+      await remove.mutateAsync(image);
+      toast.success(t('messages.deleted'));
+    });
   const send = (file: File) => {
     const problem = imageFileProblem(file, limits, wrongType);
     if (problem) {
@@ -95,12 +104,7 @@ function ImageSetting({
               danger
               loading={remove.isPending}
               data-testid={`branding-${image}-remove`}
-              onClick={() =>
-                void confirmThen({ message: 'confirmDelete', danger: true }, async () => {
-                  await remove.mutateAsync(image);
-                  toast.success(t('messages.deleted'));
-                })
-              }
+              onClick={() => void removeImage()}
             >
               {t('branding.remove')}
             </Button>
@@ -125,7 +129,7 @@ export function BrandingPage() {
   }, [data, form]);
 
   const values = () => form.getFieldsValue(true) as Record<string, unknown>;
-  const rule = (field: string) => [{ validator: schemaValidator(t, brandingRequest, field, values) }];
+  const rules = schemaFieldRules(t, brandingRequest, FIELDS, values);
   const submit = () =>
     confirmThen({ message: 'confirmEdit', kind: 'info' }, async () => {
       await save.mutateAsync(brandingRequest.parse(values()));
@@ -139,6 +143,7 @@ export function BrandingPage() {
         <Card className="settings-card" title={t('branding.title')}>
           <Form
             form={form}
+            name="branding"
             layout="vertical"
             requiredMark={false}
             disabled={!manage}
@@ -148,18 +153,18 @@ export function BrandingPage() {
             <Form.Item
               name="platformName"
               label={t('branding.platformName')}
-              rules={rule('platformName')}
+              rules={rules.platformName}
               extra={t('branding.platformNameHint', { name: DEFAULT_PLATFORM_NAME })}
             >
-              <Input id="branding-platform-name" autoComplete="off" maxLength={64} />
+              <Input autoComplete="off" maxLength={64} />
             </Form.Item>
             <Form.Item
               name="companyLink"
               label={t('branding.companyLink')}
-              rules={rule('companyLink')}
+              rules={rules.companyLink}
               extra={t('branding.companyLinkHint')}
             >
-              <Input id="branding-company-link" autoComplete="off" inputMode="url" />
+              <Input autoComplete="off" inputMode="url" />
             </Form.Item>
             {manage && (
               <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="branding-save">
@@ -174,11 +179,11 @@ export function BrandingPage() {
           <div className="branding-images">
             <section>
               <h3 className="branding-image-title">{t('branding.logo')}</h3>
-              <ImageSetting image="logo" url={data.logoUrl} manage={manage} />
+              <ImageSetting image={LOGO} url={data.logoUrl} manage={manage} />
             </section>
             <section>
               <h3 className="branding-image-title">{t('branding.favicon')}</h3>
-              <ImageSetting image="favicon" url={data.faviconUrl} manage={manage} />
+              <ImageSetting image={FAVICON} url={data.faviconUrl} manage={manage} />
             </section>
           </div>
         </Card>

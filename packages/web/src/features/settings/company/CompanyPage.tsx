@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Button, Card, Col, Form, Input, Row, Skeleton, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { companyRequest, type Company, type CompanyRequest } from '@edge/protocol';
-import { schemaValidator } from '../../../components/schemaRules.ts';
+import { schemaFieldRules } from '../../../components/schemaRules.ts';
 import { useConfirm } from '../../../components/useConfirm.tsx';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage.ts';
 import { toast } from '../../../components/notifications/toast.ts';
@@ -42,6 +42,8 @@ const FIELDS = [
   ['postalCode', 'company.postalCode', 8],
 ] as const;
 
+const RULED = [...FIELDS.map(([field]) => field), 'description'] as const;
+
 export function CompanyPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
@@ -55,9 +57,7 @@ export function CompanyPage() {
     if (data) form.setFieldsValue(toValues(data));
   }, [data, form]);
 
-  const rule = (field: string) => [
-    { validator: schemaValidator(t, companyRequest, field, () => toRequest(form.getFieldsValue(true))) },
-  ];
+  const rules = schemaFieldRules(t, companyRequest, RULED, () => toRequest(form.getFieldsValue(true)));
   const submit = () =>
     confirmThen({ message: 'confirmEdit', kind: 'info' }, async () => {
       await save.mutateAsync(companyRequest.parse(toRequest(form.getFieldsValue(true))));
@@ -69,6 +69,7 @@ export function CompanyPage() {
     <Card className="settings-card" title={t('company.title')}>
       <Form
         form={form}
+        name="company"
         layout="vertical"
         requiredMark={false}
         disabled={!manage}
@@ -78,14 +79,14 @@ export function CompanyPage() {
         <Row gutter={24}>
           {FIELDS.map(([field, label, span]) => (
             <Col key={field} xs={24} lg={span}>
-              <Form.Item name={field} label={t(label)} rules={rule(field)}>
-                <Input id={`company-${field}`} autoComplete="off" />
+              <Form.Item name={field} label={t(label)} rules={rules[field]}>
+                <Input autoComplete="off" />
               </Form.Item>
             </Col>
           ))}
           <Col xs={24}>
-            <Form.Item name="description" label={t('company.description')} rules={rule('description')}>
-              <Input.TextArea id="company-description" rows={3} />
+            <Form.Item name="description" label={t('company.description')} rules={rules.description}>
+              <Input.TextArea rows={3} />
             </Form.Item>
           </Col>
           <Col xs={24}>

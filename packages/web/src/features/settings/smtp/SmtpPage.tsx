@@ -6,15 +6,19 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Skeleton, Space, Switch } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { smtpRequest, type SmtpRequest, type SmtpSettings } from '@edge/protocol';
-import { schemaValidator } from '../../../components/schemaRules.ts';
+import type { TFunction } from 'i18next';
+import { messages, smtpRequest, type SmtpRequest, type SmtpSettings } from '@edge/protocol';
+import { schemaFieldRules } from '../../../components/schemaRules.ts';
 import { useConfirm } from '../../../components/useConfirm.tsx';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage.ts';
 import { toast } from '../../../components/notifications/toast.ts';
 import { errorText } from '../../../api/errorText.ts';
+import { isApiError } from '../../../api/ApiError.ts';
 import { messageText } from '../../../i18n/messageText.ts';
 import { usePermission } from '../../account/permissions.ts';
 import { useSaveSmtp, useSmtp, useTestSmtp } from './api.ts';
+
+const FIELDS = ['smtpHostAddress', 'port', 'account', 'password', 'sender', 'userName', 'receiverAddress'] as const;
 
 type Values = Omit<SmtpRequest, 'port'> & { port?: number | null };
 
@@ -28,6 +32,15 @@ const toValues = (s: SmtpSettings): Values => ({
   userName: s.userName,
   receiverAddress: s.receiverAddress,
 });
+
+/** The failure in the user's words, plus what the mail server said (the server appends it to the English text). */
+function testFailureText(t: TFunction, e: unknown): string {
+  const text = errorText(t, e, 'applyError');
+  if (!isApiError(e) || !e.errCode) return text;
+  const base = messages[e.errCode];
+  const detail = e.errMessage.startsWith(base) ? e.errMessage.slice(base.length).trim() : '';
+  return detail ? `${text} ${detail}` : text;
+}
 
 /** An empty password field is left out of the request: the stored password stays. */
 const toRequest = ({ password, ...rest }: Partial<Values>): Record<string, unknown> => ({
@@ -51,7 +64,7 @@ export function SmtpPage() {
   }, [data, form]);
 
   const values = () => toRequest(form.getFieldsValue(true));
-  const rule = (field: string) => [{ validator: schemaValidator(t, smtpRequest, field, values) }];
+  const rules = schemaFieldRules(t, smtpRequest, FIELDS, values);
 
   const submit = () =>
     confirmThen({ message: 'confirmApply', kind: 'info' }, async () => {
@@ -68,20 +81,22 @@ export function SmtpPage() {
       setResult({ ok: true, text });
       toast.success(text);
     } catch (e) {
-      const text = errorText(t, e, 'applyError');
+      const text = testFailureText(t, e);
       setResult({ ok: false, text });
       toast.error(text);
     }
   };
 
   if (!data) return <Skeleton active />;
+  const notConfigured = messageText(t, 'smtpNotConfigured');
   return (
     <Card className="settings-card" title={t('smtp.title')}>
       {!data.configured && (
-        <Alert type="info" showIcon className="card-alert" title={messageText(t, 'smtpNotConfigured')} />
+        <Alert type="info" showIcon className="card-alert" title={notConfigured} />
       )}
       <Form
         form={form}
+        name="smtp"
         layout="vertical"
         requiredMark={false}
         disabled={!manage}
@@ -89,53 +104,52 @@ export function SmtpPage() {
         data-testid="smtp-form"
       >
         <Row gutter={24}>
-          <Col xs={24} lg={16}>
-            <Form.Item name="smtpHostAddress" label={t('smtp.host')} rules={rule('smtpHostAddress')}>
-              <Input id="smtp-host" autoComplete="off" />
+          <Col xs={24} lg={13}>
+            <Form.Item name="smtpHostAddress" label={t('smtp.host')} rules={rules.smtpHostAddress}>
+              <Input autoComplete="off" />
             </Form.Item>
           </Col>
-          <Col xs={12} lg={4}>
-            <Form.Item name="port" label={t('smtp.port')} rules={rule('port')}>
-              <InputNumber id="smtp-port" className="full-width" precision={0} controls={false} />
+          <Col xs={12} lg={5}>
+            <Form.Item name="port" label={t('smtp.port')} rules={rules.port}>
+              <InputNumber className="full-width" precision={0} controls={false} />
             </Form.Item>
           </Col>
-          <Col xs={12} lg={4}>
+          <Col xs={12} lg={6}>
             <Form.Item name="secure" label={t('smtp.secure')} valuePropName="checked" tooltip={t('smtp.secureHint')}>
               <Switch />
             </Form.Item>
           </Col>
           <Col xs={24} lg={12}>
-            <Form.Item name="account" label={t('smtp.account')} rules={rule('account')}>
-              <Input id="smtp-account" autoComplete="off" />
+            <Form.Item name="account" label={t('smtp.account')} rules={rules.account}>
+              <Input autoComplete="off" />
             </Form.Item>
           </Col>
           <Col xs={24} lg={12}>
             <Form.Item
               name="password"
               label={t('smtp.password')}
-              rules={rule('password')}
+              rules={rules.password}
               extra={data.hasPassword ? t('smtp.passwordKept') : t('smtp.passwordNone')}
             >
               <Input.Password
-                id="smtp-password"
                 autoComplete="new-password"
                 placeholder={data.hasPassword ? t('smtp.passwordUnchanged') : undefined}
               />
             </Form.Item>
           </Col>
           <Col xs={24} lg={12}>
-            <Form.Item name="sender" label={t('smtp.sender')} rules={rule('sender')}>
-              <Input id="smtp-sender" autoComplete="off" />
+            <Form.Item name="sender" label={t('smtp.sender')} rules={rules.sender}>
+              <Input autoComplete="off" />
             </Form.Item>
           </Col>
           <Col xs={24} lg={12}>
-            <Form.Item name="userName" label={t('smtp.senderName')} rules={rule('userName')}>
-              <Input id="smtp-sender-name" autoComplete="off" />
+            <Form.Item name="userName" label={t('smtp.senderName')} rules={rules.userName}>
+              <Input autoComplete="off" />
             </Form.Item>
           </Col>
           <Col xs={24} lg={12}>
-            <Form.Item name="receiverAddress" label={t('smtp.receiver')} rules={rule('receiverAddress')}>
-              <Input id="smtp-receiver" autoComplete="off" />
+            <Form.Item name="receiverAddress" label={t('smtp.receiver')} rules={rules.receiverAddress}>
+              <Input autoComplete="off" />
             </Form.Item>
           </Col>
         </Row>
@@ -162,6 +176,7 @@ export function SmtpPage() {
             >
               {t('smtp.testSend')}
             </Button>
+            <span className="smtp-test-hint">{t('smtp.testHint')}</span>
           </Space>
         )}
       </Form>

@@ -16,7 +16,7 @@ import {
   type NewUserRequest,
   type UserView,
 } from '@edge/protocol';
-import { schemaValidator, type RequestSchema } from '../../../components/schemaRules.ts';
+import { schemaFieldRules, type RequestSchema } from '../../../components/schemaRules.ts';
 import { useConfirm } from '../../../components/useConfirm.tsx';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage.ts';
 import { toast } from '../../../components/notifications/toast.ts';
@@ -35,6 +35,7 @@ export interface UserFormValues {
 
 /** Stand-ins for choices not yet made, so "Passwords do not match." can show before them. */
 const PLACEHOLDERS = { roleId: 1, type: 'Admin' };
+const FIELDS = ['name', 'email', 'companyName', 'password', 'confirmPassword', 'roleId', 'type'] as const;
 
 export function newUserBody(v: UserFormValues): Partial<NewUserRequest> {
   return {
@@ -98,9 +99,7 @@ export function UserFormModal({ open, user, roles, onClose }: UserFormModalProps
     return user ? editUserBody(user.id, values) : newUserBody(values);
   };
   const schema: RequestSchema = editing ? editUserRequest : newUserRequest;
-  const rule = (field: string) => [
-    { validator: schemaValidator(t, schema, field, () => body() as Record<string, unknown>, PLACEHOLDERS) },
-  ];
+  const rules = schemaFieldRules(t, schema, FIELDS, () => body() as Record<string, unknown>, PLACEHOLDERS);
 
   const save = async () => {
     await form.validateFields();
@@ -132,6 +131,7 @@ export function UserFormModal({ open, user, roles, onClose }: UserFormModalProps
     >
       <Form
         form={form}
+        name="user"
         layout="vertical"
         requiredMark={false}
         initialValues={{ active: true }}
@@ -141,45 +141,43 @@ export function UserFormModal({ open, user, roles, onClose }: UserFormModalProps
         <Form.Item
           name="name"
           label={t('users.name')}
-          rules={editing ? [] : rule('name')}
+          rules={editing ? [] : rules.name}
           extra={editing ? undefined : t('users.nameHint')}
         >
-          <Input id="user-name" autoComplete="off" disabled={editing} />
+          <Input autoComplete="off" disabled={editing} />
         </Form.Item>
-        <Form.Item name="email" label={t('users.email')} rules={rule('email')}>
-          <Input id="user-email" autoComplete="off" />
+        <Form.Item name="email" label={t('users.email')} rules={rules.email}>
+          <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item name="companyName" label={t('users.companyName')} rules={rule('companyName')}>
-          <Input id="user-company" autoComplete="off" />
+        <Form.Item name="companyName" label={t('users.companyName')} rules={rules.companyName}>
+          <Input autoComplete="off" />
         </Form.Item>
         <Form.Item
           name="password"
           label={editing ? t('users.newPassword') : t('users.password')}
-          rules={rule('password')}
+          rules={rules.password}
           extra={editing ? t('users.passwordKeepHint') : undefined}
         >
-          <Input.Password id="user-password" autoComplete="new-password" />
+          <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           name="confirmPassword"
           label={t('users.confirmPassword')}
           dependencies={['password']}
-          rules={rule('confirmPassword')}
+          rules={rules.confirmPassword}
         >
-          <Input.Password id="user-confirm-password" autoComplete="new-password" />
+          <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="roleId" label={t('users.permission')} rules={rule('roleId')}>
+        <Form.Item name="roleId" label={t('users.permission')} rules={rules.roleId}>
           <Select
-            id="user-role"
             data-testid="user-role"
             placeholder={t('roles.notSelect')}
             options={roles.map((r) => ({ value: r.id, label: r.name }))}
             virtual={false}
           />
         </Form.Item>
-        <Form.Item name="type" label={t('users.accountType')} rules={rule('type')}>
+        <Form.Item name="type" label={t('users.accountType')} rules={rules.type}>
           <Radio.Group
-            id="user-type"
             options={accountTypes.map((type) => ({
               value: type,
               label: t(`accountTypes.${type}`),

@@ -17,7 +17,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_STATUS, ICON_UPLOAD, type UserView } from '@edge/protocol';
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
-import { DateText } from '../../../components/DateText.tsx';
+import { SCROLL_X, dateTimeCell } from '../../../components/tableCells.tsx';
 import { useConfirm } from '../../../components/useConfirm.tsx';
 import { toast } from '../../../components/notifications/toast.ts';
 import { acceptOf, imageFileProblem } from '../../../components/imageFile.ts';
@@ -63,6 +63,25 @@ export function UsersCard() {
     }
   };
 
+  const suspendUser = (user: UserView) =>
+    confirmThen({ message: 'confirmSuspend', okText: t('users.suspend'), danger: true }, async () => {
+      await suspend.mutateAsync(user.id);
+      toast.success(t('users.suspendedDone', { name: user.name }));
+    });
+  const reactivateUser = (user: UserView) =>
+    confirmThen(
+      { message: t('users.confirmReactivate', { name: user.name }), kind: 'info', okText: t('users.reactivate') },
+      async () => {
+        await reactivate.mutateAsync(user.id);
+        toast.success(t('users.reactivatedDone', { name: user.name }));
+      },
+    );
+  const deleteUser = (user: UserView) =>
+    confirmThen({ message: 'irreversible', okText: t('users.delete'), danger: true }, async () => {
+      await remove.mutateAsync(user.id);
+      toast.success(t('messages.deleted'));
+    });
+
   const actions = (user: UserView) => {
     const active = user.status === ACCOUNT_STATUS.active;
     return (
@@ -83,12 +102,7 @@ export function UsersCard() {
               icon={<PauseCircleOutlined />}
               aria-label={t('users.suspend')}
               data-testid={`user-suspend-${user.name}`}
-              onClick={() =>
-                void confirmThen({ message: 'confirmSuspend', okText: t('users.suspend'), danger: true }, async () => {
-                  await suspend.mutateAsync(user.id);
-                  toast.success(t('users.suspendedDone', { name: user.name }));
-                })
-              }
+              onClick={() => void suspendUser(user)}
             />
           </Tooltip>
         ) : (
@@ -98,15 +112,7 @@ export function UsersCard() {
               icon={<PlayCircleOutlined />}
               aria-label={t('users.reactivate')}
               data-testid={`user-reactivate-${user.name}`}
-              onClick={() =>
-                void confirmThen(
-                  { message: t('users.confirmReactivate', { name: user.name }), kind: 'info', okText: t('users.reactivate') },
-                  async () => {
-                    await reactivate.mutateAsync(user.id);
-                    toast.success(t('users.reactivatedDone', { name: user.name }));
-                  },
-                )
-              }
+              onClick={() => void reactivateUser(user)}
             />
           </Tooltip>
         )}
@@ -134,12 +140,7 @@ export function UsersCard() {
             icon={<DeleteOutlined />}
             aria-label={t('users.delete')}
             data-testid={`user-delete-${user.name}`}
-            onClick={() =>
-              void confirmThen({ message: 'irreversible', okText: t('users.delete'), danger: true }, async () => {
-                await remove.mutateAsync(user.id);
-                toast.success(t('messages.deleted'));
-              })
-            }
+            onClick={() => void deleteUser(user)}
           />
         </Tooltip>
       </Space>
@@ -168,7 +169,7 @@ export function UsersCard() {
         size="middle"
         loading={isFetching && !data}
         dataSource={data?.list ?? []}
-        scroll={{ x: 'max-content' }}
+        scroll={SCROLL_X}
         onRow={(user) => ({ 'data-testid': `user-row-${user.name}` }) as HTMLAttributes<HTMLElement>}
         columns={[
           { key: 'number', dataIndex: 'number', title: t('users.number'), width: 72 },
@@ -211,7 +212,7 @@ export function UsersCard() {
             key: 'lastUsedAt',
             dataIndex: 'lastUsedAt',
             title: t('users.lastUsed'),
-            render: (value: number | null) => <DateText value={value} time="minutes" />,
+            render: dateTimeCell,
           },
           ...(manage
             ? [{ key: 'actions', title: t('users.actions'), render: (_: unknown, user: UserView) => actions(user) }]

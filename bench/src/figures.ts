@@ -1,0 +1,89 @@
+/** What one benchmark run (one backend, one fleet size) measured. Times in seconds, latencies in ms. */
+import type { LatencySummary } from './stats.ts';
+
+export interface OnlineFigure {
+  /** All devices came online before the timeout. */
+  reached: boolean;
+  /** Devices online at the console when the phase ended. */
+  online: number;
+  /** Seconds from the fleet's start until half, nine tenths and all of it were online at the console. */
+  s50: number | null;
+  s90: number | null;
+  s100: number | null;
+}
+
+export interface SteadyFigure {
+  windowS: number;
+  consoleCpuPct: number;
+  consoleRssMiB: number;
+  /** Of which the JavaScript heap in use. */
+  consoleHeapMiB: number;
+  /** Share of the window the console spent collecting garbage, %. */
+  consoleGcPct: number;
+  /** Console RSS after start and provisioning, before any device connected. */
+  consoleIdleRssMiB: number;
+  /** (steady RSS - idle RSS) / devices. */
+  consoleKiBPerDevice: number;
+  fleetCpuPct: number;
+  fleetRssMiB: number;
+  fleetKiBPerDevice: number;
+  heartbeatsPerS: number;
+  telemetryPerS: number;
+  /** Device messages the fleet published per second in the window. */
+  sentPerS: number;
+  /** Device messages the console took in per second (all uplink channels but the presence word). */
+  ingestedPerS: number;
+  loopDelayP99: number;
+}
+
+export interface IngestStep {
+  intervalS: number;
+  sentPerS: number;
+  ingestedPerS: number;
+  online: number;
+  loopDelayP99: number;
+  consoleCpuPct: number;
+  sustained: boolean;
+  why?: string;
+}
+
+export interface IngestCapacity {
+  /** Highest ingest rate that kept up (messages/s), and the report interval that produced it. */
+  sustainedPerS: number | null;
+  sustainedIntervalS: number | null;
+  /** The first step that did not keep up, if any. */
+  lagged: IngestStep | null;
+  steps: IngestStep[];
+}
+
+/** A latency figure, or why there is none (route missing, phase skipped). */
+export type Latency = LatencySummary | { missing: string };
+
+export interface Figures {
+  backend: string;
+  transport: string;
+  size: number;
+  enrol: OnlineFigure | null;
+  reconnect: OnlineFigure | null;
+  steady: SteadyFigure | null;
+  api: Record<string, Latency>;
+  rpc: (LatencySummary & { failures: number }) | null;
+  offline: LatencySummary | null;
+  ingest: IngestCapacity | null;
+  /** What went wrong or fell short; an empty list means every phase ran. */
+  problems: string[];
+}
+
+export const emptyFigures = (backend: string, transport: string, size: number): Figures => ({
+  backend,
+  transport,
+  size,
+  enrol: null,
+  reconnect: null,
+  steady: null,
+  api: {},
+  rpc: null,
+  offline: null,
+  ingest: null,
+  problems: [],
+});

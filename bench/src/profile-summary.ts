@@ -1,0 +1,156 @@
+/**
+ * Summarises a V8 .cpuprofile (node --cpu-prof): self time per function and per package, highest first.
+ * Self time is the sum of the sampling intervals in which the function was on top of the stack.
+ */
+import fs from 'node:fs';
+import { markdownTable } from './table.ts';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+export interface SelfTime {
+  name: string;
+  where: string;
+  ms: number;
+  share: number;
+}
+
+export interface ProfileSummary {
+  totalMs: number;
+  /** Time the process had nothing to do. */
+  idleMs: number;
+  functions: SelfTime[];
+  packages: SelfTime[];
+  /** The product's own functions (packages/*) by inclusive time: what of ours the time was spent under. */
+  ownInclusive: SelfTime[];
+}
+
+/** node_modules/<package>, node:internal, the console's own source (packages/x), or a V8 pseudo-frame. */
+export function packageOf(url: string, name: string): string {
+  if (!url) return name.startsWith('(') ? name : '(native)';
+  const modules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (modules) return modules[1]!;
+  if (url.startsWith('node:')) return 'node internals';
+  const own = /\/(packages\/[^/]+|bench)\//.exec(url);
+  return own ? own[1]! : url;
+}
+
+const shortUrl = (url: string) =>
+  url
+    .replace(/^file:\/\//, '')
+    .replace(/^.*?node_modules\//, '')
+    .replace(/^.*?\/(packages|bench)\//, '$1/');
+
+export function summariseProfile(profile: CpuProfile, top = 25): ProfileSummary {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const selfUs = new Map<number, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  // Each delta is the time since the previous sample; charge it to the sample it precedes.
+  for (let i = 0; i < samples.length; i++) {
+    const us = deltas[i + 1] ?? 0;
+    selfUs.set(samples[i]!, (selfUs.get(samples[i]!) ?? 0) + Math.max(0, us));
+  }
+  const functions = new Map<string, SelfTime>();
+  const packages = new Map<string, SelfTime>();
+  let totalUs = 0;
+  let idleUs = 0;
+  for (const [id, us] of selfUs) {
+    const node = byId.get(id);
+    if (!node) continue;
+    totalUs += us;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const name = functionName || '(anonymous)';
+    if (name === '(idle)') idleUs += us;
+    const where = url ? `${shortUrl(url)}:${lineNumber + 1}` : '';
+    const key = `${name}@${where}`;
+    const f = functions.get(key) ?? { name, where, ms: 0, share: 0 };
+    f.ms += us / 1000;
+    functions.set(key, f);
+    const pkg = packageOf(url, name);
+    const p = packages.get(pkg) ?? { name: pkg, where: '', ms: 0, share: 0 };
+    p.ms += us / 1000;
+    packages.set(pkg, p);
+  }
+  const ownInclusive = inclusiveOwn(profile, byId, selfUs);
+  const busyMs = (totalUs - idleUs) / 1000;
+  const rank = (m: Map<string, SelfTime>) =>
+    [...m.values()]
+      .filter((s) => s.name !== '(idle)')
+      .map((s) => ({ ...s, share: busyMs > 0 ? (s.ms / busyMs) * 100 : 0 }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, top);
+  return {
+    totalMs: totalUs / 1000,
+    idleMs: idleUs / 1000,
+    functions: rank(functions),
+    packages: rank(packages),
+    ownInclusive: rank(ownInclusive),
+  };
+}
+
+/** Each node's time charged once to every distinct own function on its stack. */
+function inclusiveOwn(
+  profile: CpuProfile,
+  byId: Map<number, ProfileNode>,
+  selfUs: Map<number, number>,
+): Map<string, SelfTime> {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const out = new Map<string, SelfTime>();
+  for (const [id, us] of selfUs) {
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const { functionName, url, lineNumber } = byId.get(at)!.callFrame;
+      if (!/\/packages\/[^/]+\/src\//.test(url) || url.includes('node_modules')) continue;
+      const name = functionName || '(anonymous)';
+      const where = `${shortUrl(url)}:${lineNumber + 1}`;
+      const key = `${name}@${where}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const f = out.get(key) ?? { name, where, ms: 0, share: 0 };
+      f.ms += us / 1000;
+      out.set(key, f);
+    }
+  }
+  return out;
+}
+
+export function readProfile(file: string): CpuProfile {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
+}
+
+export function profileReport(file: string, top = 25): string {
+  const s = summariseProfile(readProfile(file), top);
+  const busy = s.totalMs - s.idleMs;
+  return [
+    `${file}: ${(s.totalMs / 1000).toFixed(1)} s profiled, ${(busy / 1000).toFixed(1)} s busy (${((busy / s.totalMs) * 100).toFixed(0)} %)`,
+    '',
+    markdownTable(
+      ['self ms', '% of busy', 'function', 'where'],
+      s.functions.map((f) => [f.ms.toFixed(0), f.share.toFixed(1), f.name, f.where]),
+    ),
+    '',
+    markdownTable(
+      ['self ms', '% of busy', 'package'],
+      s.packages.map((p) => [p.ms.toFixed(0), p.share.toFixed(1), p.name]),
+    ),
+    '',
+    markdownTable(
+      ['inclusive ms', '% of busy', 'own function', 'where'],
+      s.ownInclusive.map((f) => [f.ms.toFixed(0), f.share.toFixed(1), f.name, f.where]),
+    ),
+  ].join('\n');
+}

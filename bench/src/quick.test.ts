@@ -1,0 +1,47 @@
+/**
+ * The benchmark in small: a few hundred devices through every phase on SQLite and the embedded broker.
+ * It fails when devices do not all come online, an RPC fails or a phase breaks; it asserts no timings
+ * (the test machine is shared), so it guards the benchmark and the fleet path, not the figures.
+ */
+import { afterAll, expect, test } from 'vitest';
+import { cleanUpAll } from './cleanup.ts';
+import { runScenario } from './scenario.ts';
+
+const SIZE = 300;
+const RPC_CALLS = 40;
+const DROPS = 2;
+
+afterAll(cleanUpAll);
+
+test(`${SIZE} devices: all online after enrolment and after a reconnect storm, RPCs answered`, async () => {
+  const log: string[] = [];
+  const figures = await runScenario({
+    backend: 'sqlite',
+    transport: 'ws',
+    log: (line) => log.push(line),
+    settings: {
+      size: SIZE,
+      intervalS: 2,
+      rampMs: 0,
+      steadyS: 3,
+      onlineTimeoutS: 40,
+      apiRequests: 10,
+      rpcCalls: RPC_CALLS,
+      drops: DROPS,
+      ingestSteps: [],
+      ingestWindowS: 3,
+      localAddresses: '127.0.0.2-127.0.0.3',
+      profileDir: undefined,
+      heapSnapshotDir: undefined,
+      adminPassword: 'Bench-admin-pass-1',
+    },
+  });
+  const context = `\n${log.join('\n')}`;
+  expect(figures.problems, context).toEqual([]);
+  expect(figures.enrol?.reached, context).toBe(true);
+  expect(figures.reconnect?.reached, context).toBe(true);
+  expect(figures.steady?.heartbeatsPerS, context).toBeGreaterThan(0);
+  expect(figures.rpc, context).toMatchObject({ n: RPC_CALLS, failures: 0 });
+  expect(figures.offline?.n, context).toBe(DROPS);
+  expect(figures.api['getAccountInfo'], context).toHaveProperty('p99');
+}, 90_000);

@@ -1,0 +1,92 @@
+/** Turns the runs' figures into one side-by-side table: a row per figure, a column per backend and size. */
+import type { Figures, Latency, OnlineFigure } from './figures.ts';
+import { markdownTable, type Cell } from './table.ts';
+import { missedTargets } from './targets.ts';
+
+const fixed = (n: number | null | undefined, digits = 1): Cell =>
+  n === null || n === undefined || Number.isNaN(n) ? null : n.toFixed(digits);
+
+const online = (o: OnlineFigure | null): Cell => {
+  if (!o) return null;
+  if (o.reached) return `${fixed(o.s100)} (90%: ${fixed(o.s90)})`;
+  return `not all: ${o.online} online`;
+};
+
+const latency = (l: Latency | undefined): Cell => {
+  if (!l) return null;
+  if ('missing' in l) return l.missing;
+  return `${fixed(l.p50)} / ${fixed(l.p99)}`;
+};
+
+const ROWS: [string, (f: Figures) => Cell][] = [
+  ['enrolment cold start: all online, s', (f) => online(f.enrol)],
+  ['reconnect storm: all online, s', (f) => online(f.reconnect)],
+  ['console CPU %, steady', (f) => fixed(f.steady?.consoleCpuPct, 0)],
+  [
+    'console RSS MiB, steady (idle)',
+    (f) =>
+      f.steady ? `${fixed(f.steady.consoleRssMiB, 0)} (${fixed(f.steady.consoleIdleRssMiB, 0)})` : null,
+  ],
+  ['console KiB per device', (f) => fixed(f.steady?.consoleKiBPerDevice)],
+  [
+    'console JS heap MiB / GC % of time',
+    (f) => (f.steady ? `${fixed(f.steady.consoleHeapMiB, 0)} / ${fixed(f.steady.consoleGcPct)}` : null),
+  ],
+  [
+    'fleet CPU % / RSS MiB',
+    (f) => (f.steady ? `${fixed(f.steady.fleetCpuPct, 0)} / ${fixed(f.steady.fleetRssMiB, 0)}` : null),
+  ],
+  ['fleet KiB per device', (f) => fixed(f.steady?.fleetKiBPerDevice)],
+  ['heartbeats/s ingested', (f) => fixed(f.steady?.heartbeatsPerS)],
+  ['telemetry/s ingested', (f) => fixed(f.steady?.telemetryPerS)],
+  [
+    'ingested / sent msgs/s',
+    (f) => (f.steady ? `${fixed(f.steady.ingestedPerS, 0)} / ${fixed(f.steady.sentPerS, 0)}` : null),
+  ],
+  ['event loop delay p99, ms', (f) => fixed(f.steady?.loopDelayP99)],
+  ['inventory/list p50 / p99, ms', (f) => latency(f.api['inventory/list'])],
+  ['dashboards/get p50 / p99, ms', (f) => latency(f.api['dashboards/get'])],
+  ['getAccountInfo p50 / p99, ms', (f) => latency(f.api['getAccountInfo'])],
+  [
+    'RPC getInfo p50 / p99, ms',
+    (f) =>
+      f.rpc
+        ? `${fixed(f.rpc.p50)} / ${fixed(f.rpc.p99)}${f.rpc.failures ? ` (${f.rpc.failures} failed)` : ''}`
+        : null,
+  ],
+  [
+    'offline detection p50 / max, ms',
+    (f) => (f.offline ? `${fixed(f.offline.p50, 0)} / ${fixed(f.offline.max, 0)}` : null),
+  ],
+  [
+    'max sustained ingest, msgs/s',
+    (f) =>
+      f.ingest?.sustainedPerS
+        ? `${fixed(f.ingest.sustainedPerS, 0)} (@ ${f.ingest.sustainedIntervalS} s)`
+        : null,
+  ],
+  [
+    'ingest probe stopped at',
+    (f) =>
+      f.ingest?.lagged
+        ? `${f.ingest.lagged.intervalS} s: ${f.ingest.lagged.why}`
+        : f.ingest
+          ? 'did not lag'
+          : null,
+  ],
+  ['targets missed', (f) => missedTargets(f).join('; ') || 'none'],
+  ['problems', (f) => f.problems.join('; ') || 'none'],
+];
+
+export function figuresTable(runs: readonly Figures[]): string {
+  const headers = [
+    'figure',
+    ...runs.map(
+      (f) => `${f.backend}${f.transport === 'tcp' && f.backend !== 'mosquitto' ? '/tcp' : ''} ${f.size}`,
+    ),
+  ];
+  return markdownTable(
+    headers,
+    ROWS.map(([name, cell]) => [name, ...runs.map(cell)]),
+  );
+}

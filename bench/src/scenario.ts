@@ -1,0 +1,134 @@
+/**
+ * One benchmark run: a fresh console on one backend, a fleet of one size, and every phase in turn: enrolment
+ * cold start, reconnect storm, steady state, API latency, RPC, offline detection, ingest capacity. A phase
+ * that fails is written down and the next one runs; whatever was started is stopped and removed at the end.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fleetSerial } from '@edge/protocol';
+import { prepareBackend, type BackendName, type Transport } from './backends.ts';
+import { onCleanup } from './cleanup.ts';
+import { startConsoleChild } from './console-child.ts';
+import { emptyFigures, type Figures } from './figures.ts';
+import { readProc } from './proc-sampler.ts';
+import type { RunContext, RunSettings } from './run-context.ts';
+import { startFleetAndWait, stopFleet } from './phases/online.ts';
+import { measureSteady } from './phases/steady.ts';
+import { measureApi } from './phases/api-latency.ts';
+import { measureRpc } from './phases/rpc.ts';
+import { measureOffline } from './phases/offline.ts';
+import { probeIngestCapacity } from './phases/ingest-capacity.ts';
+
+/** After the storm: hellos answered, first reports in, before the steady window opens. */
+const SETTLE_MS = 5000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface ScenarioOptions {
+  backend: BackendName;
+  transport: Transport;
+  settings: RunSettings;
+  log(line: string): void;
+}
+
+export async function runScenario(o: ScenarioOptions): Promise<Figures> {
+  const { settings, log } = o;
+  const figures = emptyFigures(o.backend, o.transport, settings.size);
+  const problem = (what: string, err: unknown) => {
+    const text = `${what}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`;
+    figures.problems.push(text);
+    log(`  PROBLEM ${text}`);
+  };
+  log(`${o.backend} (${o.backend === 'mosquitto' ? 'tcp' : o.transport}), ${settings.size} devices`);
+
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-bench-'));
+  const removeTemp = onCleanup('temporary directory', () =>
+    fs.rmSync(tempDir, { recursive: true, force: true }),
+  );
+  const backend = await prepareBackend(o.backend, o.transport);
+  const disposeBackend = onCleanup(`${o.backend} backend`, () => backend.dispose());
+  const profileDir = (who: string) => (settings.profileDir ? path.join(settings.profileDir, who) : undefined);
+  let ctx: RunContext | null = null;
+  let stopConsole: (() => Promise<void>) | null = null;
+  try {
+    const consoleChild = await startConsoleChild({
+      env: {
+        DATA_DIR: path.join(tempDir, 'data'),
+        ADMIN_PASSWORD: settings.adminPassword,
+        LOG_LEVEL: 'warn',
+        ...backend.env,
+      },
+      cpuProfDir: profileDir('console'),
+    });
+    stopConsole = onCleanup('console child', () => consoleChild.stop());
+    ctx = {
+      settings: { ...settings, profileDir: profileDir('fleet') },
+      backend,
+      console: consoleChild,
+      prefix: `B${randomBytes(3).toString('hex').toUpperCase()}`,
+      stateFile: path.join(tempDir, 'fleet-identities.json'),
+      fleet: null,
+      log,
+    };
+    const run = ctx;
+    const phase = async <T>(name: string, work: () => Promise<T>): Promise<T | null> => {
+      try {
+        return await work();
+      } catch (err) {
+        problem(name, err);
+        log(run.console.tail());
+        if (run.fleet) log(run.fleet.tail());
+        return null;
+      }
+    };
+
+    await run.console.request({ cmd: 'provision', prefix: run.prefix, count: settings.size }, 300_000);
+    const idleRss = readProc(run.console.pid).rssBytes;
+
+    figures.enrol = await phase('enrolment', () =>
+      startFleetAndWait(run, settings.intervalS, settings.rampMs),
+    );
+    if (figures.enrol?.reached) {
+      figures.reconnect = await phase('reconnect storm', async () => {
+        await stopFleet(run);
+        return startFleetAndWait(run, settings.intervalS, settings.rampMs);
+      });
+    }
+    if (figures.reconnect?.reached) {
+      await sleep(SETTLE_MS);
+      figures.steady = await phase('steady state', () => measureSteady(run, idleRss));
+      const first = await phase('device lookup', () =>
+        run.console.request({ cmd: 'device', serial: fleetSerial(run.prefix, 1) }),
+      );
+      figures.api = (await phase('API latency', () => measureApi(run, first?.deviceId ?? 'none'))) ?? {};
+      figures.rpc = await phase('RPC', () => measureRpc(run));
+      figures.offline = await phase('offline detection', () => measureOffline(run));
+      if (settings.heapSnapshotDir) {
+        const file = path.join(
+          settings.heapSnapshotDir,
+          `console-${o.backend}-${settings.size}.heapsnapshot`,
+        );
+        await phase('heap snapshot', () => run.console.request({ cmd: 'heapSnapshot', file }, 900_000));
+        log(`  heap snapshot: ${file}`);
+      }
+      if (settings.ingestSteps.length > 0)
+        figures.ingest = await phase('ingest capacity', () => probeIngestCapacity(run));
+    } else if (figures.enrol) {
+      figures.problems.push(`not all ${settings.size} devices came online`);
+    }
+
+    await phase('stopping the fleet', () => stopFleet(run));
+    if (o.backend === 'mosquitto')
+      await phase('clearing retained words', () => run.console.request({ cmd: 'clearRetained' }, 300_000));
+  } catch (err) {
+    problem('run', err);
+    if (ctx) log(ctx.console.tail());
+  } finally {
+    await ctx?.fleet?.stop();
+    await stopConsole?.();
+    await disposeBackend();
+    await removeTemp();
+  }
+  return figures;
+}

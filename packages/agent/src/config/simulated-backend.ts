@@ -1,0 +1,23 @@
+/**
+ * The simulator's configuration backend: the documents live in the engine's memory, so applying is a
+ * short pause (a router takes a moment to reload) and a judgement of whether the device still reaches
+ * the console (reachability.ts). Local edits are allowed: they stand in for an administrator on the device.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { SectionDocs } from '@edge/protocol';
+import type { ApplyEffect, ConfigBackend } from './backend.ts';
+import { reachesConsole, type SimulatedUplink } from './reachability.ts';
+
+export class SimulatedConfigBackend implements ConfigBackend {
+  readonly allowsLocalEdits = true;
+
+  constructor(
+    private readonly uplink: SimulatedUplink,
+    private readonly reloadMs = 50,
+  ) {}
+
+  async apply(docs: SectionDocs): Promise<ApplyEffect> {
+    if (this.reloadMs > 0) await sleep(this.reloadMs);
+    return { reachable: reachesConsole(docs, this.uplink) };
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * `edge-fleet --control`: steering a running fleet from stdin, one command a line; each answer is one
+ * stdout line `control {json}`, so a benchmark or a lab script can tell answers from the fleet's chatter.
+ *
+ *   census              devices in each state, and messages the fleet has sent so far
+ *   drop SERIAL [MS]    that device drops off the network as a cut cable would (no goodbye: the broker
+ *                       sends its last will) and comes back after MS (default 60000)
+ *
+ * When stdin ends (the controller went away), `onEnd` runs: the fleet stops rather than lingering.
+ */
+import readline from 'node:readline';
+import type { Census } from './fleet.ts';
+
+export const CONTROL_PREFIX = 'control ';
+const DEFAULT_DROP_MS = 60_000;
+
+/** What the control needs of a fleet. */
+export interface ControlledFleet {
+  census(): Census;
+  sentMessages(): number;
+  device(serial: string): { dropOff(ms: number): boolean } | undefined;
+}
+
+export function answer(fleet: ControlledFleet, line: string, now: () => number = Date.now): object | null {
+  const [cmd, ...args] = line.trim().split(/\s+/);
+  if (!cmd) return null;
+  switch (cmd) {
+    case 'census':
+      return { cmd, at: now(), census: fleet.census(), sent: fleet.sentMessages() };
+    case 'drop': {
+      const serial = args[0] ?? '';
+      const ms = args[1] === undefined ? DEFAULT_DROP_MS : Number(args[1]);
+      if (!Number.isInteger(ms) || ms < 0) return { cmd, serial, error: `bad duration ${args[1]}` };
+      const device = fleet.device(serial);
+      if (!device) return { cmd, serial, error: 'no such device' };
+      // Stamped before the drop: the broker may notice it before this function returns.
+      const at = now();
+      return { cmd, serial, at, dropped: device.dropOff(ms) };
+    }
+    default:
+      return { cmd, error: 'unknown command (census, drop SERIAL [MS])' };
+  }
+}
+
+/** Reads commands from `input` until it ends, then calls onEnd; returns the function that stops reading. */
+export function serveFleetControl(
+  fleet: ControlledFleet,
+  input: NodeJS.ReadableStream,
+  say: (line: string) => void,
+  onEnd: () => void,
+): () => void {
+  let stopped = false;
+  const lines = readline.createInterface({ input, terminal: false });
+  lines.on('line', (line) => {
+    const reply = answer(fleet, line);
+    if (reply) say(`${CONTROL_PREFIX}${JSON.stringify(reply)}`);
+  });
+  lines.on('close', () => {
+    if (!stopped) onEnd();
+  });
+  return () => {
+    stopped = true;
+    lines.close();
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * Provision (SPEC 2, 3, 8; ARCHITECTURE "Enrolment"): devices waiting in Discovery, adopting them, and the
+ * provisioning list uploaded as CSV whose serials are adopted automatically when they enrol.
+ *
+ * Routes (permission Provision view for reads, Provision manage for the rest):
+ *
+ *   GET    /api/v1/provision/discovery/list     query DiscoveryListQuery    -> DiscoveryListResponse (sorted by sn, case-insensitive)
+ *   POST   /api/v1/provision/discovery/adopt    body  AdoptRequest          -> AdoptResponse
+ *   GET    /api/v1/provision/discovery/download                             -> text/csv attachment (sn,name,group,profile,ip,ifaceName,mac,model,firmware)
+ *   POST   /api/v1/provision/upload             multipart, one file field   -> ProvisionUploadResponse ('Provision file uploaded successfully')
+ *   GET    /api/v1/provision/list                                           -> ProvisionListResponse
+ *   DELETE /api/v1/provision/delete             body  ProvisionDeleteRequest -> MessageResponse
+ *   POST   /api/v1/provision/rediscover                                     -> RediscoverResponse
+ *
+ * CSV (upload): UTF-8, comma separated, first line the header `serial,name,group,profile` (case-insensitive,
+ * any order; only serial is required as a column, and every row needs a serial). Fields may be quoted with
+ * "..." ("" inside for a quote). A group that does not exist is created. At most PROVISION_MAX_ROWS rows.
+ * Bad files answer 400: an empty file 'Profile and IP content cannot be empty', a missing serial column
+ * provisionCsvHeader, a bad serial provisionSerialInvalid (the message names the line).
+ */
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { deviceIdField, deviceRow } from './inventory.ts';
+
+export const PROVISION_CSV_HEADER = ['serial', 'name', 'group', 'profile'] as const;
+export const PROVISION_MAX_ROWS = 10_000;
+/** Upload size limit of the CSV. */
+export const PROVISION_MAX_BYTES = 1024 * 1024;
+
+/** SPEC 2: Provision page type (defaults to Discovery). */
+export const provisionTypes = ['Discovery'] as const;
+
+export const discoveryDevice = z.object({
+  id: z.string(),
+  sn: z.string(),
+  ifaceName: z.string(),
+  profile: z.string(),
+  IP: z.string(),
+  name: z.string(),
+  group: z.string(),
+  model: z.string(),
+  mac: z.string(),
+  firmware: z.string(),
+  /** First enrolment request, epoch ms. */
+  createdAt: z.number(),
+});
+export type DiscoveryDeviceView = z.infer<typeof discoveryDevice>;
+
+export const discoveryListQuery = z.object({
+  type: z.enum(provisionTypes, { error: messages.invalidChoice }).default('Discovery'),
+  /** Case-insensitive substring of sn, name, IP or MAC. */
+  search: z.string().trim().max(128).optional(),
+});
+export type DiscoveryListQuery = z.input<typeof discoveryListQuery>;
+export const discoveryListResponse = z.object({
+  list: z.array(discoveryDevice),
+  totalNumber: z.number(),
+});
+export type DiscoveryListResponse = z.infer<typeof discoveryListResponse>;
+
+export const adoptRequest = z.object({
+  /** Device id or serial of a waiting device. */
+  id: deviceIdField,
+  /** Defaults to the serial. */
+  name: z.string().trim().max(64, messages.deviceNameLength).optional(),
+  groupId: z.number().int().positive().nullable().optional(),
+  profile: z.string().trim().max(64, messages.textTooLong).optional(),
+});
+export type AdoptRequest = z.infer<typeof adoptRequest>;
+export const adoptResponse = z.object({ message: z.string(), device: deviceRow });
+export type AdoptResponse = z.infer<typeof adoptResponse>;
+
+export const provisionEntry = z.object({
+  serial: z.string(),
+  name: z.string(),
+  /** Group name ('' for none). */
+  group: z.string(),
+  profile: z.string(),
+});
+export type ProvisionEntryView = z.infer<typeof provisionEntry>;
+export const provisionListResponse = z.object({ list: z.array(provisionEntry), totalNumber: z.number() });
+export type ProvisionListResponse = z.infer<typeof provisionListResponse>;
+
+export const provisionUploadResponse = z.object({
+  message: z.string(),
+  /** Serials now on the provisioning list from this file. */
+  provisioned: z.number(),
+  /** Of those, devices that were waiting in Discovery and were adopted now. */
+  adopted: z.number(),
+});
+export type ProvisionUploadResponse = z.infer<typeof provisionUploadResponse>;
+
+export const provisionDeleteRequest = z.object({
+  serial: z
+    .string({ error: messages.provisionSerialInvalid })
+    .trim()
+    .min(1, messages.provisionSerialInvalid)
+    .max(64, messages.provisionSerialInvalid),
+});
+export type ProvisionDeleteRequest = z.infer<typeof provisionDeleteRequest>;
+
+/**
+ * Re-Discover. Waiting agents repeat their enrolment request every ENROL_RETRY_MS (10 s) by themselves, so
+ * the console has nothing to ask them: it answers the Discovery list as it stands (a refresh).
+ */
+export const rediscoverResponse = discoveryListResponse.extend({ message: z.string() });
+export type RediscoverResponse = z.infer<typeof rediscoverResponse>;

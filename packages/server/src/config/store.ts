@@ -1,0 +1,110 @@
+/** SQL of device_sections: desired and reported documents per device and section, and the apply state. */
+import type { Selectable } from 'kysely';
+import type { ApplyOutcome, SectionKey, SectionState } from '@edge/protocol';
+import type { Db, DeviceSectionsTable } from '../db/schema.ts';
+
+export type SectionRow = Selectable<DeviceSectionsTable>;
+
+/** A move of the apply engine: the state, and whatever else it settles. */
+export interface Transition {
+  state: SectionState;
+  outcome?: ApplyOutcome | null;
+  last_error?: string | null;
+  last_error_code?: string | null;
+  confirm_by?: number | null;
+}
+
+export interface Reported {
+  doc: unknown;
+  version: number;
+  hash: string;
+  at: number;
+}
+
+const touched = (result: { numUpdatedRows?: bigint; numInsertedOrUpdatedRows?: bigint }) =>
+  Number(result.numUpdatedRows ?? result.numInsertedOrUpdatedRows ?? 0) > 0;
+
+export function configStore(db: Db) {
+  const rows = () => db.selectFrom('device_sections').selectAll();
+  return {
+    list: (deviceId: string) => rows().where('device_id', '=', deviceId).execute(),
+
+    get: (deviceId: string, section: SectionKey) =>
+      rows().where('device_id', '=', deviceId).where('section', '=', section).executeTakeFirst(),
+
+    withState: (state: SectionState) => rows().where('state', '=', state).execute(),
+
+    /** A device's sections whose desired version has not reached it yet. */
+    undelivered: (deviceId: string) =>
+      rows()
+        .where('device_id', '=', deviceId)
+        .where('state', 'in', ['pending', 'applying'] satisfies SectionState[])
+        .execute(),
+
+    /**
+     * Stores a new desired document as the next version, only if the stored version is still `expected`
+     * (a change someone else made meanwhile wins; the caller tries again on top of it).
+     */
+    async writeDesired(
+      deviceId: string,
+      section: SectionKey,
+      change: { doc: unknown; expected: number; user: string; at: number },
+    ): Promise<boolean> {
+      const values = {
+        desired: JSON.stringify(change.doc),
+        desired_version: change.expected + 1,
+        state: 'pending' satisfies SectionState,
+        last_error: null,
+        last_error_code: null,
+        confirm_by: null,
+        updated_by: change.user,
+        updated_at: change.at,
+      };
+      const result = await db
+        .insertInto('device_sections')
+        .values({ device_id: deviceId, section, ...values })
+        .onConflict((oc) =>
+          oc
+            .columns(['device_id', 'section'])
+            .doUpdateSet(values)
+            .where('device_sections.desired_version', '=', change.expected),
+        )
+        .executeTakeFirst();
+      return touched(result);
+    },
+
+    /** What the device says it holds; written whatever the apply state (the device is the truth of it). */
+    async writeReported(deviceId: string, section: SectionKey, reported: Reported): Promise<void> {
+      const values = {
+        reported: JSON.stringify(reported.doc),
+        reported_version: reported.version,
+        reported_hash: reported.hash,
+        reported_at: reported.at,
+      };
+      await db
+        .insertInto('device_sections')
+        .values({ device_id: deviceId, section, ...values, updated_at: reported.at })
+        .onConflict((oc) => oc.columns(['device_id', 'section']).doUpdateSet(values))
+        .execute();
+    },
+
+    /** Moves the apply state, only while `version` is still the desired one (a newer change owns it otherwise). */
+    async transition(
+      deviceId: string,
+      section: SectionKey,
+      version: number,
+      to: Transition,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('device_sections')
+        .set(to)
+        .where('device_id', '=', deviceId)
+        .where('section', '=', section)
+        .where('desired_version', '=', version)
+        .executeTakeFirst();
+      return touched(result);
+    },
+  };
+}
+
+export type ConfigStore = ReturnType<typeof configStore>;

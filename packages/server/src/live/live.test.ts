@@ -1,0 +1,208 @@
+/**
+ * Live updates over a real WebSocket, beside devices that reach the same port over MQTT-over-WebSocket:
+ * who may connect, the counts on connect, batched row changes when a device goes offline and comes back,
+ * dashboard snapshots of subscribed devices at most once a second, Discovery news, bad client messages.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import WebSocket from 'ws';
+import { LIVE_INVENTORY_PATH, fleetSerial, liveServerMessage, type LiveServerMessage } from '@edge/protocol';
+import { DIALECTS, signIn, type TestConsole } from '../testing/harness.ts';
+import { caller, userWithRole, type Caller } from '../testing/accounts.ts';
+import {
+  consoleUrl,
+  enrolByHand,
+  mqttUrl,
+  startFleet,
+  startListeningConsole,
+  uniquePrefix,
+  waitFor,
+  type Child,
+} from '../devices/testing.ts';
+
+const FLEET = 5;
+
+interface LiveClient {
+  ws: WebSocket;
+  messages: LiveServerMessage[];
+  next<T extends LiveServerMessage['type']>(
+    type: T,
+    match?: (m: Extract<LiveServerMessage, { type: T }>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Extract<LiveServerMessage, { type: T }>>;
+  close(): void;
+}
+
+/** Opens the live socket; rejects with the HTTP status when the upgrade is refused. */
+function openLive(edge: TestConsole, headers: Record<string, string>): Promise<LiveClient> {
+  const url = `${consoleUrl(edge).replace('http:', 'ws:')}${LIVE_INVENTORY_PATH}`;
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers });
+    const messages: LiveServerMessage[] = [];
+    let seen = 0;
+    ws.on('message', (data: Buffer) => messages.push(liveServerMessage.parse(JSON.parse(data.toString()))));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    ws.once('error', reject);
+    ws.once('open', () =>
+      resolve({
+        ws,
+        messages,
+        async next(type, match = () => true, timeoutMs = 15_000) {
+          type M = Extract<LiveServerMessage, { type: typeof type }>;
+          return waitFor(
+            () => {
+              for (; seen < messages.length; seen++) {
+                const m = messages[seen]!;
+                if (m.type === type && match(m as M)) {
+                  seen++;
+                  return m as M;
+                }
+              }
+              return undefined;
+            },
+            `a live '${type}' message`,
+            timeoutMs,
+          );
+        },
+        close: () => ws.close(),
+      }),
+    );
+  });
+}
+
+describe.each(DIALECTS)('live updates (%s)', (dialect) => {
+  const prefix = uniquePrefix();
+  let edge: TestConsole;
+  let fleet: Child | undefined;
+  let admin: Caller;
+  let cookie: string;
+  const clients: LiveClient[] = [];
+  const open = async (headers: Record<string, string> = { cookie }) => {
+    const client = await openLive(edge, headers);
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    edge = await startListeningConsole(dialect);
+    const session = await signIn(edge);
+    cookie = session.cookie;
+    admin = caller(edge, session);
+    await edge.enrolment.provisionSerials(
+      Array.from({ length: FLEET }, (_, i) => fleetSerial(prefix, i + 1)),
+      { group: 'Live' },
+    );
+    fleet = startFleet({ console: consoleUrl(edge), count: FLEET, prefix, interval: 1 });
+    await waitFor(
+      () => edge.devices.list().filter((d) => d.online && d.telemetry).length === FLEET,
+      'the fleet reporting',
+      40_000,
+    );
+  });
+
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await fleet?.stop();
+    await edge?.destroy();
+  });
+
+  test('refuses callers who are not signed in, lack the permission, or come from another site', async () => {
+    await expect(openLive(edge, {})).rejects.toThrow('HTTP 401');
+    await expect(openLive(edge, { cookie: 'edge_session=forged' })).rejects.toThrow('HTTP 401');
+    const nobody = await userWithRole(edge, admin, {
+      Provision: { control: { enable: true }, isManagement: true },
+    });
+    await expect(openLive(edge, { cookie: nobody.session.cookie })).rejects.toThrow('HTTP 403');
+    await expect(openLive(edge, { cookie, origin: 'https://evil.example' })).rejects.toThrow('HTTP 403');
+    // The devices' MQTT over WebSocket on the same port is unaffected.
+    expect(edge.devices.counts().numOnline).toBe(FLEET);
+  });
+
+  test('greets with the counts; a device that stops comes as an offline row, then back online', async () => {
+    const live = await open();
+    expect(await live.next('hello')).toMatchObject({ numOnline: FLEET, numOffline: 0 });
+    const device = edge.devices.list().find((d) => d.serial === fleetSerial(prefix, 1))!;
+
+    const reboot = await admin('POST', '/api/v1/inventory/reboot', { id: device.id });
+    expect(reboot.statusCode, reboot.body).toBe(200);
+    const offline = await live.next('devices', (m) => m.changed.some((r) => r.id === device.id && !r.online));
+    expect(offline.changed.find((r) => r.id === device.id)).toMatchObject({
+      status: 'Offline',
+      sn: fleetSerial(prefix, 1),
+      groupName: 'Live',
+    });
+    expect(offline.numOffline).toBeGreaterThanOrEqual(1);
+    expect(offline.numOnline + offline.numOffline).toBe(FLEET);
+    const back = await live.next('devices', (m) => m.changed.some((r) => r.id === device.id && r.online));
+    expect(back.changed.find((r) => r.id === device.id)?.status).toBe('Runs Well');
+  });
+
+  test('operator changes (group moves, renames) arrive as row changes', async () => {
+    const live = await open();
+    await live.next('hello');
+    const [a, b] = edge.devices.list().filter((d) => d.online);
+    const group = (await admin('POST', '/api/v1/inventory/group/create', { name: 'Moved' })).json<{
+      id: number;
+    }>();
+    await admin('PATCH', '/api/v1/inventory/group/assign', { groupId: group.id, deviceIds: [a!.id, b!.id] });
+    const moved = await live.next('devices', (m) =>
+      [a!.id, b!.id].every((id) => m.changed.some((r) => r.id === id && r.groupName === 'Moved')),
+    );
+    expect(moved.changed.filter((r) => r.groupName === 'Moved')).toHaveLength(2);
+    await admin('PATCH', '/api/v1/inventory/group/edit', { id: group.id, name: 'Renamed' });
+    await live.next('devices', (m) => m.changed.some((r) => r.id === a!.id && r.groupName === 'Renamed'));
+  });
+
+  test('a subscribed device sends dashboard snapshots, at most one a second', async () => {
+    const live = await open();
+    await live.next('hello');
+    const device = edge.devices.list().find((d) => d.online && d.telemetry)!;
+    live.ws.send(JSON.stringify({ subscribe: [device.id] }));
+    const first = await live.next('dashboard');
+    expect(first).toMatchObject({
+      deviceId: device.id,
+      snapshot: { deviceId: device.id, online: true, cpu: { cores: expect.any(Number) } },
+      point: {
+        time: expect.any(Number),
+        traffic: { ethernet: { rx: expect.any(Number), tx: expect.any(Number) } },
+      },
+    });
+
+    const arrivals: number[] = [];
+    live.ws.on('message', (data: Buffer) => {
+      if ((JSON.parse(data.toString()) as { type: string }).type === 'dashboard') arrivals.push(Date.now());
+    });
+    await new Promise((r) => setTimeout(r, 4500));
+    // The device reports a heartbeat and a telemetry message every second: without coalescing, ~9 messages.
+    expect(arrivals.length).toBeGreaterThanOrEqual(2);
+    expect(arrivals.length).toBeLessThanOrEqual(5);
+    const gaps = arrivals.slice(1).map((t, i) => t - arrivals[i]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(600);
+
+    live.ws.send(JSON.stringify({ unsubscribe: [device.id] }));
+    await new Promise((r) => setTimeout(r, 300));
+    const count = arrivals.length;
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(arrivals.length).toBe(count);
+  });
+
+  test('Discovery news for those who may see it; nonsense from the browser gets an error, not a crash', async () => {
+    const live = await open();
+    await live.next('hello');
+    await enrolByHand(mqttUrl(edge), `${prefix}-NEW`, 'pending');
+    expect(await live.next('discovery')).toEqual({ type: 'discovery', waiting: 1 });
+
+    live.ws.send('not json');
+    expect(await live.next('error')).toMatchObject({ err_code: 'invalidRequest' });
+    live.ws.send(JSON.stringify({ ping: 7 }));
+    expect(await live.next('pong')).toEqual({ type: 'pong', ping: 7 });
+  });
+
+  test('a removed device leaves the list', async () => {
+    const live = await open();
+    await live.next('hello');
+    const device = edge.devices.list().find((d) => d.serial === fleetSerial(prefix, FLEET))!;
+    await admin('DELETE', '/api/v1/inventory/delete', { id: device.id });
+    const gone = await live.next('devices', (m) => m.removed.includes(device.id));
+    expect(gone.changed.map((r) => r.id)).not.toContain(device.id);
+  });
+});

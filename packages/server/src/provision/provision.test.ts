@@ -1,0 +1,216 @@
+/**
+ * Provision through its HTTP face, on SQLite and PostgreSQL: Discovery, adoption, the provisioning CSV
+ * (which adopts waiting serials, and later ones as they enrol), the list, the download, and bad files
+ * refused with nothing written.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  messages,
+  type AdoptResponse,
+  type DiscoveryListResponse,
+  type InventoryListResponse,
+  type ProvisionListResponse,
+} from '@edge/protocol';
+import { DIALECTS, signIn, type TestConsole } from '../testing/harness.ts';
+import { caller, snapshot, userWithRole, type Caller } from '../testing/accounts.ts';
+import { multipart } from '../testing/files.ts';
+import { enrolByHand, mqttUrl, startListeningConsole, uniquePrefix, waitFor } from '../devices/testing.ts';
+
+describe.each(DIALECTS)('provision (%s)', (dialect) => {
+  const prefix = uniquePrefix();
+  let edge: TestConsole;
+  let admin: Caller;
+
+  const upload = (csv: string, who: Caller = admin) => {
+    const body = multipart(Buffer.from(csv), 'provision.csv', 'text/csv');
+    return who('POST', '/api/v1/provision/upload', body.payload, body.headers);
+  };
+  const discovery = async () =>
+    (await admin('GET', '/api/v1/provision/discovery/list'))
+      .json<DiscoveryListResponse>()
+      .list.map((d) => d.sn);
+  const inventoryRow = async (sn: string) =>
+    (await admin('GET', `/api/v1/inventory/list?search=${sn}`))
+      .json<InventoryListResponse>()
+      .list.find((d) => d.sn === sn);
+
+  beforeAll(async () => {
+    edge = await startListeningConsole(dialect);
+    admin = caller(edge, await signIn(edge));
+  });
+  afterAll(() => edge?.destroy());
+
+  test('waiting devices are listed by serial, case-insensitive, and can be adopted with a name and group', async () => {
+    await enrolByHand(mqttUrl(edge), `${prefix}-b2`, 'pending');
+    await enrolByHand(mqttUrl(edge), `${prefix}-A1`, 'pending');
+    const res = await admin('GET', '/api/v1/provision/discovery/list');
+    expect(res.statusCode).toBe(200);
+    const body = res.json<DiscoveryListResponse>();
+    expect(body.totalNumber).toBe(2);
+    expect(body.list.map((d) => d.sn)).toEqual([`${prefix}-A1`, `${prefix}-b2`]);
+    expect(body.list[0]).toMatchObject({
+      IP: '127.0.0.1',
+      ifaceName: 'eth0',
+      group: '',
+      profile: '',
+      model: 'Hand Device',
+    });
+    expect(
+      (await admin('GET', `/api/v1/provision/discovery/list?search=b2`)).json<DiscoveryListResponse>()
+        .totalNumber,
+    ).toBe(1);
+
+    const group = (await admin('POST', '/api/v1/inventory/group/create', { name: 'Depot' })).json<{
+      id: number;
+    }>();
+    const adopted = await admin('POST', '/api/v1/provision/discovery/adopt', {
+      id: body.list[0]!.id,
+      name: 'Depot gate',
+      groupId: group.id,
+      profile: 'retail',
+    });
+    expect(adopted.statusCode, adopted.body).toBe(200);
+    expect(adopted.json<AdoptResponse>()).toMatchObject({
+      message: messages.deviceAdopted,
+      device: {
+        sn: `${prefix}-A1`,
+        name: 'Depot gate',
+        groupName: 'Depot',
+        profile: 'retail',
+        status: 'Offline',
+      },
+    });
+    expect(await discovery()).toEqual([`${prefix}-b2`]);
+    expect(await inventoryRow(`${prefix}-A1`)).toMatchObject({ name: 'Depot gate' });
+  });
+
+  test('adoption refuses unknown devices and groups, writing nothing', async () => {
+    const before = await snapshot(edge);
+    const unknown = await admin('POST', '/api/v1/provision/discovery/adopt', { id: 'ffffffffffffffff' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ err_message: messages.deviceNotFound, err_code: 'deviceNotFound' });
+    const waiting = (await admin('GET', '/api/v1/provision/discovery/list')).json<DiscoveryListResponse>()
+      .list[0]!;
+    const noGroup = await admin('POST', '/api/v1/provision/discovery/adopt', {
+      id: waiting.id,
+      groupId: 424242,
+    });
+    expect(noGroup.statusCode).toBe(400);
+    expect(noGroup.json().err_code).toBe('groupNotFound');
+    const noId = await admin('POST', '/api/v1/provision/discovery/adopt', {});
+    expect(noId.statusCode).toBe(400);
+    expect(noId.json().err_message).toBe(messages.deviceNotFound);
+    expect(await snapshot(edge)).toBe(before);
+  });
+
+  test('an uploaded CSV adopts the waiting serials at once and later ones when they enrol', async () => {
+    const waiting = `${prefix}-b2`;
+    const later = `${prefix}-LATE`;
+    const res = await upload(
+      `Serial,Name,Group,Profile\r\n${waiting},"Shop, front",Shops,retail\r\n${later},Late one,Shops,\r\n\r\n`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      message: 'Provision file uploaded successfully',
+      provisioned: 2,
+      adopted: 1,
+    });
+    expect(await discovery()).toEqual([]);
+    expect(await inventoryRow(waiting)).toMatchObject({
+      name: 'Shop, front',
+      groupName: 'Shops',
+      profile: 'retail',
+    });
+
+    const list = (await admin('GET', '/api/v1/provision/list')).json<ProvisionListResponse>();
+    expect(list.list).toContainEqual({ serial: later, name: 'Late one', group: 'Shops', profile: '' });
+
+    const device = await enrolByHand(mqttUrl(edge), later, 'adopted');
+    expect(device.deviceId).toMatch(/^[0-9a-f]{16}$/);
+    expect(await inventoryRow(later)).toMatchObject({ name: 'Late one', groupName: 'Shops' });
+  });
+
+  test('bad files are refused in clear words, and nothing is written', async () => {
+    const before = await snapshot(edge);
+    const empty = await upload('');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({
+      err_message: 'Profile and IP content cannot be empty',
+      err_code: 'profileAndIpEmpty',
+    });
+    const headerOnly = await upload('serial,name,group,profile\n');
+    expect(headerOnly.json().err_code).toBe('profileAndIpEmpty');
+    const noSerial = await upload('name,group\nA,B\n');
+    expect(noSerial.json()).toEqual({
+      err_message: messages.provisionCsvHeader,
+      err_code: 'provisionCsvHeader',
+    });
+    const badSerial = await upload(`serial,name\n${prefix}-OK,fine\nnot a serial,x\n`);
+    expect(badSerial.statusCode).toBe(400);
+    expect(badSerial.json()).toEqual({
+      err_message: `${messages.provisionSerialInvalid} (line 3: not a serial)`,
+      err_code: 'provisionSerialInvalid',
+    });
+    const longName = await upload(`serial,name\n${prefix}-OK,${'n'.repeat(65)}\n`);
+    expect(longName.json().err_code).toBe('deviceNameLength');
+    const notMultipart = await admin('POST', '/api/v1/provision/upload', { serial: 'x' });
+    expect(notMultipart.statusCode).toBe(400);
+    expect(notMultipart.json().err_code).toBe('fileMissing');
+    expect(await snapshot(edge)).toBe(before);
+  });
+
+  test('the discovery download is a CSV that, filled in, provisions the devices when uploaded', async () => {
+    await enrolByHand(mqttUrl(edge), `${prefix}-C3`, 'pending');
+    const res = await admin('GET', '/api/v1/provision/discovery/download');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="discovery-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe('serial,name,group,profile,ip,ifaceName,mac,model,firmware');
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([`${prefix}-C3`]);
+
+    // A cell that starts like a formula is written with a leading quote (CSV injection); reading takes it off.
+    const filled = res.body.replace(`${prefix}-C3,,,`, `${prefix}-C3,Filled in,'=Sheet,`);
+    const uploaded = await upload(filled);
+    expect(uploaded.json()).toMatchObject({ provisioned: 1, adopted: 1 });
+    expect(await inventoryRow(`${prefix}-C3`)).toMatchObject({ name: 'Filled in', groupName: '=Sheet' });
+  });
+
+  test('rediscover answers the list as it stands; a serial leaves the provisioning list', async () => {
+    await enrolByHand(mqttUrl(edge), `${prefix}-E5`, 'pending');
+    const res = await admin('POST', '/api/v1/provision/rediscover', {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: messages.discoveryRefreshed,
+      totalNumber: 1,
+      list: [{ sn: `${prefix}-E5` }],
+    });
+
+    const removed = await admin('DELETE', '/api/v1/provision/delete', { serial: `${prefix}-LATE` });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ message: messages.provisionDeleted });
+    const list = (await admin('GET', '/api/v1/provision/list')).json<ProvisionListResponse>();
+    expect(list.list.map((e) => e.serial)).not.toContain(`${prefix}-LATE`);
+    const again = await admin('DELETE', '/api/v1/provision/delete', { serial: `${prefix}-LATE` });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().err_code).toBe('provisionNotListed');
+  });
+
+  test('a user who may only view Provision sees the lists but adopts and uploads nothing', async () => {
+    const viewer = await userWithRole(edge, admin, {
+      Provision: { control: { enable: true }, isManagement: false },
+    });
+    expect((await viewer.call('GET', '/api/v1/provision/discovery/list')).statusCode).toBe(200);
+    expect((await viewer.call('GET', '/api/v1/provision/list')).statusCode).toBe(200);
+    const before = await snapshot(edge);
+    const waiting = (await edge.enrolment.listDiscovery())[0]!;
+    const adopt = await viewer.call('POST', '/api/v1/provision/discovery/adopt', { id: waiting.id });
+    expect(adopt.statusCode).toBe(403);
+    const refused = await upload(`serial\n${prefix}-NOPE\n`, viewer.call);
+    expect(refused.statusCode).toBe(403);
+    expect(await snapshot(edge)).toBe(before);
+    await waitFor(async () => (await discovery()).includes(waiting.sn), 'the device still waiting');
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * Provision (SPEC 2): devices waiting in Discovery, adopting them, and the provisioning list whose serials
+ * are adopted as soon as they enrol. The enrolment service of the devices feature does the work; this
+ * feature checks the operator's input and presents the results.
+ */
+import {
+  ApiFailure,
+  messages,
+  type AdoptRequest,
+  type AdoptResponse,
+  type DiscoveryListResponse,
+  type ProvisionListResponse,
+  type ProvisionUploadResponse,
+} from '@edge/protocol';
+import { fail } from '../http/errors.ts';
+import type { DeviceServices, DiscoveryDevice } from '../devices/index.ts';
+import type { InventoryService } from '../inventory/service.ts';
+import { parseProvisionCsv, toCsv } from './csv.ts';
+
+export interface ProvisionDeps {
+  devices: DeviceServices['devices'];
+  enrolment: DeviceServices['enrolment'];
+  inventory: InventoryService;
+}
+
+export const DISCOVERY_CSV_HEADER = [
+  'serial',
+  'name',
+  'group',
+  'profile',
+  'ip',
+  'ifaceName',
+  'mac',
+  'model',
+  'firmware',
+] as const;
+
+const matches = (d: DiscoveryDevice, needle: string) =>
+  d.sn.toLowerCase().includes(needle) ||
+  d.name.toLowerCase().includes(needle) ||
+  d.IP.includes(needle) ||
+  d.mac.toLowerCase().includes(needle);
+
+export function provisionService(deps: ProvisionDeps) {
+  const { enrolment, devices, inventory } = deps;
+
+  const service = {
+    async discovery(search?: string): Promise<DiscoveryListResponse> {
+      const needle = search?.trim().toLowerCase() ?? '';
+      const list = (await enrolment.listDiscovery()).filter((d) => !needle || matches(d, needle));
+      return { list, totalNumber: list.length };
+    },
+
+    async adopt(request: AdoptRequest): Promise<AdoptResponse> {
+      if (
+        request.groupId !== undefined &&
+        request.groupId !== null &&
+        !(await devices.groups.get(request.groupId))
+      )
+        throw fail(400, 'groupNotFound');
+      try {
+        const view = await enrolment.adopt(request.id, {
+          ...(request.name !== undefined && { name: request.name }),
+          ...(request.groupId !== undefined && { groupId: request.groupId }),
+          ...(request.profile !== undefined && { profile: request.profile }),
+        });
+        const [device] = await inventory.rows([view.id]);
+        return { message: messages.deviceAdopted, device: device! };
+      } catch (err) {
+        if (err instanceof ApiFailure && err.statusCode === 404) throw fail(404, 'deviceNotFound');
+        throw err;
+      }
+    },
+
+    async upload(file: Buffer): Promise<ProvisionUploadResponse> {
+      const entries = parseProvisionCsv(file);
+      const { provisioned, adopted } = await enrolment.provision(entries);
+      return { message: messages.provisionUploaded, provisioned, adopted };
+    },
+
+    async list(): Promise<ProvisionListResponse> {
+      const list = (await enrolment.listProvisioned()).map((e) => ({
+        serial: e.serial,
+        name: e.name ?? '',
+        group: e.group ?? '',
+        profile: e.profile ?? '',
+      }));
+      return { list, totalNumber: list.length };
+    },
+
+    async remove(serial: string): Promise<void> {
+      const listed = (await enrolment.listProvisioned()).some((e) => e.serial === serial);
+      if (!listed) throw fail(404, 'provisionNotListed');
+      await enrolment.unprovision(serial);
+    },
+
+    /** Waiting agents repeat their request every 10 s on their own: a re-discover is a fresh look at the list. */
+    rediscover: async () => ({ ...(await service.discovery()), message: messages.discoveryRefreshed }),
+
+    async discoveryCsv(): Promise<string> {
+      const { list } = await service.discovery();
+      return toCsv(
+        DISCOVERY_CSV_HEADER,
+        list.map((d) => [d.sn, d.name, d.group, d.profile, d.IP, d.ifaceName, d.mac, d.model, d.firmware]),
+      );
+    },
+  };
+  return service;
+}
+
+export type ProvisionService = ReturnType<typeof provisionService>;

@@ -1,0 +1,272 @@
+/**
+ * Provision (SPEC 2): the type selector (Discovery, the default), the devices waiting in Discovery with
+ * Adopt, Re-Discover and Download Discovery data (CSV), and the provisioning list: upload a CSV of serials
+ * that are adopted as soon as they ask to join, or remove one. The Discovery list is refreshed by the live
+ * socket when it changes.
+ */
+import { useState } from 'react';
+import { Alert, Button, Card, Input, Select, Space, Tooltip, Typography, Upload } from 'antd';
+import type { UploadProps } from 'antd';
+import { CloudDownloadOutlined, DeleteOutlined, PlusCircleOutlined, SyncOutlined, UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import {
+  PROVISION_MAX_BYTES,
+  provisionTypes,
+  type DiscoveryDeviceView,
+  type ProvisionEntryView,
+} from '@edge/protocol';
+import { PaginatedTable } from '../../components/PaginatedTable.tsx';
+import { SCROLL_X, dateTimeCell } from '../../components/tableCells.tsx';
+import { useConfirm } from '../../components/useConfirm.tsx';
+import { startProgress, toast } from '../../components/notifications/toast.ts';
+import { messageText } from '../../i18n/messageText.ts';
+import { usePermission } from '../account/permissions.ts';
+import { useLiveInventory } from '../inventory/live/useLiveInventory.ts';
+import { serverText } from '../inventory/serverText.ts';
+import { downloadDiscovery, useDeleteProvision, useDiscovery, useProvisionList, useRediscover, useUploadProvision } from './api.ts';
+import { AdoptModal } from './AdoptModal.tsx';
+import '../../components/page.css';
+import './provision.css';
+
+type ProvisionType = (typeof provisionTypes)[number];
+
+function saveText(text: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export default function ProvisionModule() {
+  const { t } = useTranslation();
+  useLiveInventory();
+  const [type, setType] = useState<ProvisionType>('Discovery');
+
+  return (
+    <div className="provision-page" data-testid="provision">
+      <Space className="provision-type" align="center">
+        <span className="provision-type-label">{t('provision.type')}</span>
+        <Select<ProvisionType>
+          value={type}
+          onChange={setType}
+          options={provisionTypes.map((p) => ({ value: p, label: t(`provision.types.${p}`) }))}
+          popupMatchSelectWidth={false}
+          data-testid="provision-type"
+        />
+      </Space>
+      {type === 'Discovery' && <DiscoveryCard />}
+      <ProvisioningListCard />
+    </div>
+  );
+}
+
+function DiscoveryCard() {
+  const { t } = useTranslation();
+  const { manage } = usePermission('Provision');
+  const [search, setSearch] = useState('');
+  const { data, isFetching } = useDiscovery(search);
+  const rediscover = useRediscover();
+  const [adopting, setAdopting] = useState<DiscoveryDeviceView | null>(null);
+  const [downloading, setDownloading] = useState(false);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      saveText(await downloadDiscovery(), 'discovery.csv');
+      toast.success(messageText(t, 'discoveryDownloaded'));
+    } catch {
+      // The query layer is not involved here: say it like every failed call does.
+      toast.error(messageText(t, 'apiRequestError'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Card
+      className="provision-card"
+      title={
+        <Space>
+          {t('provision.discovery.title')}
+          <Typography.Text type="secondary" data-testid="discovery-count">
+            {t('provision.discovery.waiting', { count: data?.totalNumber ?? 0 })}
+          </Typography.Text>
+        </Space>
+      }
+      extra={
+        <Space wrap>
+          <Button
+            icon={<SyncOutlined />}
+            loading={rediscover.isPending}
+            onClick={() =>
+              void rediscover
+                .mutateAsync()
+                .then((answer) => toast.success(serverText(t, answer.message)))
+                .catch(() => undefined)
+            }
+            data-testid="rediscover"
+          >
+            {t('provision.discovery.rediscover')}
+          </Button>
+          <Button icon={<CloudDownloadOutlined />} loading={downloading} onClick={() => void download()} data-testid="discovery-download">
+            {t('provision.discovery.download')}
+          </Button>
+        </Space>
+      }
+    >
+      <Typography.Paragraph type="secondary">{t('provision.discovery.hint')}</Typography.Paragraph>
+      <Alert className="card-alert" type="warning" showIcon title={t('provision.discovery.applyWarning')} />
+      <Input.Search
+        allowClear
+        className="provision-search"
+        placeholder={t('provision.discovery.search')}
+        aria-label={t('provision.discovery.search')}
+        onSearch={(v) => setSearch(v.trim())}
+        onChange={(e) => !e.target.value && setSearch('')}
+        data-testid="discovery-search"
+      />
+      <PaginatedTable<DiscoveryDeviceView>
+        rowKey="id"
+        size="middle"
+        loading={isFetching && !data}
+        dataSource={data?.list ?? []}
+        scroll={SCROLL_X}
+        data-testid="discovery-table"
+        columns={[
+          { key: 'id', dataIndex: 'id', title: t('provision.columns.id'), render: (v: string) => <code>{v}</code> },
+          { key: 'sn', dataIndex: 'sn', title: t('provision.columns.sn') },
+          { key: 'ifaceName', dataIndex: 'ifaceName', title: t('provision.columns.ifaceName') },
+          { key: 'IP', dataIndex: 'IP', title: t('provision.columns.ip'), render: (v: string) => <bdi>{v}</bdi> },
+          { key: 'name', dataIndex: 'name', title: t('provision.columns.name') },
+          { key: 'group', dataIndex: 'group', title: t('provision.columns.group') },
+          { key: 'profile', dataIndex: 'profile', title: t('provision.columns.profile') },
+          { key: 'model', dataIndex: 'model', title: t('provision.columns.model') },
+          { key: 'createdAt', dataIndex: 'createdAt', title: t('provision.columns.createdAt'), render: dateTimeCell },
+          ...(manage
+            ? [
+                {
+                  key: 'actions',
+                  title: t('provision.columns.actions'),
+                  render: (_: unknown, device: DiscoveryDeviceView) => (
+                    <Button
+                      size="small"
+                      type="primary"
+                      icon={<PlusCircleOutlined />}
+                      onClick={() => setAdopting(device)}
+                      data-testid={`adopt-${device.sn}`}
+                    >
+                      {t('provision.adopt.button')}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <AdoptModal device={adopting} onClose={() => setAdopting(null)} />
+    </Card>
+  );
+}
+
+function ProvisioningListCard() {
+  const { t } = useTranslation();
+  const { manage } = usePermission('Provision');
+  const { data, isFetching } = useProvisionList();
+  const upload = useUploadProvision();
+  const remove = useDeleteProvision();
+  const { confirmThen } = useConfirm();
+
+  const customRequest: UploadProps['customRequest'] = ({ file, onProgress, onSuccess, onError }) => {
+    const csv = file as File;
+    if (csv.size > PROVISION_MAX_BYTES) {
+      toast.error(messageText(t, 'fileTooLarge'));
+      onError?.(new Error('too large'));
+      return;
+    }
+    const job = startProgress('upload', csv.name);
+    upload
+      .mutateAsync({
+        file: csv,
+        onProgress: (percent) => {
+          job.update(Math.min(percent, 99));
+          onProgress?.({ percent });
+        },
+      })
+      .then((answer) => {
+        job.update(100);
+        toast.success(serverText(t, answer.message));
+        toast.info(t('provision.upload.result', { provisioned: answer.provisioned, adopted: answer.adopted }));
+        onSuccess?.(answer);
+      })
+      .catch((error: unknown) => {
+        job.fail();
+        onError?.(error instanceof Error ? error : new Error(String(error)));
+      });
+  };
+
+  const deleteEntry = (entry: ProvisionEntryView) =>
+    confirmThen(
+      { message: t('provision.upload.confirmDelete', { serial: entry.serial }), danger: true, okText: t('provision.upload.delete') },
+      async () => {
+        const answer = await remove.mutateAsync(entry.serial);
+        toast.success(serverText(t, answer.message));
+      },
+    );
+
+  return (
+    <Card
+      className="provision-card"
+      title={t('provision.upload.title')}
+      extra={
+        manage && (
+          <Upload accept=".csv,text/csv" showUploadList={false} customRequest={customRequest} maxCount={1}>
+            <Button type="primary" icon={<UploadOutlined />} loading={upload.isPending} data-testid="provision-upload">
+              {t('provision.upload.button')}
+            </Button>
+          </Upload>
+        )
+      }
+    >
+      <Typography.Paragraph type="secondary">{t('provision.upload.hint')}</Typography.Paragraph>
+      <PaginatedTable<ProvisionEntryView>
+        rowKey="serial"
+        size="middle"
+        loading={isFetching && !data}
+        dataSource={data?.list ?? []}
+        scroll={SCROLL_X}
+        data-testid="provision-table"
+        columns={[
+          { key: 'serial', dataIndex: 'serial', title: t('provision.upload.serial') },
+          { key: 'name', dataIndex: 'name', title: t('provision.upload.name') },
+          { key: 'group', dataIndex: 'group', title: t('provision.upload.group') },
+          { key: 'profile', dataIndex: 'profile', title: t('provision.upload.profile') },
+          ...(manage
+            ? [
+                {
+                  key: 'actions',
+                  title: t('provision.columns.actions'),
+                  render: (_: unknown, entry: ProvisionEntryView) => (
+                    <Tooltip title={t('provision.upload.delete')}>
+                      <Button
+                        type="text"
+                        size="small"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={t('provision.upload.delete')}
+                        onClick={() => void deleteEntry(entry)}
+                        data-testid={`provision-delete-${entry.serial}`}
+                      />
+                    </Tooltip>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+    </Card>
+  );
+}
