@@ -12,7 +12,13 @@ export interface Demo {
   stop(): Promise<void>;
 }
 
-export async function startDemo(opts: { adminPassword: string; devices: number; timeoutMs?: number }): Promise<Demo> {
+export async function startDemo(opts: {
+  adminPassword: string;
+  devices: number;
+  timeoutMs?: number;
+  /** Extra environment for the demo process (e.g. a short CONFIG_CONFIRM_TIMEOUT_MS for the browser tests). */
+  env?: Record<string, string>;
+}): Promise<Demo> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-demo-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/demo.ts'], {
     cwd: ROOT,
@@ -24,6 +30,7 @@ export async function startDemo(opts: { adminPassword: string; devices: number; 
       ADMIN_PASSWORD: opts.adminPassword,
       DEMO_DEVICES: String(opts.devices),
       LOG_LEVEL: 'warn',
+      ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -6,7 +6,12 @@ import { startDemo } from './demo-process.ts';
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_DEVICES } from './tests/fixtures.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const demo = await startDemo({ adminPassword: E2E_ADMIN_PASSWORD, devices: E2E_DEMO_DEVICES });
+  const demo = await startDemo({
+    adminPassword: E2E_ADMIN_PASSWORD,
+    devices: E2E_DEMO_DEVICES,
+    // A device that cut itself off rolls back after 8 s instead of 90 s, so the rollback test is quick.
+    env: { CONFIG_CONFIRM_TIMEOUT_MS: '8000' },
+  });
   process.env.E2E_BASE_URL = demo.url;
   return demo.stop;
 }

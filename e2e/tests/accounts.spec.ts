@@ -63,7 +63,11 @@ test('a user given a permission with only Settings > Account sees only that, and
   const iconInput = row.locator('input[type=file]');
   await iconInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await toast(page, 'The icon must be a PNG, JPEG, GIF or WebP image of at most 512 KB.');
-  await iconInput.setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: pngImage(48, 48, [200, 80, 40, 255]) });
+  await iconInput.setInputFiles({
+    name: 'face.png',
+    mimeType: 'image/png',
+    buffer: pngImage(48, 48, [200, 80, 40, 255]),
+  });
   await expect(row.locator('.ant-avatar img')).toBeVisible();
 
   // The administrator cannot suspend themselves: the server's words come back as a toast.
@@ -119,7 +123,9 @@ test('a user given a permission with only Settings > Account sees only that, and
   await expect(page.getByTestId(`role-edit-${roleName}`)).toHaveCount(0);
 });
 
-test('registers a security key and signs in with it, no password (virtual authenticator)', async ({ browser }) => {
+test('registers a security key and signs in with it, no password (virtual authenticator)', async ({
+  browser,
+}) => {
   // WebAuthn needs a domain as relying party: localhost, not 127.0.0.1.
   const origin = new URL(BASE());
   origin.hostname = 'localhost';
@@ -177,7 +183,9 @@ test('says so on the login screen when the browser has no WebAuthn', async ({ pa
   });
   await page.goto('/');
   await page.getByTestId('webauthn-login').click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Webauthn not supported on browser' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Webauthn not supported on browser' }),
+  ).toBeVisible();
 });
 
 test('an access token made in the console works from a plain HTTP client until it is revoked', async ({
@@ -213,7 +221,9 @@ test('an access token made in the console works from a plain HTTP client until i
   await expect(secret).toHaveCount(0);
 
   const accountInfo = () =>
-    fetch(`${BASE()}/api/v1/settings/account/getAccountInfo`, { headers: { Authorization: `Bearer ${token}` } });
+    fetch(`${BASE()}/api/v1/settings/account/getAccountInfo`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
   const answer = await accountInfo();
   expect(answer.status).toBe(200);
   expect(((await answer.json()) as { name: string }).name).toBe('admin');
@@ -264,7 +274,10 @@ test('enabling the access control list without the own address asks first, and t
   await expect(page.getByTestId('acl-your-address')).toContainText('is not on the list');
 });
 
-test('a new logo, platform name and company link show on the login screen at once', async ({ page, browser }) => {
+test('a new logo, platform name and company link show on the login screen at once', async ({
+  page,
+  browser,
+}) => {
   await signInAs(page);
   await page.goto('/desk/settings/branding');
   const logo = page.getByTestId('branding-logo');
@@ -285,11 +298,14 @@ test('a new logo, platform name and company link show on the login screen at onc
   await expect(logo.locator('img')).toBeVisible();
 
   // The favicon is applied to the tab at once, too.
-  await page.getByTestId('branding-favicon').locator('input[type=file]').setInputFiles({
-    name: 'favicon.png',
-    mimeType: 'image/png',
-    buffer: pngImage(32, 32, [230, 90, 30, 255]),
-  });
+  await page
+    .getByTestId('branding-favicon')
+    .locator('input[type=file]')
+    .setInputFiles({
+      name: 'favicon.png',
+      mimeType: 'image/png',
+      buffer: pngImage(32, 32, [230, 90, 30, 255]),
+    });
   await expect(page.locator('link[rel~="icon"]')).toHaveAttribute('href', /\/api\/v1\/branding\/favicon\?v=/);
 
   await page.getByLabel('Platform name').fill('Acme Edge');
@@ -309,7 +325,9 @@ test('a new logo, platform name and company link show on the login screen at onc
   await login.goto('/');
   const shown = login.getByTestId('brand-logo');
   await expect(shown).toBeVisible();
-  expect(await shown.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([110, 40]);
+  expect(await shown.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
+    110, 40,
+  ]);
   await expect(login.locator('#login-title')).toHaveText('Acme Edge');
   await expect(login).toHaveTitle('Acme Edge');
   await expect(login.getByTestId('company-link')).toHaveAttribute('href', 'https://example.com/');

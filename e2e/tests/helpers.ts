@@ -19,7 +19,11 @@ export async function chooseLanguage(page: Page, label: string): Promise<void> {
 }
 
 /** Answers the open confirmation dialog (useConfirm); with `text`, only the dialog that says it. */
-export async function answerConfirm(page: Page, answer: 'ok' | 'cancel' = 'ok', text?: string | RegExp): Promise<void> {
+export async function answerConfirm(
+  page: Page,
+  answer: 'ok' | 'cancel' = 'ok',
+  text?: string | RegExp,
+): Promise<void> {
   const dialog = page.locator('.ant-modal-confirm', text === undefined ? {} : { hasText: text }).last();
   await expect(dialog).toBeVisible();
   await dialog.getByTestId(`confirm-${answer}`).click();
@@ -46,12 +50,19 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /** A solid-colour RGBA PNG of the given size: enough to test size checks without image files in the repository. */
-export function pngImage(width: number, height: number, rgba: [number, number, number, number] = [22, 104, 220, 255]): Buffer {
+export function pngImage(
+  width: number,
+  height: number,
+  rgba: [number, number, number, number] = [22, 104, 220, 255],
+): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA, deflate, no filter, no interlace
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgba).flat())]);
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: width }, () => rgba).flat()),
+  ]);
   const pixels = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

@@ -142,6 +142,7 @@ test('Provision shows Discovery by default and takes a provisioning CSV', async 
     buffer: Buffer.from('serial,name,group,profile\nE2E-000001,Lab router,E2E provision,\n'),
   });
   await expect(page.locator('.ant-notification-notice').getByText('Provision file uploaded successfully')).toBeVisible();
+  await page.getByTestId('provision-search').locator('input').fill('E2E-');
   const entry = page.getByTestId('provision-table').locator('tr', { hasText: 'E2E-000001' });
   await expect(entry).toContainText('Lab router');
 

@@ -53,6 +53,9 @@ export async function createExternalBus(opts: ExternalBusOptions): Promise<Bus> 
       }
     }
   });
+  // No Nagle on the broker connection (mqtt.js leaves it on): RPC requests and acknowledgements are small
+  // writes that would otherwise wait for delayed ACKs, some 40 ms a round trip.
+  client.on('connect', () => (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true));
   client.on('error', (err) => log.warn({ err: err.message }, 'MQTT broker connection error'));
   client.on('offline', () => log.warn({ url: redact(opts.url) }, 'MQTT broker unreachable, retrying'));
 

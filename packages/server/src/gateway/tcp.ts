@@ -8,7 +8,8 @@ export async function serveMqttOverTcp(
   handle: (stream: Duplex) => void,
 ): Promise<{ address: AddressInfo; close(): Promise<void> }> {
   const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
+  // No Nagle: a broker writes small packets (a PUBACK, then a message) that must not wait on delayed ACKs.
+  const server = net.createServer({ noDelay: true }, (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());

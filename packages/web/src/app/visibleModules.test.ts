@@ -67,6 +67,12 @@ describe('visible modules', () => {
   it('keeps Company and Permission out of the address list of the registered Settings app', () => {
     const list = addressList(modules, permissionTree(fullPermissionSet()));
     const settings = list.find((e) => e.module.key === 'Settings')!;
-    expect(settings.children.map((c) => c.key)).toEqual(['Account', 'Activity', 'SMTPServer', 'Branding', 'Language']);
+    expect(settings.children.map((c) => c.key)).toEqual([
+      'Account',
+      'Activity',
+      'SMTPServer',
+      'Branding',
+      'Language',
+    ]);
   });
 });

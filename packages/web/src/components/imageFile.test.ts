@@ -15,9 +15,9 @@ describe('imageFileProblem', () => {
   it('refuses other kinds with the given code, and files over the limit', () => {
     expect(imageFileProblem(file('me.svg', 'image/svg+xml'), ICON_UPLOAD, 'iconType')).toBe('iconType');
     expect(imageFileProblem(file('notes.txt', 'text/plain'), LOGO_UPLOAD, 'logoType')).toBe('logoType');
-    expect(imageFileProblem(file('big.png', 'image/png', ICON_UPLOAD.maxBytes + 1), ICON_UPLOAD, 'iconType')).toBe(
-      'fileTooLarge',
-    );
+    expect(
+      imageFileProblem(file('big.png', 'image/png', ICON_UPLOAD.maxBytes + 1), ICON_UPLOAD, 'iconType'),
+    ).toBe('fileTooLarge');
   });
 
   it('builds the accept attribute from the kinds', () => {

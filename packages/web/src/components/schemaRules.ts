@@ -15,7 +15,9 @@ export interface SchemaIssue {
 }
 
 export interface RequestSchema {
-  safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly SchemaIssue[] } };
+  safeParse(
+    value: unknown,
+  ): { success: true } | { success: false; error: { issues: readonly SchemaIssue[] } };
 }
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';

@@ -20,6 +20,8 @@ import users from './locales/en/users.json';
 import webauthn from './locales/en/webauthn.json';
 import inventory from './locales/en/inventory.json';
 import provision from './locales/en/provision.json';
+import deviceSettings from './locales/en/deviceSettings.json';
+import messagesNetworking from './locales/en/messages-networking.json';
 
 export type Catalogue = typeof core &
   typeof messagesDevices &
@@ -33,7 +35,9 @@ export type Catalogue = typeof core &
   typeof users &
   typeof webauthn &
   typeof inventory &
-  typeof provision;
+  typeof provision &
+  typeof deviceSettings &
+  typeof messagesNetworking;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -49,6 +53,8 @@ export const english: Catalogue = mergeCatalogueParts([
   webauthn,
   inventory,
   provision,
+  deviceSettings,
+  messagesNetworking,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {

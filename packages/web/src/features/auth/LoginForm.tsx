@@ -53,7 +53,14 @@ export function LoginForm() {
   const passwordMissing = invalid === 'loginBothEmpty' || invalid === 'loginPasswordEmpty';
 
   return (
-    <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} size="large" className="login-form">
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={submit}
+      requiredMark={false}
+      size="large"
+      className="login-form"
+    >
       {invalid && (
         <Alert type="error" showIcon title={messageText(t, invalid)} className="login-alert" role="alert" />
       )}

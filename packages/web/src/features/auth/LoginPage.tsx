@@ -37,7 +37,13 @@ export function LoginPage() {
       <footer className="login-footer">
         <span>{t('app.tagline')}</span>
         {companyLink && (
-          <a href={companyLink} target="_blank" rel="noopener noreferrer" className="login-company-link" data-testid="company-link">
+          <a
+            href={companyLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="login-company-link"
+            data-testid="company-link"
+          >
             {companyLink}
           </a>
         )}

@@ -3,7 +3,13 @@ import { LOGO_SIZE } from '@edge/protocol';
 import { BrandMark } from '../../components/BrandMark.tsx';
 import { usePlatformName, usePublicBranding } from './api.ts';
 
-export function BrandLogo({ markSize = 32, logoHeight = LOGO_SIZE.height }: { markSize?: number; logoHeight?: number }) {
+export function BrandLogo({
+  markSize = 32,
+  logoHeight = LOGO_SIZE.height,
+}: {
+  markSize?: number;
+  logoHeight?: number;
+}) {
   const name = usePlatformName();
   const logo = usePublicBranding().data?.logoUrl;
   if (!logo) return <BrandMark size={markSize} />;

@@ -4,6 +4,7 @@ import { DeviceListPage } from './devices/DeviceListPage.tsx';
 import { DashboardPage } from './dashboard/DashboardPage.tsx';
 import { GroupsPage } from './groups/GroupsPage.tsx';
 import { MapPage } from './map/MapPage.tsx';
+import DeviceSettingsPage from '../deviceSettings/DeviceSettingsPage.tsx';
 import '../../components/page.css';
 import './inventory.css';
 
@@ -12,6 +13,7 @@ export default function InventoryModule() {
     <Routes>
       <Route path="devices" element={<DeviceListPage />} />
       <Route path="devices/:id" element={<DashboardPage />} />
+      <Route path="devices/:id/settings/:section?" element={<DeviceSettingsPage />} />
       <Route path="map" element={<MapPage />} />
       <Route path="groups" element={<GroupsPage />} />
     </Routes>

@@ -179,6 +179,11 @@ function ProvisioningListCard() {
   const upload = useUploadProvision();
   const remove = useDeleteProvision();
   const { confirmThen } = useConfirm();
+  const [filter, setFilter] = useState('');
+  const needle = filter.trim().toLowerCase();
+  const entries = (data?.list ?? []).filter(
+    (e) => !needle || [e.serial, e.name, e.group, e.profile].some((f) => f.toLowerCase().includes(needle)),
+  );
 
   const customRequest: UploadProps['customRequest'] = ({ file, onProgress, onSuccess, onError }) => {
     const csv = file as File;
@@ -232,11 +237,20 @@ function ProvisioningListCard() {
       }
     >
       <Typography.Paragraph type="secondary">{t('provision.upload.hint')}</Typography.Paragraph>
+      <Input.Search
+        allowClear
+        className="provision-search"
+        placeholder={t('provision.upload.search')}
+        aria-label={t('provision.upload.search')}
+        onSearch={setFilter}
+        onChange={(e) => setFilter(e.target.value)}
+        data-testid="provision-search"
+      />
       <PaginatedTable<ProvisionEntryView>
         rowKey="serial"
         size="middle"
         loading={isFetching && !data}
-        dataSource={data?.list ?? []}
+        dataSource={entries}
         scroll={SCROLL_X}
         data-testid="provision-table"
         columns={[

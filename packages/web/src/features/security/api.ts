@@ -31,7 +31,11 @@ export const useSecurityStatus = () =>
   });
 
 export const useAcl = (list: AclList) =>
-  useQuery({ queryKey: aclKey(list), queryFn: () => api.get<AclListResponse>(ACL_PATHS[list]), staleTime: 0 });
+  useQuery({
+    queryKey: aclKey(list),
+    queryFn: () => api.get<AclListResponse>(ACL_PATHS[list]),
+    staleTime: 0,
+  });
 
 /**
  * ACL changes. A change that would shut out the caller's own address answers 409 (aclLockout) unless sent
@@ -65,7 +69,10 @@ export function useSecurityRefresh() {
 }
 
 export const useTokens = () =>
-  useQuery({ queryKey: tokensKey, queryFn: () => api.get<{ list: TokenView[] }>(TOKENS).then((r) => r.list) });
+  useQuery({
+    queryKey: tokensKey,
+    queryFn: () => api.get<{ list: TokenView[] }>(TOKENS).then((r) => r.list),
+  });
 
 export function useCreateToken() {
   const refresh = useSecurityRefresh();

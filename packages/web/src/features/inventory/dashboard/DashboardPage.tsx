@@ -14,6 +14,7 @@ import {
   PoweroffOutlined,
   ProfileOutlined,
   RedoOutlined,
+  SettingOutlined,
 } from '@ant-design/icons';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +30,7 @@ import { StatusBadge } from './StatusBadge.tsx';
 import { FigureTiles, ResourceCards, PortsAndPoe } from './DashboardFigures.tsx';
 import { ClientsTable, ContainersTable, InterfacesTable } from './DashboardTables.tsx';
 import { TrafficChart } from './TrafficChart.tsx';
+import { settingsPath } from '../../deviceSettings/paths.ts';
 
 const CHART_KINDS = ['ethernet', 'controlPlane', 'dataPlane'] as const;
 
@@ -100,6 +102,9 @@ function Dashboard({ dashboard }: { dashboard: DeviceDashboard }) {
           <Space wrap>
             <Button icon={<ProfileOutlined />} onClick={() => setDetails(true)} data-testid="dashboard-details">
               {t('inventory.actions.details')}
+            </Button>
+            <Button icon={<SettingOutlined />} onClick={() => void navigate(settingsPath(device.id))} data-testid="dashboard-settings">
+              {t('deviceSettings.open')}
             </Button>
             {manage && (device.idle ? action(ACTION.CLEAR_IDLE, <PlayCircleOutlined />) : action(ACTION.SET_IDLE, <PauseCircleOutlined />))}
             {manage && action(ACTION.REBOOT, <RedoOutlined />, true)}

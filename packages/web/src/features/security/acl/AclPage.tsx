@@ -106,10 +106,12 @@ export function AclPage({ list }: { list: AclList }) {
   /** The user confirms first; a lockout refusal then asks a second, explicit time. */
   const toggle = async (on: boolean) => {
     const message = on ? t('security.confirmEnable') : t('security.confirmDisable');
-    if (await confirm({ message, kind: on ? 'warning' : 'info' })) await apply((c) => calls.setEnabled(on, c));
+    if (await confirm({ message, kind: on ? 'warning' : 'info' }))
+      await apply((c) => calls.setEnabled(on, c));
   };
   const removeEntry = async (entry: AclEntryView) => {
-    if (await confirm({ message: 'confirmDelete', danger: true })) await apply((c) => calls.remove(entry.id, c));
+    if (await confirm({ message: 'confirmDelete', danger: true }))
+      await apply((c) => calls.remove(entry.id, c));
   };
   const saveEdit = async () => {
     const entry = await editForm.validateFields();
@@ -174,7 +176,13 @@ export function AclPage({ list }: { list: AclList }) {
             onFinish={(entry) => void add(entry)}
           >
             <EntryFields form={addForm} />
-            <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={busy} data-testid="acl-add">
+            <Button
+              type="primary"
+              htmlType="submit"
+              icon={<PlusOutlined />}
+              loading={busy}
+              data-testid="acl-add"
+            >
               {t('security.add')}
             </Button>
           </Form>
@@ -207,7 +215,10 @@ export function AclPage({ list }: { list: AclList }) {
                             aria-label={t('security.edit')}
                             data-testid={`acl-edit-${entry.ipAddress}`}
                             onClick={() => {
-                              editForm.setFieldsValue({ ipAddress: entry.ipAddress, Description: entry.Description });
+                              editForm.setFieldsValue({
+                                ipAddress: entry.ipAddress,
+                                Description: entry.Description,
+                              });
                               setEditing(entry);
                             }}
                           />

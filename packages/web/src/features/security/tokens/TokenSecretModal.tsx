@@ -23,7 +23,13 @@ async function copyText(text: string, input: InputRef | null): Promise<boolean> 
   return typeof document.execCommand === 'function' && document.execCommand('copy');
 }
 
-export function TokenSecretModal({ token, onClose }: { token: NewTokenResponse | null; onClose: () => void }) {
+export function TokenSecretModal({
+  token,
+  onClose,
+}: {
+  token: NewTokenResponse | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const input = useRef<InputRef>(null);
   const [copied, setCopied] = useState(false);

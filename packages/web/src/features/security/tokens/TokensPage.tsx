@@ -58,7 +58,11 @@ export function TokensPage() {
   const rules = schemaFieldRules(t, newTokenRequest, FIELDS, () => toRequest(form.getFieldsValue(true)));
   const revokeToken = (token: TokenView) =>
     confirmThen(
-      { message: t('security.confirmRevoke', { name: token.tokenName }), danger: true, okText: t('security.revoke') },
+      {
+        message: t('security.confirmRevoke', { name: token.tokenName }),
+        danger: true,
+        okText: t('security.revoke'),
+      },
       async () => {
         await revoke.mutateAsync(token.id);
         toast.success(t('security.revoked'));
@@ -166,7 +170,9 @@ export function TokensPage() {
               key: 'status',
               dataIndex: 'status',
               title: t('security.status'),
-              render: (s: TokenView['status']) => <Tag color={STATUS_COLOR[s]}>{t(`security.tokenStatus.${s}`)}</Tag>,
+              render: (s: TokenView['status']) => (
+                <Tag color={STATUS_COLOR[s]}>{t(`security.tokenStatus.${s}`)}</Tag>
+              ),
             },
             ...(manage
               ? [

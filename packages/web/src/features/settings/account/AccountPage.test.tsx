@@ -88,7 +88,10 @@ describe('Settings > Account', () => {
   it('links to the Settings pages kept out of the address list, as far as the user may open them', () => {
     start({});
     expect(screen.getByTestId('settings-link-Company')).toHaveAttribute('href', '/desk/settings/company');
-    expect(screen.getByTestId('settings-link-Permission')).toHaveAttribute('href', '/desk/settings/permission');
+    expect(screen.getByTestId('settings-link-Permission')).toHaveAttribute(
+      'href',
+      '/desk/settings/permission',
+    );
     cleanup();
     const on = { control: { enable: true }, isManagement: false };
     start({}, accountInfo({}, { Settings: on, Account: on }));

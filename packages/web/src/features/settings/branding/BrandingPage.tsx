@@ -39,15 +39,7 @@ const IMAGES = {
   favicon: { limits: FAVICON_UPLOAD, wrongType: 'faviconType', preview: { width: 32, height: 32 } },
 } as const;
 
-function ImageSetting({
-  image,
-  url,
-  manage,
-}: {
-  image: BrandingImage;
-  url: string | null;
-  manage: boolean;
-}) {
+function ImageSetting({ image, url, manage }: { image: BrandingImage; url: string | null; manage: boolean }) {
   const { t } = useTranslation();
   const upload = useUploadBrandingImage();
   const remove = useRemoveBrandingImage();
@@ -94,7 +86,11 @@ function ImageSetting({
               return Upload.LIST_IGNORE;
             }}
           >
-            <Button icon={<UploadOutlined />} loading={upload.isPending} data-testid={`branding-${image}-upload`}>
+            <Button
+              icon={<UploadOutlined />}
+              loading={upload.isPending}
+              data-testid={`branding-${image}-upload`}
+            >
               {t('branding.upload')}
             </Button>
           </Upload>

@@ -24,7 +24,11 @@ describe('permission tree edits', () => {
 
   it('an app switched on or off takes its pages with it', () => {
     const all = setGrant(emptyPermissionTree(), 'Security', 'enable', true);
-    expect(['AccessControlList', 'AccessToken', 'AdminACL'].map((k) => on(all, k))).toEqual([true, true, true]);
+    expect(['AccessControlList', 'AccessToken', 'AdminACL'].map((k) => on(all, k))).toEqual([
+      true,
+      true,
+      true,
+    ]);
     const none = setGrant(setGrant(all, 'Security', 'isManagement', true), 'Security', 'enable', false);
     expect(['Security', 'AccessToken'].map((k) => [on(none, k), managed(none, k)])).toEqual([
       [false, false],
@@ -34,11 +38,9 @@ describe('permission tree edits', () => {
 
   it('managing needs access: management on switches access on, access off switches management off', () => {
     const managing = setGrant(emptyPermissionTree(), 'AccessToken', 'isManagement', true);
-    expect([on(managing, 'AccessToken'), managed(managing, 'AccessToken'), on(managing, 'Security')]).toEqual([
-      true,
-      true,
-      true,
-    ]);
+    expect([on(managing, 'AccessToken'), managed(managing, 'AccessToken'), on(managing, 'Security')]).toEqual(
+      [true, true, true],
+    );
     const off = setGrant(managing, 'AccessToken', 'enable', false);
     expect([on(off, 'AccessToken'), managed(off, 'AccessToken')]).toEqual([false, false]);
   });

@@ -72,7 +72,13 @@ export function PermissionTreeEditor({ value, onChange, readOnly }: PermissionTr
         </span>
       ),
     },
-    { key: 'enable', title: t('roles.enable'), width: 120, align: 'center', render: (_, row) => box(row, 'enable') },
+    {
+      key: 'enable',
+      title: t('roles.enable'),
+      width: 120,
+      align: 'center',
+      render: (_, row) => box(row, 'enable'),
+    },
     {
       key: 'isManagement',
       title: t('roles.management'),

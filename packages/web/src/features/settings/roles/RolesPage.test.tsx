@@ -12,7 +12,13 @@ import { RolesPage } from './RolesPage.tsx';
 const PATH = '/api/v1/settings/permission/roles';
 const on = { control: { enable: true }, isManagement: false };
 const ROLES: RoleView[] = [
-  { id: 1, name: 'Administrator', builtin: true, userCount: 1, permissions: permissionTree(fullPermissionSet()) },
+  {
+    id: 1,
+    name: 'Administrator',
+    builtin: true,
+    userCount: 1,
+    permissions: permissionTree(fullPermissionSet()),
+  },
   { id: 2, name: 'Operators', builtin: false, userCount: 0, permissions: permissionTree({ Log: on }) },
 ];
 
@@ -52,13 +58,21 @@ describe('Settings > Permission', () => {
   it('shows the built-in Administrator read-only', async () => {
     start({});
     await userEvent.click(await screen.findByTestId('role-edit-Administrator'));
-    expect(screen.getByText('The Administrator permission cannot be changed or deleted.')).toBeInTheDocument();
+    expect(
+      screen.getByText('The Administrator permission cannot be changed or deleted.'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Permission name')).toBeDisabled();
     expect(screen.queryByTestId('role-save')).toBeNull();
   });
 
   it('creates a role with the ticked pages (mode others), then edits it', async () => {
-    const created: RoleView = { id: 3, name: 'Viewers', builtin: false, userCount: 0, permissions: permissionTree({}) };
+    const created: RoleView = {
+      id: 3,
+      name: 'Viewers',
+      builtin: false,
+      userCount: 0,
+      permissions: permissionTree({}),
+    };
     const stub = start({ [`POST ${PATH}`]: () => ({ body: created }) });
     await userEvent.click(await screen.findByTestId('role-create'));
     expect(mode()).toBe('others');
@@ -69,7 +83,10 @@ describe('Settings > Permission', () => {
     await userEvent.click(screen.getByLabelText('Account: Enable'));
     await userEvent.click(screen.getByTestId('role-save'));
     await waitFor(() => expect(mode()).toBe('edit'));
-    const body = stub.calls.find((c) => c.method === 'POST')!.body as { name: string; permissions: typeof created.permissions };
+    const body = stub.calls.find((c) => c.method === 'POST')!.body as {
+      name: string;
+      permissions: typeof created.permissions;
+    };
     expect(body.name).toBe('Viewers');
     const settings = body.permissions.find((a) => a.key === 'Settings')!;
     expect(settings.control.enable).toBe(true);

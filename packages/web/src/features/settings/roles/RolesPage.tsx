@@ -104,7 +104,13 @@ export function RolesPage() {
         aria-label={t('roles.role')}
         virtual={false}
       />
-      <Button icon={<SearchOutlined />} onClick={search} type={mode === 'search' ? 'primary' : 'default'} ghost={mode === 'search'} data-testid="role-search">
+      <Button
+        icon={<SearchOutlined />}
+        onClick={search}
+        type={mode === 'search' ? 'primary' : 'default'}
+        ghost={mode === 'search'}
+        data-testid="role-search"
+      >
         {t('roles.search')}
       </Button>
       {manage && (
@@ -182,7 +188,14 @@ export function RolesPage() {
       {readOnly && selected?.builtin && (
         <Alert type="info" showIcon className="card-alert" title={builtinText} />
       )}
-      <Form form={form} name="role" layout="vertical" requiredMark={false} disabled={readOnly} onFinish={() => void save().catch(() => undefined)}>
+      <Form
+        form={form}
+        name="role"
+        layout="vertical"
+        requiredMark={false}
+        disabled={readOnly}
+        onFinish={() => void save().catch(() => undefined)}
+      >
         <Form.Item
           name="name"
           label={t('roles.name')}
@@ -204,7 +217,12 @@ export function RolesPage() {
             {t('common.save')}
           </Button>
           {mode === 'edit' && selected && (
-            <Button danger icon={<DeleteOutlined />} onClick={() => void deleteRole(selected)} data-testid="role-delete">
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() => void deleteRole(selected)}
+              data-testid="role-delete"
+            >
               {t('roles.delete')}
             </Button>
           )}

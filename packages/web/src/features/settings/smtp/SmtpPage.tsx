@@ -18,7 +18,15 @@ import { messageText } from '../../../i18n/messageText.ts';
 import { usePermission } from '../../account/permissions.ts';
 import { useSaveSmtp, useSmtp, useTestSmtp } from './api.ts';
 
-const FIELDS = ['smtpHostAddress', 'port', 'account', 'password', 'sender', 'userName', 'receiverAddress'] as const;
+const FIELDS = [
+  'smtpHostAddress',
+  'port',
+  'account',
+  'password',
+  'sender',
+  'userName',
+  'receiverAddress',
+] as const;
 
 type Values = Omit<SmtpRequest, 'port'> & { port?: number | null };
 
@@ -91,9 +99,7 @@ export function SmtpPage() {
   const notConfigured = messageText(t, 'smtpNotConfigured');
   return (
     <Card className="settings-card" title={t('smtp.title')}>
-      {!data.configured && (
-        <Alert type="info" showIcon className="card-alert" title={notConfigured} />
-      )}
+      {!data.configured && <Alert type="info" showIcon className="card-alert" title={notConfigured} />}
       <Form
         form={form}
         name="smtp"
@@ -115,7 +121,12 @@ export function SmtpPage() {
             </Form.Item>
           </Col>
           <Col xs={12} lg={6}>
-            <Form.Item name="secure" label={t('smtp.secure')} valuePropName="checked" tooltip={t('smtp.secureHint')}>
+            <Form.Item
+              name="secure"
+              label={t('smtp.secure')}
+              valuePropName="checked"
+              tooltip={t('smtp.secureHint')}
+            >
               <Switch />
             </Form.Item>
           </Col>

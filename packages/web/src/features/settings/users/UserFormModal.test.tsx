@@ -73,7 +73,9 @@ describe('user form', () => {
   });
 
   it('creates an active user with the chosen permission by id and account type', async () => {
-    const { stub, onClose } = open({ [`POST ${USERS}`]: () => ({ body: { ...alice, name: 'bob', id: 10 } }) });
+    const { stub, onClose } = open({
+      [`POST ${USERS}`]: () => ({ body: { ...alice, name: 'bob', id: 10 } }),
+    });
     await userEvent.type(form().getByLabelText('User name'), 'bob');
     await userEvent.type(form().getByLabelText('E-mail'), 'bob@example.com');
     await userEvent.type(form().getByLabelText('Password'), 'Bob-pass-1234');

@@ -70,7 +70,11 @@ export function UsersCard() {
     });
   const reactivateUser = (user: UserView) =>
     confirmThen(
-      { message: t('users.confirmReactivate', { name: user.name }), kind: 'info', okText: t('users.reactivate') },
+      {
+        message: t('users.confirmReactivate', { name: user.name }),
+        kind: 'info',
+        okText: t('users.reactivate'),
+      },
       async () => {
         await reactivate.mutateAsync(user.id);
         toast.success(t('users.reactivatedDone', { name: user.name }));
@@ -215,7 +219,13 @@ export function UsersCard() {
             render: dateTimeCell,
           },
           ...(manage
-            ? [{ key: 'actions', title: t('users.actions'), render: (_: unknown, user: UserView) => actions(user) }]
+            ? [
+                {
+                  key: 'actions',
+                  title: t('users.actions'),
+                  render: (_: unknown, user: UserView) => actions(user),
+                },
+              ]
             : []),
         ]}
       />

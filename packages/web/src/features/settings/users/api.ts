@@ -1,11 +1,6 @@
 /** Account management (Settings > Account): the user list and what administrators do to accounts. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  EditUserRequest,
-  NewUserRequest,
-  UserListResponse,
-  UserView,
-} from '@edge/protocol';
+import type { EditUserRequest, NewUserRequest, UserListResponse, UserView } from '@edge/protocol';
 import { api } from '../../../api/client.ts';
 import { accountInfoKey } from '../../account/api.ts';
 

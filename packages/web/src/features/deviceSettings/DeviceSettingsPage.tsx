@@ -1,0 +1,58 @@
+/**
+ * A device's network configuration (SPEC 2, Networking and Settings General): a menu of the sections and the
+ * chosen section in its frame. Route: /desk/inventory/devices/:id/settings/:section.
+ */
+import type { ComponentType } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Menu, Result, Space, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { SectionKey } from '@edge/protocol';
+import { WifiSection } from './WifiSection.tsx';
+import { WanSection } from './WanSection.tsx';
+import { GeneralSection } from './GeneralSection.tsx';
+import { PortTypeSection } from './PortTypeSection.tsx';
+import { settingsPath } from './paths.ts';
+import { VERTICAL } from './document.ts';
+
+/** The sections with a screen, in menu order. */
+export const SECTION_SCREENS: readonly { key: SectionKey; screen: ComponentType<{ deviceId: string }> }[] = [
+  { key: 'portType', screen: PortTypeSection },
+  { key: 'wifi', screen: WifiSection },
+  { key: 'wan', screen: WanSection },
+  { key: 'general', screen: GeneralSection },
+];
+
+export default function DeviceSettingsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id = '', section = 'wifi' } = useParams();
+  const entry = SECTION_SCREENS.find((s) => s.key === section);
+  const Screen = entry?.screen;
+
+  return (
+    <div className="page" data-testid="device-settings-page">
+      <Space orientation={VERTICAL} style={{ width: '100%' }} size="middle">
+        <Space>
+          <Link to={`/desk/inventory/devices/${encodeURIComponent(id)}`} aria-label={t('deviceSettings.back')}>
+            <ArrowLeftOutlined className="flip-rtl" />
+          </Link>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {t('deviceSettings.title', { id })}
+          </Typography.Title>
+        </Space>
+        <Menu
+          mode="horizontal"
+          data-testid="settings-sections"
+          selectedKeys={[section]}
+          onClick={({ key }) => void navigate(settingsPath(id, key as SectionKey))}
+          items={SECTION_SCREENS.map((s) => ({
+            key: s.key,
+            label: <span data-testid={`settings-nav-${s.key}`}>{t(`deviceSettings.sections.${s.key}`)}</span>,
+          }))}
+        />
+        {Screen ? <Screen key={`${id}/${section}`} deviceId={id} /> : <Result status="404" title={t('deviceSettings.unknownSection')} />}
+      </Space>
+    </div>
+  );
+}

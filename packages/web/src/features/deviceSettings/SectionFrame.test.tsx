@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { SectionStateView } from '@edge/protocol';
+import { renderWithProviders } from '../../test/render.tsx';
+import { StateView } from './SectionFrame.tsx';
+import { isSettled } from './api.ts';
+
+const view = (over: Partial<SectionStateView> = {}): SectionStateView => ({
+  section: 'wan',
+  state: 'in_sync',
+  outcome: null,
+  desired: null,
+  desiredVersion: 0,
+  reported: null,
+  reportedVersion: null,
+  reportedAt: null,
+  drift: [],
+  lastError: null,
+  lastErrorCode: null,
+  confirmBy: null,
+  mayCutOff: true,
+  updatedBy: null,
+  updatedAt: null,
+  ...over,
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('section state', () => {
+  it('shows the state and how the last apply ended', () => {
+    renderWithProviders(<StateView view={view({ state: 'in_sync', outcome: 'confirmed' })} />);
+    expect(screen.getByTestId('section-state')).toHaveTextContent('In sync');
+    expect(screen.getByTestId('section-outcome')).toHaveTextContent('Applied and confirmed');
+    expect(screen.queryByTestId('section-drift')).toBeNull();
+  });
+
+  it('shows a rollback', () => {
+    renderWithProviders(<StateView view={view({ state: 'rolled_back', outcome: 'rolled_back' })} />);
+    expect(screen.getByTestId('section-state')).toHaveAttribute('data-state', 'rolled_back');
+    expect(screen.getByTestId('section-state')).toHaveTextContent('Rolled back');
+  });
+
+  it('lists the drift as path, desired and reported', () => {
+    renderWithProviders(
+      <StateView
+        view={view({
+          state: 'in_sync',
+          drift: [
+            { path: 'list[0].ip', desired: '10.0.0.5', reported: '10.0.0.9' },
+            { path: 'list[0].gateway', desired: null, reported: '10.0.0.1' },
+          ],
+        })}
+      />,
+    );
+    const drift = screen.getByTestId('section-drift');
+    const rows = within(drift).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('list[0].ip10.0.0.510.0.0.9');
+    expect(rows[2]).toHaveTextContent('list[0].gateway—10.0.0.1');
+  });
+
+  it('translates a failure by its message code', () => {
+    renderWithProviders(
+      <StateView view={view({ state: 'failed', lastError: 'raw', lastErrorCode: 'configRolledBack' })} />,
+    );
+    expect(screen.getByText(/restored the previous configuration/)).toBeInTheDocument();
+  });
+
+  it('stops polling only on settled states', () => {
+    expect(['in_sync', 'rolled_back', 'failed'].every((s) => isSettled(s as SectionStateView['state']))).toBe(true);
+    expect(['pending', 'applying', 'awaiting_confirm'].some((s) => isSettled(s as SectionStateView['state']))).toBe(false);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * The frame every settings section sits in: the section's state (in sync, pending, applying, awaiting
+ * confirmation, rolled back, failed) and how the last apply ended, where the device's report differs from
+ * what the console wants, and the Apply flow: a confirmation first (SPEC 8), then the write, then the state
+ * followed until it settles.
+ */
+import type { ReactNode } from 'react';
+import { Alert, Card, Space, Spin, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { DriftEntry, SectionKey, SectionState, SectionStateView, ApplyOutcome } from '@edge/protocol';
+import { useConfirm } from '../../components/useConfirm.tsx';
+import { messageText } from '../../i18n/messageText.ts';
+import { VERTICAL } from './document.ts';
+import { isMessageCode } from './messageCode.ts';
+import { useSectionState, useSectionWrite, type WriteMethod } from './api.ts';
+
+const STATE_COLOURS: Record<SectionState, string> = {
+  in_sync: 'green',
+  pending: 'default',
+  applying: 'processing',
+  awaiting_confirm: 'gold',
+  rolled_back: 'orange',
+  failed: 'red',
+};
+
+export interface SectionContext {
+  view: SectionStateView;
+  /** Asks for confirmation, writes, then follows the state; resolves whether the write happened. */
+  apply: (method: WriteMethod, path: string, body: object) => Promise<boolean>;
+  busy: boolean;
+}
+
+const show = (value: unknown): string =>
+  value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+
+export function StateView({ view }: { view: SectionStateView }) {
+  const { t } = useTranslation();
+  const error = view.lastErrorCode && isMessageCode(view.lastErrorCode) ? messageText(t, view.lastErrorCode) : view.lastError;
+  return (
+    <Space orientation={VERTICAL} style={{ width: '100%' }}>
+      <Space wrap>
+        <Typography.Text>{t('deviceSettings.state.label')}</Typography.Text>
+        <Tag color={STATE_COLOURS[view.state]} data-testid="section-state" data-state={view.state}>
+          {t(`deviceSettings.state.${view.state}`)}
+        </Tag>
+        {view.outcome && (
+          <Tag data-testid="section-outcome" data-outcome={view.outcome}>
+            {t(`deviceSettings.outcome.${view.outcome satisfies ApplyOutcome}`)}
+          </Tag>
+        )}
+      </Space>
+      {view.state === 'failed' && error && <Alert type="error" showIcon title={error} />}
+      {view.drift.length > 0 && <DriftTable drift={view.drift} />}
+    </Space>
+  );
+}
+
+export function DriftTable({ drift }: { drift: DriftEntry[] }) {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="section-drift">
+      <Typography.Text type="warning">{t('deviceSettings.drift.title')}</Typography.Text>
+      <Table<DriftEntry>
+        size="small"
+        rowKey="path"
+        pagination={false}
+        dataSource={drift}
+        columns={[
+          { title: t('deviceSettings.drift.path'), dataIndex: 'path' },
+          { title: t('deviceSettings.drift.desired'), render: (_, row) => show(row.desired) },
+          { title: t('deviceSettings.drift.reported'), render: (_, row) => show(row.reported) },
+        ]}
+      />
+    </div>
+  );
+}
+
+export function SectionFrame({
+  deviceId,
+  section,
+  children,
+}: {
+  deviceId: string;
+  section: SectionKey;
+  children: (context: SectionContext) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { confirmThen } = useConfirm();
+  const { view, online, isLoading, startPolling } = useSectionState(deviceId, section);
+  const write = useSectionWrite(deviceId, section);
+
+  if (isLoading || !view) return <Spin data-testid="section-loading" />;
+
+  const apply: SectionContext['apply'] = (method, path, body) =>
+    confirmThen(
+      {
+        title: 'confirmation',
+        message: view.mayCutOff ? t('deviceSettings.apply.confirmCutOff') : t('deviceSettings.apply.confirm'),
+      },
+      async () => {
+        await write.mutateAsync({ method, path, body });
+        // Even a settled answer is read again once: the device may report shortly after the write.
+        startPolling();
+      },
+    );
+
+  return (
+    <Card title={t(`deviceSettings.sections.${section}`)} data-testid={`section-${section}`}>
+      <Space orientation={VERTICAL} style={{ width: '100%' }} size="middle">
+        {online === false && <Alert type="info" showIcon title={t('deviceSettings.offline')} />}
+        <StateView view={view} />
+        {children({ view, apply, busy: write.isPending })}
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,231 @@
+/** WAN Setting (SPEC 2): how each WAN interface gets its address (DHCP, PPPoE, static, Wi-Fi client) and its DNS. */
+import { useState } from 'react';
+import { Button, Form, Input, Select, Space, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  wanDefaults,
+  wanInterface,
+  wanModes,
+  wifiSecurityModes,
+  type WanInterface,
+  type WanSection as WanDoc,
+} from '@edge/protocol';
+import { schemaValidator } from '../../components/schemaRules.ts';
+import { SectionFrame, type SectionContext } from './SectionFrame.tsx';
+import { documentOf } from './document.ts';
+
+/** Every field of every mode, flat, as the form holds them. */
+interface WanForm {
+  iface: string;
+  mode: WanInterface['mode'];
+  autoDns: boolean;
+  dns_server_1: string;
+  dns_server_2: string;
+  ip: string;
+  mask: string;
+  gateway: string;
+  username: string;
+  password: string;
+  auto_get_ip: boolean;
+  auto_startup: boolean;
+  ssid: string;
+  wifiPassword: string;
+  wpa: (typeof wifiSecurityModes)[number];
+}
+
+const field = (w: WanInterface, key: string): string => {
+  const value = (w as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : '';
+};
+
+export function toForm(w: WanInterface): WanForm {
+  return {
+    iface: w.iface,
+    mode: w.mode,
+    autoDns: w.dns_mode === 'auto',
+    dns_server_1: w.dns_server_1,
+    dns_server_2: w.dns_server_2,
+    ip: field(w, 'ip'),
+    mask: field(w, 'mask'),
+    gateway: field(w, 'gateway'),
+    username: field(w, 'username'),
+    password: w.mode === 'pppoe' ? w.password : '',
+    auto_get_ip: w.mode === 'pppoe' ? w.auto_get_ip : true,
+    auto_startup: w.mode === 'pppoe' ? w.auto_startup : true,
+    ssid: field(w, 'ssid'),
+    wifiPassword: w.mode === 'wifi' ? w.password : '',
+    wpa: w.mode === 'wifi' ? w.wpa : 'WPA2',
+  };
+}
+
+export function toInterface(f: WanForm): WanInterface {
+  const base = {
+    iface: f.iface,
+    dns_mode: f.mode !== 'static' && f.autoDns ? ('auto' as const) : ('manual' as const),
+    dns_server_1: f.dns_server_1 ?? '',
+    dns_server_2: f.dns_server_2 ?? '',
+  };
+  switch (f.mode) {
+    case 'static':
+      return { ...base, mode: 'static', ip: f.ip ?? '', mask: f.mask ?? '', gateway: f.gateway ?? '' };
+    case 'pppoe':
+      return {
+        ...base,
+        mode: 'pppoe',
+        username: f.username ?? '',
+        password: f.password ?? '',
+        auto_get_ip: f.auto_get_ip,
+        ip: f.ip ?? '',
+        auto_startup: f.auto_startup,
+      };
+    case 'wifi':
+      return { ...base, mode: 'wifi', ssid: f.ssid ?? '', password: f.wifiPassword ?? '', wpa: f.wpa };
+    default:
+      return { ...base, mode: 'dhcp' };
+  }
+}
+
+const DHCP: WanInterface = { iface: 'eth0', mode: 'dhcp', dns_mode: 'auto', dns_server_1: '', dns_server_2: '' };
+
+const SECTION = 'wan' as const;
+const WRITE_PATH = 'multipleWan/setting';
+const RULED_FIELDS = [
+  'ip',
+  'mask',
+  'gateway',
+  'dns_server_1',
+  'dns_server_2',
+  'username',
+  'password',
+  'ssid',
+  'wifiPassword',
+] as const satisfies readonly (keyof WanForm)[];
+
+/** The schema's issues name the interface's fields; the form calls the Wi-Fi password differently. */
+const SCHEMA_FIELD: Partial<Record<keyof WanForm, string>> = { wifiPassword: 'password' };
+
+function WanEditor({ view, apply, busy }: SectionContext) {
+  const { t } = useTranslation();
+  const doc = documentOf<WanDoc>(view, wanDefaults);
+  const [iface, setIface] = useState(doc.list[0]?.iface ?? 'eth0');
+  const current = doc.list.find((w) => w.iface === iface) ?? { ...DHCP, iface };
+  const [form] = Form.useForm<WanForm>();
+  const mode = Form.useWatch('mode', form) ?? current.mode;
+  const autoDns = Form.useWatch('autoDns', form) ?? current.dns_mode === 'auto';
+  const autoIp = Form.useWatch('auto_get_ip', form) ?? true;
+
+  const rules = (name: keyof WanForm) => [
+    {
+      validator: schemaValidator(t, wanInterface, SCHEMA_FIELD[name] ?? name, () => ({
+        ...toInterface({ ...toForm(current), ...form.getFieldsValue(true) } as WanForm),
+      })),
+    },
+  ];
+  const fieldRules = Object.fromEntries(
+    RULED_FIELDS.map((name) => [name, rules(name)]),
+  ) as Record<(typeof RULED_FIELDS)[number], ReturnType<typeof rules>>;
+  const submit = (values: WanForm) =>
+    void apply('PATCH', WRITE_PATH, toInterface({ ...toForm(current), ...values, iface }));
+  const dnsFields = (
+    <>
+      <Form.Item name="dns_server_1" label={t('deviceSettings.wan.dns1')} rules={fieldRules.dns_server_1}>
+        <Input data-testid="wan-dns1" />
+      </Form.Item>
+      <Form.Item name="dns_server_2" label={t('deviceSettings.wan.dns2')} rules={fieldRules.dns_server_2}>
+        <Input data-testid="wan-dns2" />
+      </Form.Item>
+    </>
+  );
+
+  return (
+    <Form<WanForm>
+      key={iface}
+      form={form}
+      layout="vertical"
+      style={{ maxWidth: 480 }}
+      initialValues={toForm(current)}
+      onFinish={submit}
+    >
+      {doc.list.length > 1 && (
+        <Form.Item label={t('deviceSettings.wan.interface')}>
+          <Select value={iface} onChange={setIface} options={doc.list.map((w) => ({ value: w.iface, label: w.iface }))} />
+        </Form.Item>
+      )}
+      <Form.Item name="mode" label={t('deviceSettings.wan.mode')}>
+        <Select
+          data-testid="wan-mode"
+          options={wanModes.map((m) => ({ value: m, label: t(`deviceSettings.wan.modes.${m}`) }))}
+        />
+      </Form.Item>
+      {mode === 'static' && (
+        <>
+          <Form.Item name="ip" label={t('deviceSettings.wan.ip')} rules={fieldRules.ip}>
+            <Input data-testid="wan-ip" />
+          </Form.Item>
+          <Form.Item name="mask" label={t('deviceSettings.wan.netmask')} rules={fieldRules.mask}>
+            <Input data-testid="wan-netmask" />
+          </Form.Item>
+          <Form.Item name="gateway" label={t('deviceSettings.wan.gateway')} rules={fieldRules.gateway}>
+            <Input data-testid="wan-gateway" />
+          </Form.Item>
+          {dnsFields}
+        </>
+      )}
+      {mode === 'pppoe' && (
+        <>
+          <Form.Item name="username" label={t('deviceSettings.wan.username')} rules={fieldRules.username}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="password" label={t('deviceSettings.wan.password')} rules={fieldRules.password}>
+            <Input.Password />
+          </Form.Item>
+          <Form.Item name="auto_get_ip" label={t('deviceSettings.wan.autoIp')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          {!autoIp && (
+            <Form.Item name="ip" label={t('deviceSettings.wan.ip')} rules={fieldRules.ip}>
+              <Input data-testid="wan-ip" />
+            </Form.Item>
+          )}
+          <Form.Item name="auto_startup" label={t('deviceSettings.wan.autoStartup')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </>
+      )}
+      {mode === 'wifi' && (
+        <>
+          <Form.Item name="ssid" label={t('deviceSettings.wifi.ssid')} rules={fieldRules.ssid}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="wifiPassword" label={t('deviceSettings.wifi.password')} rules={fieldRules.wifiPassword}>
+            <Input.Password />
+          </Form.Item>
+          <Form.Item name="wpa" label={t('deviceSettings.wifi.security')}>
+            <Select options={wifiSecurityModes.map((m) => ({ value: m, label: m }))} />
+          </Form.Item>
+        </>
+      )}
+      {mode !== 'static' && (
+        <>
+          <Form.Item name="autoDns" label={t('deviceSettings.wan.autoDns')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          {!autoDns && dnsFields}
+        </>
+      )}
+      <Space>
+        <Button type="primary" htmlType="submit" loading={busy} data-testid="wan-apply">
+          {t('deviceSettings.apply.button')}
+        </Button>
+      </Space>
+    </Form>
+  );
+}
+
+export function WanSection({ deviceId }: { deviceId: string }) {
+  return (
+    <SectionFrame deviceId={deviceId} section={SECTION}>
+      {(context) => <WanEditor key={context.view.desiredVersion} {...context} />}
+    </SectionFrame>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { messages } from '@edge/protocol';
+import { renderWithProviders } from '../../test/render.tsx';
+import { SsidForm } from './WifiSection.tsx';
+
+function open() {
+  const onSave = vi.fn();
+  renderWithProviders(<SsidForm initial={{}} onSave={onSave} onCancel={() => undefined} />);
+  return onSave;
+}
+
+async function trySsid(ssid: string) {
+  const onSave = open();
+  fireEvent.change(screen.getByTestId('wifi-ssid-input'), { target: { value: ssid } });
+  fireEvent.change(screen.getByTestId('wifi-password-input'), { target: { value: 'secret-pass-1' } });
+  fireEvent.click(screen.getByTestId('wifi-ssid-save'));
+  return onSave;
+}
+
+describe('SSID form', () => {
+  it('shows the rule message for an SSID starting with a forbidden character', async () => {
+    const onSave = await trySsid('!office');
+    expect(await screen.findByText(messages.ssidLeadingChar)).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('shows the rule message for an SSID longer than 32 bytes', async () => {
+    await trySsid('a'.repeat(33));
+    expect(await screen.findByText(messages.ssidLength)).toBeInTheDocument();
+  });
+
+  it('saves a valid SSID', async () => {
+    const onSave = await trySsid('office');
+    await waitFor(() => expect(onSave).toHaveBeenCalled());
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ ssid: 'office', password: 'secret-pass-1', wpa: 'WPA2' });
+  });
+});

@@ -1,0 +1,185 @@
+/** Wi-Fi (SPEC 2): the radio in AP mode and its SSID table; SSID and password are checked with the protocol rules. */
+import { useState } from 'react';
+import { Button, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  channelWidths,
+  ssidRule,
+  wifiBands,
+  wifiDefaults,
+  wifiPasswordRule,
+  wifiSecurityModes,
+  wifiSsidDefaults,
+  type WifiSection as WifiDoc,
+  type WifiSsid,
+} from '@edge/protocol';
+import { ruleValidator } from '../../components/formRules.ts';
+import { SectionFrame, type SectionContext } from './SectionFrame.tsx';
+import { documentOf } from './document.ts';
+
+const CHANNELS_24 = Array.from({ length: 13 }, (_, i) => i + 1);
+const CHANNELS_5 = [36, 40, 44, 48, 52, 56, 60, 64, 100, 104, 108, 112, 116, 120, 124, 128, 132, 136, 140, 144, 149, 153, 157, 161, 165];
+
+const SECTION = 'wifi' as const;
+const AUTO = 'auto';
+
+type Radio = Omit<WifiDoc, 'list' | 'authentication'>;
+
+export function SsidForm({
+  initial,
+  onSave,
+  onCancel,
+}: {
+  initial: Partial<WifiSsid>;
+  onSave: (row: Omit<WifiSsid, 'idx'>) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Omit<WifiSsid, 'idx'>>();
+  return (
+    <Modal
+      open
+      title={t(initial.ssid ? 'deviceSettings.wifi.editSsid' : 'deviceSettings.wifi.addSsid')}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ 'data-testid': 'wifi-ssid-save' }}
+      onCancel={onCancel}
+      onOk={() => void form.validateFields().then(onSave, () => undefined)}
+    >
+      <Form form={form} layout="vertical" initialValues={{ ...wifiSsidDefaults, ...initial }}>
+        <Form.Item name="ssid" label={t('deviceSettings.wifi.ssid')} rules={[{ validator: ruleValidator(t, ssidRule) }]}>
+          <Input data-testid="wifi-ssid-input" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('deviceSettings.wifi.password')}
+          rules={[{ validator: ruleValidator(t, wifiPasswordRule) }]}
+        >
+          <Input.Password data-testid="wifi-password-input" />
+        </Form.Item>
+        <Form.Item name="wpa" label={t('deviceSettings.wifi.security')}>
+          <Select options={wifiSecurityModes.map((m) => ({ value: m, label: m }))} />
+        </Form.Item>
+        <Form.Item name="vid" label={t('deviceSettings.wifi.vlan')}>
+          <InputNumber min={1} max={4094} />
+        </Form.Item>
+        <Form.Item name="toggle" label={t('deviceSettings.wifi.broadcast')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function WifiEditor({ view, apply, busy }: SectionContext) {
+  const { t } = useTranslation();
+  const start = documentOf<WifiDoc>(view, wifiDefaults);
+  const [list, setList] = useState<WifiSsid[]>(start.list);
+  const [editing, setEditing] = useState<Partial<WifiSsid> | null>(null);
+  const [form] = Form.useForm<Radio>();
+  const mode = Form.useWatch('mode', form) ?? start.mode;
+  const channels = mode === '5G' ? CHANNELS_5 : CHANNELS_24;
+
+  const channelOptions = [
+    { value: AUTO, label: t('deviceSettings.auto') },
+    ...channels.map((c) => ({ value: c, label: String(c) })),
+  ];
+
+  const save = (row: Omit<WifiSsid, 'idx'>) => {
+    setList((rows) => {
+      if (editing?.idx !== undefined) return rows.map((r) => (r.idx === editing.idx ? { ...row, idx: r.idx } : r));
+      const idx = rows.reduce((m, r) => Math.max(m, r.idx + 1), 0);
+      return [...rows, { ...row, idx }];
+    });
+    setEditing(null);
+  };
+
+  const submit = (radio: Radio) => void apply('PATCH', 'wifi/setting', { ...radio, list, authentication: start.authentication });
+
+  return (
+    <>
+      <Form<Radio>
+        form={form}
+        layout="vertical"
+        initialValues={{ mode: start.mode, channel: start.channel, bandwidth: start.bandwidth, tx_power: start.tx_power }}
+        onFinish={submit}
+      >
+        <Space wrap size="large" align="start">
+          <Form.Item name="mode" label={t('deviceSettings.wifi.mode')}>
+            <Select style={{ minWidth: 120 }} options={wifiBands.map((b) => ({ value: b, label: b }))} />
+          </Form.Item>
+          <Form.Item name="channel" label={t('deviceSettings.wifi.channel')}>
+            <Select
+              style={{ minWidth: 120 }}
+              options={channelOptions}
+            />
+          </Form.Item>
+          <Form.Item name="bandwidth" label={t('deviceSettings.wifi.bandwidth')}>
+            <Select
+              style={{ minWidth: 120 }}
+              options={channelWidths
+                .filter((w) => mode === '5G' || (w !== 80 && w !== 160))
+                .map((w) => ({ value: w, label: w === 'auto' ? t('deviceSettings.auto') : `${w} MHz` }))}
+            />
+          </Form.Item>
+          <Form.Item name="tx_power" label={t('deviceSettings.wifi.txPower')}>
+            <InputNumber min={1} max={100} addonAfter="%" />
+          </Form.Item>
+        </Space>
+        <Table<WifiSsid>
+          size="small"
+          rowKey="idx"
+          pagination={false}
+          dataSource={list}
+          data-testid="wifi-ssid-table"
+          title={() => (
+            <Button data-testid="wifi-ssid-add" onClick={() => setEditing({})}>
+              {t('deviceSettings.wifi.addSsid')}
+            </Button>
+          )}
+          columns={[
+            { title: t('deviceSettings.wifi.ssid'), dataIndex: 'ssid' },
+            { title: t('deviceSettings.wifi.security'), dataIndex: 'wpa' },
+            { title: t('deviceSettings.wifi.vlan'), dataIndex: 'vid' },
+            {
+              title: t('deviceSettings.wifi.broadcast'),
+              render: (_, row) => (row.toggle ? t('deviceSettings.on') : t('deviceSettings.off')),
+            },
+            {
+              title: t('deviceSettings.actions'),
+              render: (_, row) => (
+                <Space>
+                  <Button size="small" data-testid="wifi-ssid-edit" onClick={() => setEditing(row)}>
+                    {t('deviceSettings.edit')}
+                  </Button>
+                  <Popconfirm
+                    title={t('deviceSettings.wifi.deleteConfirm')}
+                    okText={t('common.ok')}
+                    cancelText={t('common.cancel')}
+                    onConfirm={() => setList((rows) => rows.filter((r) => r.idx !== row.idx))}
+                  >
+                    <Button size="small" danger>
+                      {t('deviceSettings.delete')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
+            },
+          ]}
+        />
+        <Button type="primary" htmlType="submit" loading={busy} data-testid="wifi-apply" style={{ marginTop: 16 }}>
+          {t('deviceSettings.apply.button')}
+        </Button>
+      </Form>
+      {editing && <SsidForm initial={editing} onSave={save} onCancel={() => setEditing(null)} />}
+    </>
+  );
+}
+
+export function WifiSection({ deviceId }: { deviceId: string }) {
+  return (
+    <SectionFrame deviceId={deviceId} section={SECTION}>
+      {(context) => <WifiEditor key={context.view.desiredVersion} {...context} />}
+    </SectionFrame>
+  );
+}
