@@ -14,7 +14,7 @@ measures, prints a table, and cleans up after itself.
   --mosquitto              also run with Mosquitto (mqtt://127.0.0.1:1883) as external broker
   --transport ws|tcp       how devices reach the embedded broker (default ws: MQTT over WebSocket)
   --max                    after the sizes, grow the fleet (x --max-factor) until it breaks
-  --max-factor F           growth per step of --max (default 1.5)
+  --max-factor F           growth per step of --max (default 1.3)
   --max-limit N            largest size --max tries (default 60000)
   --interval S             report interval of the steady phase (default 30)
   --steady-s S             steady-state measuring window (default 60)
@@ -69,7 +69,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       mosquitto: { type: 'boolean', default: false },
       transport: { type: 'string', default: 'ws' },
       max: { type: 'boolean', default: false },
-      'max-factor': { type: 'string', default: '1.5' },
+      'max-factor': { type: 'string', default: '1.3' },
       'max-limit': { type: 'string', default: '60000' },
       interval: { type: 'string', default: '30' },
       'steady-s': { type: 'string', default: '60' },

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DEMO_DEVICES } from './fixtures.ts';
-import { chooseLanguage, signInAs } from './helpers.ts';
+import { answerConfirm, chooseLanguage, signInAs } from './helpers.ts';
 
 const DEVICE = 'DEMO-000003';
 
@@ -87,8 +87,7 @@ test('a device dashboard follows the device live; a reboot takes it offline and 
 
   // Reboot, confirmed: the device goes offline, boots and comes back with a fresh uptime.
   await page.getByTestId('dashboard-reboot').click();
-  await expect(page.locator('.ant-modal-confirm')).toContainText('5 seconds');
-  await page.getByTestId('confirm-ok').click();
+  await answerConfirm(page, 'ok', /restarts in 5 seconds/);
   await expect(page.locator('.ant-notification-notice').getByText('The device will restart in 5 seconds.')).toBeVisible();
   await expect(status).toHaveAttribute('data-status', 'Offline', { timeout: 45_000 });
   await expect(status).toHaveText('Offline');
@@ -122,8 +121,7 @@ test('groups: create, move devices in, see the counts, delete with confirmation'
   await page.goto('/desk/inventory/groups');
   await expect(group.locator('td').nth(1)).toHaveText('2');
   await page.getByTestId('group-delete-E2E lab').click();
-  await expect(page.locator('.ant-modal-confirm')).toContainText('Are you sure you want to delete this group?');
-  await page.getByTestId('confirm-ok').click();
+  await answerConfirm(page, 'ok', 'Are you sure you want to delete this group?');
   await expect(page.locator('.ant-notification-notice').getByText('Group deleted successfully.')).toBeVisible();
   await expect(group).toHaveCount(0);
 });
@@ -147,7 +145,7 @@ test('Provision shows Discovery by default and takes a provisioning CSV', async 
   await expect(entry).toContainText('Lab router');
 
   await page.getByTestId('provision-delete-E2E-000001').click();
-  await page.getByTestId('confirm-ok').click();
+  await answerConfirm(page, 'ok', 'E2E-000001');
   await expect(entry).toHaveCount(0);
 });
 

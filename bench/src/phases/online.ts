@@ -45,8 +45,10 @@ export async function startFleetAndWait(
     s90: seconds(reached.at90, fleet.startedAt),
     s100: seconds(reached.at100, fleet.startedAt),
   };
+  const { counts } = await ctx.console.request({ cmd: 'ingest' });
   ctx.log(
     `  online: ${figure.online}/${settings.size}` +
+      ` (enrol requests so far ${counts.accepted.enrol ?? 0}, hellos ${counts.accepted.hello ?? 0})` +
       (figure.s100 !== null
         ? ` in ${figure.s100.toFixed(1)} s`
         : ` (not all within ${settings.onlineTimeoutS} s)`),

@@ -174,12 +174,17 @@ describe.each(DIALECTS)('device messages (%s)', (dialect) => {
     ]);
   });
 
-  test('malformed messages are dropped without harm', async () => {
+  test('malformed messages are dropped without harm, and counted', async () => {
+    const before = edge.devices.ingest();
     await publish('heartbeat', '{not json');
     await publish('heartbeat', { ...heartbeat(), cpuUsage: 400 });
     await publish('telemetry', telemetry);
     await new Promise((r) => setTimeout(r, 200));
     expect(edge.devices.get(device.deviceId)?.heartbeat?.cpuUsage).toBe(12.5);
+    const after = edge.devices.ingest();
+    expect(after.refused - before.refused).toBe(2);
+    expect((after.accepted.telemetry ?? 0) - (before.accepted.telemetry ?? 0)).toBe(1);
+    expect(after.accepted.heartbeat).toBe(before.accepted.heartbeat);
   });
 
   test('pings come back unchanged as pongs, so the device can measure its latency', async () => {

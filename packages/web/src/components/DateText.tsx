@@ -22,6 +22,8 @@ export function DateText({ value, time }: { value: DateValue; time?: TimePart })
   return text === null ? (
     <span className="date-never">{t('common.never')}</span>
   ) : (
-    <time dateTime={dayjs(text).toISOString()}>{text}</time>
+    <time dateTime={dayjs(text).toISOString()} dir="ltr">
+      {text}
+    </time>
   );
 }

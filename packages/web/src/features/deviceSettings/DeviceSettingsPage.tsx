@@ -34,7 +34,10 @@ export default function DeviceSettingsPage() {
     <div className="page" data-testid="device-settings-page">
       <Space orientation={VERTICAL} style={{ width: '100%' }} size="middle">
         <Space>
-          <Link to={`/desk/inventory/devices/${encodeURIComponent(id)}`} aria-label={t('deviceSettings.back')}>
+          <Link
+            to={`/desk/inventory/devices/${encodeURIComponent(id)}`}
+            aria-label={t('deviceSettings.back')}
+          >
             <ArrowLeftOutlined className="flip-rtl" />
           </Link>
           <Typography.Title level={4} style={{ margin: 0 }}>
@@ -51,7 +54,11 @@ export default function DeviceSettingsPage() {
             label: <span data-testid={`settings-nav-${s.key}`}>{t(`deviceSettings.sections.${s.key}`)}</span>,
           }))}
         />
-        {Screen ? <Screen key={`${id}/${section}`} deviceId={id} /> : <Result status="404" title={t('deviceSettings.unknownSection')} />}
+        {Screen ? (
+          <Screen key={`${id}/${section}`} deviceId={id} />
+        ) : (
+          <Result status="404" title={t('deviceSettings.unknownSection')} />
+        )}
       </Space>
     </div>
   );

@@ -2,7 +2,12 @@
 import { useState } from 'react';
 import { Button, Select, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { portTypeDefaults, portTypes, type PortTypeSection as PortTypeDoc, type PortTypeWord } from '@edge/protocol';
+import {
+  portTypeDefaults,
+  portTypes,
+  type PortTypeSection as PortTypeDoc,
+  type PortTypeWord,
+} from '@edge/protocol';
 import { useConfirm } from '../../components/useConfirm.tsx';
 import { SectionFrame, type SectionContext } from './SectionFrame.tsx';
 import { VERTICAL, documentOf } from './document.ts';
@@ -48,7 +53,9 @@ function PortTypeEditor({ view, apply, busy }: SectionContext) {
                 style={{ minWidth: 100 }}
                 value={row.type}
                 options={portTypes.map((p) => ({ value: p, label: p }))}
-                onChange={(type) => setPorts((rows) => rows.map((r) => (r.port === row.port ? { ...r, type } : r)))}
+                onChange={(type) =>
+                  setPorts((rows) => rows.map((r) => (r.port === row.port ? { ...r, type } : r)))
+                }
               />
             ),
           },

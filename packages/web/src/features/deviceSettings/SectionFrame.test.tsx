@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { SectionStateView } from '@edge/protocol';
-import { renderWithProviders } from '../../test/render.tsx';
-import { StateView } from './SectionFrame.tsx';
+import { renderWithProviders, stubFetch } from '../../test/render.tsx';
+import { SectionFrame, StateView } from './SectionFrame.tsx';
 import { isSettled } from './api.ts';
 
 const view = (over: Partial<SectionStateView> = {}): SectionStateView => ({
@@ -24,7 +24,10 @@ const view = (over: Partial<SectionStateView> = {}): SectionStateView => ({
   ...over,
 });
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('section state', () => {
   it('shows the state and how the last apply ended', () => {
@@ -67,7 +70,46 @@ describe('section state', () => {
   });
 
   it('stops polling only on settled states', () => {
-    expect(['in_sync', 'rolled_back', 'failed'].every((s) => isSettled(s as SectionStateView['state']))).toBe(true);
-    expect(['pending', 'applying', 'awaiting_confirm'].some((s) => isSettled(s as SectionStateView['state']))).toBe(false);
+    expect(['in_sync', 'rolled_back', 'failed'].every((s) => isSettled(s as SectionStateView['state']))).toBe(
+      true,
+    );
+    expect(
+      ['pending', 'applying', 'awaiting_confirm'].some((s) => isSettled(s as SectionStateView['state'])),
+    ).toBe(false);
+  });
+});
+
+describe('apply', () => {
+  it('asks first, says the device rolls back by itself, then writes and shows the answer', async () => {
+    const stub = stubFetch({
+      'GET /api/v1/inventory/settings/state': () => ({
+        body: { id: 'dev1', online: true, sections: [view({ state: 'in_sync' })] },
+      }),
+      'PATCH /api/v1/inventory/settings/multipleWan/setting': () => ({
+        body: { message: 'ok', section: view({ state: 'awaiting_confirm', desiredVersion: 1 }) },
+      }),
+    });
+    vi.stubGlobal('fetch', stub.fetch);
+    renderWithProviders(
+      <SectionFrame deviceId="dev1" section="wan">
+        {({ apply }) => (
+          <button
+            type="button"
+            onClick={() => void apply('PATCH', 'multipleWan/setting', { iface: 'eth0', mode: 'dhcp' })}
+          >
+            go
+          </button>
+        )}
+      </SectionFrame>,
+    );
+    fireEvent.click(await screen.findByText('go'));
+    expect(await screen.findByText(/restores its previous configuration by itself/)).toBeInTheDocument();
+    expect(stub.calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('confirm-ok'));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('section-state')).toHaveAttribute('data-state', 'awaiting_confirm'),
+    );
+    const patch = stub.calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.body).toEqual({ id: 'dev1', iface: 'eth0', mode: 'dhcp' });
   });
 });

@@ -35,7 +35,10 @@ const show = (value: unknown): string =>
 
 export function StateView({ view }: { view: SectionStateView }) {
   const { t } = useTranslation();
-  const error = view.lastErrorCode && isMessageCode(view.lastErrorCode) ? messageText(t, view.lastErrorCode) : view.lastError;
+  const error =
+    view.lastErrorCode && isMessageCode(view.lastErrorCode)
+      ? messageText(t, view.lastErrorCode)
+      : view.lastError;
   return (
     <Space orientation={VERTICAL} style={{ width: '100%' }}>
       <Space wrap>

@@ -85,7 +85,13 @@ export function toInterface(f: WanForm): WanInterface {
   }
 }
 
-const DHCP: WanInterface = { iface: 'eth0', mode: 'dhcp', dns_mode: 'auto', dns_server_1: '', dns_server_2: '' };
+const DHCP: WanInterface = {
+  iface: 'eth0',
+  mode: 'dhcp',
+  dns_mode: 'auto',
+  dns_server_1: '',
+  dns_server_2: '',
+};
 
 const SECTION = 'wan' as const;
 const WRITE_PATH = 'multipleWan/setting';
@@ -121,9 +127,10 @@ function WanEditor({ view, apply, busy }: SectionContext) {
       })),
     },
   ];
-  const fieldRules = Object.fromEntries(
-    RULED_FIELDS.map((name) => [name, rules(name)]),
-  ) as Record<(typeof RULED_FIELDS)[number], ReturnType<typeof rules>>;
+  const fieldRules = Object.fromEntries(RULED_FIELDS.map((name) => [name, rules(name)])) as Record<
+    (typeof RULED_FIELDS)[number],
+    ReturnType<typeof rules>
+  >;
   const submit = (values: WanForm) =>
     void apply('PATCH', WRITE_PATH, toInterface({ ...toForm(current), ...values, iface }));
   const dnsFields = (
@@ -148,7 +155,11 @@ function WanEditor({ view, apply, busy }: SectionContext) {
     >
       {doc.list.length > 1 && (
         <Form.Item label={t('deviceSettings.wan.interface')}>
-          <Select value={iface} onChange={setIface} options={doc.list.map((w) => ({ value: w.iface, label: w.iface }))} />
+          <Select
+            value={iface}
+            onChange={setIface}
+            options={doc.list.map((w) => ({ value: w.iface, label: w.iface }))}
+          />
         </Form.Item>
       )}
       <Form.Item name="mode" label={t('deviceSettings.wan.mode')}>
@@ -197,7 +208,11 @@ function WanEditor({ view, apply, busy }: SectionContext) {
           <Form.Item name="ssid" label={t('deviceSettings.wifi.ssid')} rules={fieldRules.ssid}>
             <Input />
           </Form.Item>
-          <Form.Item name="wifiPassword" label={t('deviceSettings.wifi.password')} rules={fieldRules.wifiPassword}>
+          <Form.Item
+            name="wifiPassword"
+            label={t('deviceSettings.wifi.password')}
+            rules={fieldRules.wifiPassword}
+          >
             <Input.Password />
           </Form.Item>
           <Form.Item name="wpa" label={t('deviceSettings.wifi.security')}>

@@ -33,6 +33,10 @@ describe('SSID form', () => {
   it('saves a valid SSID', async () => {
     const onSave = await trySsid('office');
     await waitFor(() => expect(onSave).toHaveBeenCalled());
-    expect(onSave.mock.calls[0]![0]).toMatchObject({ ssid: 'office', password: 'secret-pass-1', wpa: 'WPA2' });
+    expect(onSave.mock.calls[0]![0]).toMatchObject({
+      ssid: 'office',
+      password: 'secret-pass-1',
+      wpa: 'WPA2',
+    });
   });
 });

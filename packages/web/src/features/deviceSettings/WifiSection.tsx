@@ -18,10 +18,13 @@ import { SectionFrame, type SectionContext } from './SectionFrame.tsx';
 import { documentOf } from './document.ts';
 
 const CHANNELS_24 = Array.from({ length: 13 }, (_, i) => i + 1);
-const CHANNELS_5 = [36, 40, 44, 48, 52, 56, 60, 64, 100, 104, 108, 112, 116, 120, 124, 128, 132, 136, 140, 144, 149, 153, 157, 161, 165];
+const CHANNELS_5 = [
+  36, 40, 44, 48, 52, 56, 60, 64, 100, 104, 108, 112, 116, 120, 124, 128, 132, 136, 140, 144, 149, 153, 157,
+  161, 165,
+];
 
 const SECTION = 'wifi' as const;
-const AUTO = 'auto';
+const AUTO = 'auto' as const;
 
 type Radio = Omit<WifiDoc, 'list' | 'authentication'>;
 
@@ -47,7 +50,11 @@ export function SsidForm({
       onOk={() => void form.validateFields().then(onSave, () => undefined)}
     >
       <Form form={form} layout="vertical" initialValues={{ ...wifiSsidDefaults, ...initial }}>
-        <Form.Item name="ssid" label={t('deviceSettings.wifi.ssid')} rules={[{ validator: ruleValidator(t, ssidRule) }]}>
+        <Form.Item
+          name="ssid"
+          label={t('deviceSettings.wifi.ssid')}
+          rules={[{ validator: ruleValidator(t, ssidRule) }]}
+        >
           <Input data-testid="wifi-ssid-input" />
         </Form.Item>
         <Form.Item
@@ -87,32 +94,47 @@ function WifiEditor({ view, apply, busy }: SectionContext) {
 
   const save = (row: Omit<WifiSsid, 'idx'>) => {
     setList((rows) => {
-      if (editing?.idx !== undefined) return rows.map((r) => (r.idx === editing.idx ? { ...row, idx: r.idx } : r));
+      if (editing?.idx !== undefined)
+        return rows.map((r) => (r.idx === editing.idx ? { ...row, idx: r.idx } : r));
       const idx = rows.reduce((m, r) => Math.max(m, r.idx + 1), 0);
       return [...rows, { ...row, idx }];
     });
     setEditing(null);
   };
 
-  const submit = (radio: Radio) => void apply('PATCH', 'wifi/setting', { ...radio, list, authentication: start.authentication });
+  /** A channel or width the new band does not have falls back to one it has. */
+  const onValuesChange = (changed: Partial<Radio>) => {
+    if (!changed.mode) return;
+    const { channel, bandwidth } = form.getFieldsValue();
+    const valid = changed.mode === '5G' ? CHANNELS_5 : CHANNELS_24;
+    if (channel !== AUTO && !valid.includes(channel)) form.setFieldsValue({ channel: AUTO });
+    if (changed.mode === '2.4G' && (bandwidth === 80 || bandwidth === 160))
+      form.setFieldsValue({ bandwidth: 20 });
+  };
+
+  const submit = (radio: Radio) =>
+    void apply('PATCH', 'wifi/setting', { ...radio, list, authentication: start.authentication });
 
   return (
     <>
       <Form<Radio>
         form={form}
         layout="vertical"
-        initialValues={{ mode: start.mode, channel: start.channel, bandwidth: start.bandwidth, tx_power: start.tx_power }}
+        initialValues={{
+          mode: start.mode,
+          channel: start.channel,
+          bandwidth: start.bandwidth,
+          tx_power: start.tx_power,
+        }}
         onFinish={submit}
+        onValuesChange={onValuesChange}
       >
         <Space wrap size="large" align="start">
           <Form.Item name="mode" label={t('deviceSettings.wifi.mode')}>
             <Select style={{ minWidth: 120 }} options={wifiBands.map((b) => ({ value: b, label: b }))} />
           </Form.Item>
           <Form.Item name="channel" label={t('deviceSettings.wifi.channel')}>
-            <Select
-              style={{ minWidth: 120 }}
-              options={channelOptions}
-            />
+            <Select style={{ minWidth: 120 }} options={channelOptions} />
           </Form.Item>
           <Form.Item name="bandwidth" label={t('deviceSettings.wifi.bandwidth')}>
             <Select
@@ -167,7 +189,13 @@ function WifiEditor({ view, apply, busy }: SectionContext) {
             },
           ]}
         />
-        <Button type="primary" htmlType="submit" loading={busy} data-testid="wifi-apply" style={{ marginTop: 16 }}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={busy}
+          data-testid="wifi-apply"
+          style={{ marginTop: 16 }}
+        >
           {t('deviceSettings.apply.button')}
         </Button>
       </Form>

@@ -33,7 +33,11 @@ export function useSectionState(id: string, section: SectionKey) {
     refetchInterval: (q) => {
       const view = q.state.data?.sections[0];
       if (Date.now() > pollUntil) return false;
-      if (view && isSettled(view.state) && q.state.dataUpdatedAt > pollUntil - POLL_LIMIT_MS + POLL_INTERVAL_MS)
+      if (
+        view &&
+        isSettled(view.state) &&
+        q.state.dataUpdatedAt > pollUntil - POLL_LIMIT_MS + POLL_INTERVAL_MS
+      )
         return false;
       return POLL_INTERVAL_MS;
     },

@@ -5,5 +5,5 @@ import type { SectionStateView } from '@edge/protocol';
 export const VERTICAL = 'vertical' as const;
 
 export function documentOf<T>(view: SectionStateView, defaults: T): T {
-  return ((view.desired ?? view.reported ?? defaults) as T);
+  return (view.desired ?? view.reported ?? defaults) as T;
 }

@@ -90,9 +90,11 @@ export function GroupsPage() {
         extra={
           data && (
             <Typography.Text type="secondary" data-testid="ungrouped-counts">
-              {t('inventory.groups.ungrouped')}: {data.ungrouped.numOnline + data.ungrouped.numOffline} (
-              {t('inventory.groups.online')} {data.ungrouped.numOnline} / {t('inventory.groups.offline')}{' '}
-              {data.ungrouped.numOffline})
+              {t('inventory.groups.ungroupedCounts', {
+                total: data.ungrouped.numOnline + data.ungrouped.numOffline,
+                online: data.ungrouped.numOnline,
+                offline: data.ungrouped.numOffline,
+              })}
             </Typography.Text>
           )
         }
@@ -118,7 +120,7 @@ export function GroupsPage() {
               key: 'numOnline',
               dataIndex: 'numOnline',
               title: t('inventory.groups.online'),
-              render: (n: number) => <span className="count-online">{n}</span>,
+              render: (n: number) => <span className={n > 0 ? 'count-online' : 'muted'}>{n}</span>,
             },
             {
               key: 'numOffline',
@@ -170,7 +172,7 @@ export function GroupsPage() {
           ]}
         />
         <Link to={`${devicesPath}?group=${UNGROUPED}`} className="ungrouped-link">
-          {t('inventory.groups.showDevices')}: {t('inventory.groups.ungrouped')}
+          {t('inventory.groups.showUngrouped')}
         </Link>
       </Card>
       <Modal
