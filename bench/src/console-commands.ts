@@ -5,6 +5,7 @@ import { deviceTopic, fleetSerial } from '@edge/protocol';
 import type { Console } from '@edge/server';
 import type { ConsoleRequest, Counts, OnlineProgress, Replies, RpcReading } from './control-protocol.ts';
 import { consoleTimeline } from './console-timeline.ts';
+import { topSql } from './sql-stats.ts';
 
 const POLL_MS = 100;
 
@@ -140,6 +141,7 @@ export function commandHandlers(ctx: CommandContext) {
       }
       return { cleared };
     },
+    sqlStats: async () => topSql(),
     heapSnapshot: async ({ file }) => ({ file: v8.writeHeapSnapshot(file) }),
     async quit() {
       loopDelay.disable();

@@ -10,9 +10,11 @@ import { buildConsole } from '@edge/server';
 import { loadConfig } from '@edge/server/config';
 import { MARK, type ConsoleRequest } from './control-protocol.ts';
 import { commandHandlers } from './console-commands.ts';
+import { installSqlStats } from './sql-stats.ts';
 
 const say = (message: object) => process.stdout.write(`${MARK}${JSON.stringify(message)}\n`);
 
+if (process.env.BENCH_SQL_STATS) installSqlStats();
 const config = { ...loadConfig(), host: '127.0.0.1', port: 0, webRoot: undefined };
 const edge = await buildConsole(config);
 await edge.app.listen({ host: config.host, port: 0 });

@@ -5,6 +5,7 @@
  */
 import type { Console } from '@edge/server';
 import type { Second } from './console-timeline.ts';
+import type { SqlStat } from './sql-stats.ts';
 
 export type IngestCounts = ReturnType<Console['devices']['ingest']>;
 
@@ -29,6 +30,8 @@ export type ConsoleRequest =
   | { cmd: 'clearRetained' }
   /** Writes a V8 heap snapshot of the console to `file` (diagnosis of memory per device). */
   | { cmd: 'heapSnapshot'; file: string }
+  /** Time per SQL statement since start (BENCH_SQL_STATS=1, sql-stats.ts). */
+  | { cmd: 'sqlStats' }
   | { cmd: 'quit' };
 
 export type Command = ConsoleRequest['cmd'];
@@ -78,6 +81,7 @@ export interface Replies {
   watchOffline: { deviceId: string };
   clearRetained: { cleared: number };
   heapSnapshot: { file: string };
+  sqlStats: SqlStat[];
   quit: { closed: true };
 }
 

@@ -118,6 +118,11 @@ export async function runScenario(o: ScenarioOptions): Promise<Figures> {
       figures.problems.push(`not all ${settings.size} devices came online`);
     }
 
+    if (process.env.BENCH_SQL_STATS) {
+      const top = await phase('SQL statistics', () => run.console.request({ cmd: 'sqlStats' }));
+      for (const s of top ?? [])
+        log(`  sql ${s.totalMs.toFixed(0)} ms (prepare ${s.prepareMs.toFixed(0)}) x${s.count}: ${s.sql}`);
+    }
     await phase('stopping the fleet', () => stopFleet(run));
     if (o.backend === 'mosquitto')
       await phase('clearing retained words', () => run.console.request({ cmd: 'clearRetained' }, 300_000));
