@@ -25,6 +25,19 @@ async function signIn(page: Page) {
   await page.locator('.ant-notification-notice').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
 }
 
+async function openInventory(page: Page, path: string) {
+  await signIn(page);
+  await page.goto(path);
+}
+
+async function openFirstDashboard(page: Page) {
+  await openInventory(page, '/desk/inventory');
+  await page.getByTestId('device-link-DEMO-000001').click();
+  await page.getByTestId('device-dashboard').waitFor();
+  // Long enough for a few live points on the charts.
+  await page.waitForTimeout(6000);
+}
+
 const shots: Shot[] = [
   { file: 'login.png', visit: (page) => page.goto('/').then(() => undefined) },
   { file: 'desktop.png', visit: signIn },
@@ -40,6 +53,42 @@ const shots: Shot[] = [
       await page.getByTestId('app-Settings').click();
       await page.waitForURL(/\/desk\/settings/);
     },
+  },
+  {
+    file: 'inventory.png',
+    visit: async (page) => {
+      await openInventory(page, '/desk/inventory');
+      await page.getByTestId('device-table').locator('tbody tr.ant-table-row').first().waitFor();
+    },
+  },
+  {
+    file: 'inventory-map.png',
+    visit: async (page) => {
+      await openInventory(page, '/desk/inventory/map');
+      await page.getByTestId('device-map').waitFor();
+    },
+  },
+  { file: 'device-dashboard.png', visit: openFirstDashboard },
+  {
+    file: 'device-dashboard-arabic.png',
+    language: 'Arabic',
+    visit: openFirstDashboard,
+  },
+  {
+    file: 'device-settings-wifi.png',
+    visit: async (page) => {
+      await openFirstDashboard(page);
+      await page.getByTestId('dashboard-settings').click();
+      await page.getByTestId('section-state').waitFor();
+    },
+  },
+  {
+    file: 'provision.png',
+    visit: (page) => openInventory(page, '/desk/provision'),
+  },
+  {
+    file: 'security-tokens.png',
+    visit: (page) => openInventory(page, '/desk/security/tokens'),
   },
 ];
 
