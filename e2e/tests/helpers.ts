@@ -12,10 +12,12 @@ export async function signInAs(page: Page, name = 'admin', password = E2E_ADMIN_
 }
 
 export async function chooseLanguage(page: Page, label: string): Promise<void> {
-  await page.getByTestId('language-switch').click();
   const option = page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`);
-  await option.scrollIntoViewIfNeeded();
-  await option.click();
+  // Right after sign-in the header may still re-render and swallow the first click that opens the list.
+  await expect(async () => {
+    if (!(await option.isVisible())) await page.getByTestId('language-switch').click();
+    await option.click({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Answers the open confirmation dialog (useConfirm); with `text`, only the dialog that says it. */
