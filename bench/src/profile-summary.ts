@@ -128,12 +128,82 @@ function inclusiveOwn(
   return out;
 }
 
+export interface Stall {
+  /** Seconds from the start of the profile. */
+  atS: number;
+  ms: number;
+  /** Functions on top of the stack in it, most time first. */
+  top: string[];
+  /** The product's own functions on the stack in it, most time first. */
+  own: string[];
+}
+
+/**
+ * The longest stretches without an idle sample: the event loop busy (or blocked in a system call) the whole
+ * time, which is what a slow answer waited behind. Each with what ran in it.
+ */
+export function longestStalls(profile: CpuProfile, count = 5): Stall[] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  const stretches: { start: number; end: number; us: number }[] = [];
+  let open: { start: number; end: number; us: number } | null = null;
+  for (let i = 0; i < samples.length; i++) {
+    const us = deltas[i + 1] ?? 0;
+    const idle = byId.get(samples[i]!)?.callFrame.functionName === '(idle)';
+    if (idle) {
+      if (open) stretches.push(open);
+      open = null;
+    } else if (open) {
+      open.end = i;
+      open.us += us;
+    } else {
+      open = { start: i, end: i, us };
+    }
+  }
+  if (open) stretches.push(open);
+  const offsets: number[] = [];
+  let t = 0;
+  for (let i = 0; i < samples.length; i++) offsets.push((t += deltas[i] ?? 0));
+  const rank = (m: Map<string, number>) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}ms`);
+  return stretches
+    .sort((a, b) => b.us - a.us)
+    .slice(0, count)
+    .map((s) => {
+      const top = new Map<string, number>();
+      const own = new Map<string, number>();
+      for (let i = s.start; i <= s.end; i++) {
+        const us = deltas[i + 1] ?? 0;
+        const leaf = byId.get(samples[i]!)!.callFrame;
+        const leafName = leaf.functionName || '(anonymous)';
+        top.set(leafName, (top.get(leafName) ?? 0) + us);
+        const seen = new Set<string>();
+        for (let n: number | undefined = samples[i]; n !== undefined; n = parent.get(n)) {
+          const f = byId.get(n)!.callFrame;
+          if (!/\/packages\/[^/]+\/src\//.test(f.url) || f.url.includes('node_modules')) continue;
+          const name = `${f.functionName || '(anonymous)'}@${shortUrl(f.url).replace(/^packages\//, '')}`;
+          if (seen.has(name)) continue;
+          seen.add(name);
+          own.set(name, (own.get(name) ?? 0) + us);
+        }
+      }
+      return { atS: offsets[s.start]! / 1e6, ms: s.us / 1000, top: rank(top), own: rank(own) };
+    });
+}
+
 export function readProfile(file: string): CpuProfile {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
 }
 
 export function profileReport(file: string, top = 25): string {
-  const s = summariseProfile(readProfile(file), top);
+  const profile = readProfile(file);
+  const s = summariseProfile(profile, top);
   const busy = s.totalMs - s.idleMs;
   return [
     `${file}: ${(s.totalMs / 1000).toFixed(1)} s profiled, ${(busy / 1000).toFixed(1)} s busy (${((busy / s.totalMs) * 100).toFixed(0)} %)`,
@@ -151,6 +221,18 @@ export function profileReport(file: string, top = 25): string {
     markdownTable(
       ['inclusive ms', '% of busy', 'own function', 'where'],
       s.ownInclusive.map((f) => [f.ms.toFixed(0), f.share.toFixed(1), f.name, f.where]),
+    ),
+    '',
+    'Longest stretches without an idle moment (what a request arriving then waited behind):',
+    '',
+    markdownTable(
+      ['at s', 'ms', 'on top of the stack', 'own code on the stack'],
+      longestStalls(profile).map((st) => [
+        st.atS.toFixed(1),
+        st.ms.toFixed(0),
+        st.top.join(', '),
+        st.own.join(', '),
+      ]),
     ),
   ].join('\n');
 }
