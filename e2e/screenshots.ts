@@ -22,7 +22,11 @@ async function signIn(page: Page) {
   await page.locator('#login-password').fill(PASSWORD);
   await page.getByTestId('login-submit').click();
   await page.waitForURL(/\/desk$/);
-  await page.locator('.ant-notification-notice').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.ant-notification-notice')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
 }
 
 async function openInventory(page: Page, path: string) {
@@ -36,6 +40,16 @@ async function openFirstDashboard(page: Page) {
   await page.getByTestId('device-dashboard').waitFor();
   // Long enough for a few live points on the charts.
   await page.waitForTimeout(6000);
+}
+
+/** A settings section of a demo device, reached the way an operator does: list, dashboard, settings menu. */
+async function openSettings(page: Page, serial: string, section: string) {
+  await openInventory(page, '/desk/inventory');
+  await page.getByTestId(`device-link-${serial}`).click();
+  await page.getByTestId('dashboard-settings').click();
+  await page.getByTestId(`settings-nav-${section}`).click();
+  await page.getByTestId('section-state').waitFor();
+  await page.waitForTimeout(1500);
 }
 
 const shots: Shot[] = [
@@ -81,6 +95,17 @@ const shots: Shot[] = [
       await page.getByTestId('dashboard-settings').click();
       await page.getByTestId('section-state').waitFor();
     },
+  },
+  {
+    file: 'device-settings-multiple-wan.png',
+    visit: (page) => openSettings(page, 'DEMO-000001', 'multipleWan'),
+  },
+  { file: 'device-settings-firewall.png', visit: (page) => openSettings(page, 'DEMO-000001', 'firewall') },
+  { file: 'device-settings-mobile.png', visit: (page) => openSettings(page, 'DEMO-000005', 'mobileNetwork') },
+  {
+    file: 'device-settings-dhcp-arabic.png',
+    language: 'Arabic',
+    visit: (page) => openSettings(page, 'DEMO-000001', 'dhcp'),
   },
   {
     file: 'provision.png',

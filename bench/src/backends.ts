@@ -1,10 +1,12 @@
 /**
  * What the console under test runs on: SQLite and the embedded broker (the default), a throwaway
- * PostgreSQL database (created here, dropped after), or the external Mosquitto broker on 127.0.0.1:1883
- * (anonymous there: per-device authentication is the broker's, not the console's, in that mode).
+ * PostgreSQL database (created here, dropped after), or an external Mosquitto: one of the bench's own on a
+ * free port (anonymous: per-device authentication is the broker's, not the console's, in that mode), or the
+ * one at BENCH_MQTT_URL.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { startMosquitto } from '@edge/server/mosquitto';
 
 export const BACKENDS = ['sqlite', 'postgres', 'mosquitto'] as const;
 export type BackendName = (typeof BACKENDS)[number];
@@ -13,7 +15,13 @@ export type BackendName = (typeof BACKENDS)[number];
 export type Transport = 'ws' | 'tcp';
 
 export const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-export const MOSQUITTO_URL = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+export const MOSQUITTO_URL = process.env.BENCH_MQTT_URL;
+
+export interface BackendOptions {
+  transport: Transport;
+  /** Leave Nagle's algorithm on for Mosquitto's sockets (its default) instead of set_tcp_nodelay. */
+  mosquittoNagle: boolean;
+}
 
 export interface Backend {
   name: BackendName;
@@ -34,7 +42,8 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
-export async function prepareBackend(name: BackendName, transport: Transport): Promise<Backend> {
+export async function prepareBackend(name: BackendName, o: BackendOptions): Promise<Backend> {
+  const { transport } = o;
   const embeddedTarget = (consoleUrl: string, tcpPort: number | null) =>
     transport === 'tcp' && tcpPort !== null ? `mqtt://127.0.0.1:${tcpPort}` : consoleUrl;
   const transportEnv = transport === 'tcp' ? { MQTT_TCP_PORT: '0' } : {};
@@ -53,12 +62,19 @@ export async function prepareBackend(name: BackendName, transport: Transport): P
         dispose: () => adminQuery(`drop database if exists ${database} with (force)`),
       };
     }
-    case 'mosquitto':
-      return {
-        name,
-        env: { MQTT_URL: MOSQUITTO_URL },
-        deviceTarget: () => MOSQUITTO_URL,
-        dispose: async () => undefined,
-      };
+    case 'mosquitto': {
+      if (MOSQUITTO_URL) {
+        const url = MOSQUITTO_URL;
+        return { name, env: { MQTT_URL: url }, deviceTarget: () => url, dispose: async () => undefined };
+      }
+      const broker = await startMosquitto(() => [
+        'allow_anonymous true',
+        'max_connections -1',
+        // Mosquitto 2.0 leaves Nagle's algorithm on unless told: small RPC packets then wait ~40 ms for an ACK.
+        `set_tcp_nodelay ${o.mosquittoNagle ? 'false' : 'true'}`,
+      ]);
+      const url = `mqtt://127.0.0.1:${broker.port}`;
+      return { name, env: { MQTT_URL: url }, deviceTarget: () => url, dispose: broker.stop };
+    }
   }
 }

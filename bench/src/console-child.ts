@@ -11,6 +11,8 @@ export interface ConsoleChildOptions {
   env: NodeJS.ProcessEnv;
   /** Write a .cpuprofile there when the console ends. */
   cpuProfDir?: string;
+  /** Node/V8 flags of the console process (e.g. --max-semi-space-size=64). */
+  nodeFlags?: string[];
 }
 
 export interface ConsoleChild {
@@ -33,10 +35,15 @@ const parse = (line: string): ConsoleMessage | undefined =>
   line.startsWith(MARK) ? (JSON.parse(line.slice(MARK.length)) as ConsoleMessage) : undefined;
 
 export async function startConsoleChild(options: ConsoleChildOptions): Promise<ConsoleChild> {
-  const child: Child = startChild('console', process.execPath, nodeArgs(ENTRY, options.cpuProfDir), {
-    ...process.env,
-    ...options.env,
-  });
+  const child: Child = startChild(
+    'console',
+    process.execPath,
+    nodeArgs(ENTRY, options.cpuProfDir, options.nodeFlags),
+    {
+      ...process.env,
+      ...options.env,
+    },
+  );
   const ready = await child
     .waitForLine(
       (line) => {

@@ -18,6 +18,8 @@ export interface SteadyFigure {
   consoleRssMiB: number;
   /** Of which the JavaScript heap in use. */
   consoleHeapMiB: number;
+  /** Memory V8 knows of outside its heap: Buffers and ArrayBuffers (sockets, payloads). */
+  consoleExternalMiB: number;
   /** Share of the window the console spent collecting garbage, %. */
   consoleGcPct: number;
   /** Console RSS after start and provisioning, before any device connected. */
@@ -34,6 +36,9 @@ export interface SteadyFigure {
   /** Device messages the console took in per second (all uplink channels but the presence word). */
   ingestedPerS: number;
   loopDelayP99: number;
+  /** The simulator's event-loop delay over the window: when it stalls, its devices' messages arrive together. */
+  fleetLoopP99Ms: number;
+  fleetLoopMaxMs: number;
 }
 
 export interface IngestStep {

@@ -11,6 +11,8 @@ export interface FleetChildOptions {
   target: string;
   count: number;
   prefix: string;
+  /** Number of this child's first device (1-based), when several children share one fleet. */
+  first?: number;
   intervalS: number;
   rampMs: number;
   stateFile: string;
@@ -23,10 +25,13 @@ export interface Census {
   at: number;
   census: Record<string, number>;
   sent: number;
+  /** The simulator's event-loop delay since the previous census. */
+  loop?: { p99Ms: number; maxMs: number };
 }
 
 export interface FleetChild {
-  readonly pid: number;
+  /** Every process the fleet runs in (one, or several when spread over the cores). */
+  readonly pids: number[];
   /** Epoch ms when the fleet said its devices were starting. */
   readonly startedAt: number;
   census(): Promise<Census>;
@@ -44,6 +49,8 @@ export async function startFleetChild(o: FleetChildOptions): Promise<FleetChild>
     o.target,
     '--count',
     String(o.count),
+    '--first',
+    String(o.first ?? 1),
     '--prefix',
     o.prefix,
     '--interval',
@@ -90,7 +97,7 @@ export async function startFleetChild(o: FleetChildOptions): Promise<FleetChild>
   };
 
   return {
-    pid: child.pid,
+    pids: [child.pid],
     startedAt,
     census: () => answer<Census>('census', 'census', 30_000),
     drop: async (serial, forMs) =>

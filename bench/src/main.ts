@@ -61,7 +61,13 @@ const run = async (backend: BackendName, size: number, ingest = true): Promise<F
     ingestSteps: ingest ? o.settings.ingestSteps : [],
     profileDir: o.settings.profileDir && path.resolve(o.settings.profileDir, `${backend}-${size}`),
   };
-  const figures = await runScenario({ backend, transport: o.transport, settings, log: say });
+  const figures = await runScenario({
+    backend,
+    transport: o.transport,
+    mosquittoNagle: o.mosquittoNagle,
+    settings,
+    log: say,
+  });
   runs.push(figures);
   return figures;
 };

@@ -6,7 +6,16 @@ import { pathToFileURL } from 'node:url';
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
-/** Arguments of `node` running `entry` (a .ts file), with the CPU profiler on when cpuProfDir is given. */
-export function nodeArgs(entry: string, cpuProfDir?: string): string[] {
-  return [...(cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : []), '--import', TSX_LOADER, entry];
+/**
+ * Arguments of `node` running `entry` (a .ts file), with the CPU profiler on when cpuProfDir is given and
+ * any other Node/V8 flags before it.
+ */
+export function nodeArgs(entry: string, cpuProfDir?: string, flags: string[] = []): string[] {
+  return [
+    ...flags,
+    ...(cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : []),
+    '--import',
+    TSX_LOADER,
+    entry,
+  ];
 }

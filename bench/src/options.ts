@@ -11,7 +11,9 @@ measures, prints a table, and cleans up after itself.
   --sizes N,N,...          fleet sizes (default 1000,10000)
   --backends B,B,...       sqlite, postgres, mosquitto (default sqlite)
   --postgres               also run on a throwaway PostgreSQL database (127.0.0.1:5432)
-  --mosquitto              also run with Mosquitto (mqtt://127.0.0.1:1883) as external broker
+  --mosquitto              also run with Mosquitto as external broker (the bench starts its own;
+                           BENCH_MQTT_URL=mqtt://... uses that one instead)
+  --mosquitto-nagle        leave Nagle's algorithm on for the bench's Mosquitto (its default; to compare)
   --transport ws|tcp       how devices reach the embedded broker (default ws: MQTT over WebSocket)
   --max                    after the sizes, grow the fleet (x --max-factor) until it breaks
   --max-factor F           growth per step of --max (default 1.3)
@@ -27,6 +29,9 @@ measures, prints a table, and cleans up after itself.
   --no-ingest              skip the ingest-capacity probe
   --ingest-window-s S      measuring window per probe step (default 15)
   --local-addresses A      fleet source addresses (default 127.0.0.2-127.0.0.33)
+  --console-node-flags=F   Node/V8 flags of the console process, e.g. --console-node-flags=--max-semi-space-size=64
+  --fleet-processes N      simulator processes the fleet is spread over (default: one per 2,500 devices,
+                           at most one per core; 1 runs the whole fleet in one process)
   --profile DIR            write CPU profiles of console and fleet to DIR and summarise them
   --heap-snapshot DIR      write a heap snapshot of each console there (summarise: bench/src/heap-summary.ts)
   --json FILE              also write the figures as JSON (default bench/results/last.json)
@@ -38,6 +43,7 @@ export interface BenchOptions {
   sizes: number[];
   backends: BackendName[];
   transport: Transport;
+  mosquittoNagle: boolean;
   max: boolean;
   maxFactor: number;
   maxLimit: number;
@@ -68,6 +74,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       postgres: { type: 'boolean', default: false },
       mosquitto: { type: 'boolean', default: false },
       transport: { type: 'string', default: 'ws' },
+      'mosquitto-nagle': { type: 'boolean', default: false },
       max: { type: 'boolean', default: false },
       'max-factor': { type: 'string', default: '1.3' },
       'max-limit': { type: 'string', default: '60000' },
@@ -82,6 +89,8 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       'no-ingest': { type: 'boolean', default: false },
       'ingest-window-s': { type: 'string', default: '15' },
       'local-addresses': { type: 'string', default: '127.0.0.2-127.0.0.33' },
+      'fleet-processes': { type: 'string' },
+      'console-node-flags': { type: 'string', default: '' },
       profile: { type: 'string' },
       'heap-snapshot': { type: 'string' },
       json: { type: 'string', default: 'bench/results/last.json' },
@@ -103,6 +112,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
     sizes: numbers('sizes', v.sizes).map(Math.round),
     backends: [...new Set(backends)] as BackendName[],
     transport: v.transport,
+    mosquittoNagle: v['mosquitto-nagle'],
     max: v.max,
     maxFactor: one('max-factor', v['max-factor']),
     maxLimit: one('max-limit', v['max-limit']),
@@ -119,6 +129,11 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       ingestSteps: v['no-ingest'] ? [] : numbers('ingest-steps', v['ingest-steps']),
       ingestWindowS: one('ingest-window-s', v['ingest-window-s']),
       localAddresses: v['local-addresses'] || undefined,
+      consoleNodeFlags: v['console-node-flags'].split(/\s+/).filter(Boolean),
+      fleetProcesses:
+        v['fleet-processes'] === undefined
+          ? undefined
+          : Math.round(one('fleet-processes', v['fleet-processes'])),
       profileDir: v.profile,
       heapSnapshotDir: v['heap-snapshot'],
       adminPassword: 'Bench-admin-pass-1',

@@ -33,6 +33,18 @@ export function readProc(pid: number): ProcReading {
   };
 }
 
+/** Several processes read as one (a fleet spread over processes): CPU and memory summed. */
+export function readProcs(pids: number[]): ProcReading {
+  const readings = pids.map(readProc);
+  const sum = (pick: (r: ProcReading) => number) => readings.reduce((total, r) => total + pick(r), 0);
+  return {
+    at: Math.max(...readings.map((r) => r.at)),
+    cpuSeconds: sum((r) => r.cpuSeconds),
+    rssBytes: sum((r) => r.rssBytes),
+    peakRssBytes: sum((r) => r.peakRssBytes),
+  };
+}
+
 /** Percent of one core used between two readings (200 % = both cores of a 2-core machine). */
 export function cpuPercent(from: ProcReading, to: ProcReading): number {
   const wall = (to.at - from.at) / 1000;

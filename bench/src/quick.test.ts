@@ -18,6 +18,7 @@ test(`${SIZE} devices: all online after enrolment and after a reconnect storm, R
   const figures = await runScenario({
     backend: 'sqlite',
     transport: 'ws',
+    mosquittoNagle: false,
     log: (line) => log.push(line),
     settings: {
       size: SIZE,
@@ -31,6 +32,9 @@ test(`${SIZE} devices: all online after enrolment and after a reconnect storm, R
       ingestSteps: [],
       ingestWindowS: 3,
       localAddresses: '127.0.0.2-127.0.0.3',
+      // Two simulator processes: the drops land in both slices, the census is the two merged.
+      fleetProcesses: 2,
+      consoleNodeFlags: [],
       profileDir: undefined,
       heapSnapshotDir: undefined,
       adminPassword: 'Bench-admin-pass-1',

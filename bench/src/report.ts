@@ -28,6 +28,7 @@ const ROWS: [string, (f: Figures) => Cell][] = [
       f.steady ? `${fixed(f.steady.consoleRssMiB, 0)} (${fixed(f.steady.consoleIdleRssMiB, 0)})` : null,
   ],
   ['console KiB per device', (f) => fixed(f.steady?.consoleKiBPerDevice)],
+  ['console external (buffers) MiB', (f) => fixed(f.steady?.consoleExternalMiB, 0)],
   [
     'console JS heap MiB / GC % of time',
     (f) => (f.steady ? `${fixed(f.steady.consoleHeapMiB, 0)} / ${fixed(f.steady.consoleGcPct)}` : null),
@@ -44,6 +45,10 @@ const ROWS: [string, (f: Figures) => Cell][] = [
     (f) => (f.steady ? `${fixed(f.steady.ingestedPerS, 0)} / ${fixed(f.steady.sentPerS, 0)}` : null),
   ],
   ['event loop delay p99, ms', (f) => fixed(f.steady?.loopDelayP99)],
+  [
+    'fleet event loop delay p99 / max, ms',
+    (f) => `${fixed(f.steady?.fleetLoopP99Ms)} / ${fixed(f.steady?.fleetLoopMaxMs)}`,
+  ],
   ['inventory/list p50 / p99, ms', (f) => latency(f.api['inventory/list'])],
   ['dashboards/get p50 / p99, ms', (f) => latency(f.api['dashboards/get'])],
   ['getAccountInfo p50 / p99, ms', (f) => latency(f.api['getAccountInfo'])],

@@ -19,6 +19,10 @@ export interface RunSettings {
   /** Report intervals of the ingest-capacity probe, longest first; empty skips it. */
   ingestSteps: number[];
   ingestWindowS: number;
+  /** Node/V8 flags of the console process. */
+  consoleNodeFlags: string[];
+  /** Simulator processes the fleet is spread over; undefined: one per 2,500 devices, at most one per core. */
+  fleetProcesses: number | undefined;
   /** Source addresses of the fleet's sockets, e.g. 127.0.0.2-127.0.0.17. */
   localAddresses: string | undefined;
   /** Write CPU profiles of the console (and fleet) here. */

@@ -28,6 +28,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export interface ScenarioOptions {
   backend: BackendName;
   transport: Transport;
+  mosquittoNagle: boolean;
   settings: RunSettings;
   log(line: string): void;
 }
@@ -46,7 +47,7 @@ export async function runScenario(o: ScenarioOptions): Promise<Figures> {
   const removeTemp = onCleanup('temporary directory', () =>
     fs.rmSync(tempDir, { recursive: true, force: true }),
   );
-  const backend = await prepareBackend(o.backend, o.transport);
+  const backend = await prepareBackend(o.backend, o);
   const disposeBackend = onCleanup(`${o.backend} backend`, () => backend.dispose());
   const profileDir = (who: string) => (settings.profileDir ? path.join(settings.profileDir, who) : undefined);
   let ctx: RunContext | null = null;
@@ -60,6 +61,7 @@ export async function runScenario(o: ScenarioOptions): Promise<Figures> {
         ...backend.env,
       },
       cpuProfDir: profileDir('console'),
+      nodeFlags: settings.consoleNodeFlags,
     });
     stopConsole = onCleanup('console child', () => consoleChild.stop());
     ctx = {

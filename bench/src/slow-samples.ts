@@ -15,6 +15,10 @@ export interface Sample {
 
 const SHOW = 4;
 
+/** The simulator's longest event-loop stall since the previous census (its devices send late, together). */
+const fleetStall = async (ctx: RunContext): Promise<number> =>
+  (await ctx.fleet?.census())?.loop?.maxMs ?? NaN;
+
 export function describeSecond(s: Second | undefined): string {
   if (!s) return 'no record';
   return `that second: ${s.ingested} msgs in, loop stall ${s.loopDelayMaxMs.toFixed(0)} ms, GC ${s.gcMs.toFixed(0)} ms (longest ${s.gcMaxMs.toFixed(0)}), heap ${s.heapUsedMiB.toFixed(0)} MiB`;
@@ -27,7 +31,7 @@ export async function explainSlowest(ctx: RunContext, samples: Sample[], since: 
   const gcMax = timeline.reduce((m, s) => Math.max(m, s.gcMaxMs), 0);
   const stallMax = timeline.reduce((m, s) => Math.max(m, s.loopDelayMaxMs), 0);
   ctx.log(
-    `    during the phase: busiest second ${busiest?.ingested ?? 0} msgs, longest stall ${stallMax.toFixed(0)} ms, longest GC ${gcMax.toFixed(0)} ms`,
+    `    during the phase: busiest second ${busiest?.ingested ?? 0} msgs, longest stall ${stallMax.toFixed(0)} ms, longest GC ${gcMax.toFixed(0)} ms; simulator's longest stall ${(await fleetStall(ctx)).toFixed(0)} ms`,
   );
   for (const sample of [...samples].sort((a, b) => b.ms - a.ms).slice(0, SHOW)) {
     // The second whose record ends after the request did.

@@ -3,7 +3,8 @@
  * an invalid SSID is refused with the SPEC 5 message, and a WAN change that cuts a wired device off from
  * the console is rolled back by the device itself (the e2e demo confirms within CONFIG_CONFIRM_TIMEOUT_MS=8 s).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { openSection } from './devices.ts';
 import { answerConfirm, signInAs } from './helpers.ts';
 
 /** Wired (non-cellular) demo devices not used by the other specs' reboots. */
@@ -13,31 +14,6 @@ const SSID_LENGTH = 'SSID must be at most 32 characters.';
 
 const WIFI_DEVICE = 'DEMO-000006';
 const WAN_DEVICE = 'DEMO-000004';
-
-async function deviceId(page: Page, serial: string): Promise<string> {
-  await expect
-    .poll(
-      async () => {
-        const answer = await page.request.get('/api/v1/inventory/list', {
-          params: { page: 1, pageSize: 20 },
-        });
-        const body = (await answer.json()) as { list?: { id: string; sn: string; online?: boolean }[] };
-        return body.list?.find((d) => d.sn === serial)?.id ?? '';
-      },
-      { timeout: 45_000 },
-    )
-    .not.toBe('');
-  const answer = await page.request.get('/api/v1/inventory/list', { params: { page: 1, pageSize: 20 } });
-  const body = (await answer.json()) as { list: { id: string; sn: string }[] };
-  return body.list.find((d) => d.sn === serial)!.id;
-}
-
-async function openSection(page: Page, serial: string, section: string): Promise<string> {
-  const id = await deviceId(page, serial);
-  await page.goto(`/desk/inventory/devices/${id}/settings/${section}`);
-  await expect(page.getByTestId('section-state')).toBeVisible();
-  return id;
-}
 
 test('a new Wi-Fi SSID is applied and reported back; an invalid one shows the rule message', async ({
   page,

@@ -14,7 +14,9 @@ test('a wrong password shows the error toast and stays on the login screen', asy
   await page.locator('#login-name').fill('admin');
   await page.locator('#login-password').fill('not-the-password');
   await page.getByTestId('login-submit').click();
-  await expect(page.locator('.ant-notification-notice').getByText('Incorrect user account or password.')).toBeVisible();
+  await expect(
+    page.locator('.ant-notification-notice').getByText('Incorrect user account or password.'),
+  ).toBeVisible();
   await expect(page).not.toHaveURL(/\/desk/);
 });
 
@@ -24,7 +26,10 @@ test('empty fields show the SPEC message', async ({ page }) => {
   await expect(page.getByText("User Account & User Password can't be null.").first()).toBeVisible();
 });
 
-test('switches to Arabic: right-to-left layout and Arabic text, kept in the language cookie', async ({ page, context }) => {
+test('switches to Arabic: right-to-left layout and Arabic text, kept in the language cookie', async ({
+  page,
+  context,
+}) => {
   await signInAs(page);
   await chooseLanguage(page, 'العربية');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

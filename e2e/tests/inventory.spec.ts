@@ -72,7 +72,14 @@ test('a device dashboard follows the device live; a reboot takes it offline and 
   const uptime = page.getByTestId('dashboard-uptime');
   await expect(page.getByTestId('dashboard-name')).toHaveText(DEVICE);
   await expect(status).toHaveAttribute('data-status', 'Runs Well');
-  for (const id of ['dashboard-tx', 'dashboard-rx', 'dashboard-cpu', 'dashboard-memory', 'dashboard-disk', 'dashboard-ports']) {
+  for (const id of [
+    'dashboard-tx',
+    'dashboard-rx',
+    'dashboard-cpu',
+    'dashboard-memory',
+    'dashboard-disk',
+    'dashboard-ports',
+  ]) {
     await expect(page.getByTestId(id)).toBeVisible();
   }
   await expect(uptime).toHaveText(/^\d+d \d+h \d+m$/);
@@ -88,7 +95,9 @@ test('a device dashboard follows the device live; a reboot takes it offline and 
   // Reboot, confirmed: the device goes offline, boots and comes back with a fresh uptime.
   await page.getByTestId('dashboard-reboot').click();
   await answerConfirm(page, 'ok', /restarts in 5 seconds/);
-  await expect(page.locator('.ant-notification-notice').getByText('The device will restart in 5 seconds.')).toBeVisible();
+  await expect(
+    page.locator('.ant-notification-notice').getByText('The device will restart in 5 seconds.'),
+  ).toBeVisible();
   await expect(status).toHaveAttribute('data-status', 'Offline', { timeout: 45_000 });
   await expect(status).toHaveText('Offline');
   await expect(status).toHaveAttribute('data-status', 'Runs Well', { timeout: 60_000 });
@@ -103,7 +112,9 @@ test('groups: create, move devices in, see the counts, delete with confirmation'
   await page.goto('/desk/inventory/groups');
   await page.getByTestId('group-name').fill('E2E lab');
   await page.getByTestId('group-create').click();
-  await expect(page.locator('.ant-notification-notice').getByText('Group created successfully.')).toBeVisible();
+  await expect(
+    page.locator('.ant-notification-notice').getByText('Group created successfully.'),
+  ).toBeVisible();
   const group = page.getByTestId('group-table').locator('tr[data-group="E2E lab"]');
   await expect(group).toBeVisible();
 
@@ -115,14 +126,18 @@ test('groups: create, move devices in, see the counts, delete with confirmation'
   await page.getByTestId('assign-group').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="E2E lab"]').click();
   await page.getByTestId('assign-ok').click();
-  await expect(page.locator('.ant-notification-notice').getByText('Devices moved successfully.')).toBeVisible();
+  await expect(
+    page.locator('.ant-notification-notice').getByText('Devices moved successfully.'),
+  ).toBeVisible();
   await expect(rows.nth(0)).toContainText('E2E lab');
 
   await page.goto('/desk/inventory/groups');
   await expect(group.locator('td').nth(1)).toHaveText('2');
   await page.getByTestId('group-delete-E2E lab').click();
   await answerConfirm(page, 'ok', 'Are you sure you want to delete this group?');
-  await expect(page.locator('.ant-notification-notice').getByText('Group deleted successfully.')).toBeVisible();
+  await expect(
+    page.locator('.ant-notification-notice').getByText('Group deleted successfully.'),
+  ).toBeVisible();
   await expect(group).toHaveCount(0);
 });
 
@@ -139,7 +154,9 @@ test('Provision shows Discovery by default and takes a provisioning CSV', async 
     mimeType: 'text/csv',
     buffer: Buffer.from('serial,name,group,profile\nE2E-000001,Lab router,E2E provision,\n'),
   });
-  await expect(page.locator('.ant-notification-notice').getByText('Provision file uploaded successfully')).toBeVisible();
+  await expect(
+    page.locator('.ant-notification-notice').getByText('Provision file uploaded successfully'),
+  ).toBeVisible();
   await page.getByTestId('provision-search').locator('input').fill('E2E-');
   const entry = page.getByTestId('provision-table').locator('tr', { hasText: 'E2E-000001' });
   await expect(entry).toContainText('Lab router');

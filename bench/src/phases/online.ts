@@ -3,8 +3,9 @@
  * online. The first start enrols every device (pre-provisioned serials, adopted on sight); a restart of the
  * fleet with the identities it kept is the reconnect storm a console sees after an outage.
  */
+import os from 'node:os';
 import { onCleanup } from '../cleanup.ts';
-import { startFleetChild } from '../fleet-child.ts';
+import { fleetProcessesFor, startFleetGroup } from '../fleet-group.ts';
 import type { OnlineFigure } from '../figures.ts';
 import type { RunContext } from '../run-context.ts';
 
@@ -24,7 +25,8 @@ export async function startFleetAndWait(
     { cmd: 'waitOnline', target: settings.size, timeoutMs: waitMs },
     waitMs + 30_000,
   );
-  const fleet = await startFleetChild({
+  const fleet = await startFleetGroup({
+    processes: settings.fleetProcesses ?? fleetProcessesFor(settings.size, os.availableParallelism()),
     target: ctx.backend.deviceTarget(ctx.console.url, ctx.console.tcpPort),
     count: settings.size,
     prefix: ctx.prefix,

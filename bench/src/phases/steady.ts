@@ -2,7 +2,7 @@
  * Steady state: the whole fleet online, reporting at the chosen interval. Over one window, the console's
  * and the fleet's CPU and memory (from /proc), and the messages the fleet sent and the console took in.
  */
-import { cpuPercent, readProc, type ProcReading } from '../proc-sampler.ts';
+import { cpuPercent, readProc, readProcs, type ProcReading } from '../proc-sampler.ts';
 import type { IngestCounts, IngestReading } from '../control-protocol.ts';
 import type { Census } from '../fleet-child.ts';
 import type { SteadyFigure } from '../figures.ts';
@@ -28,7 +28,7 @@ export interface Snapshot {
 export async function snapshot(ctx: RunContext): Promise<Snapshot> {
   const fleet = ctx.fleet!;
   const [ingest, census] = await Promise.all([ctx.console.request({ cmd: 'ingest' }), fleet.census()]);
-  return { console: readProc(ctx.console.pid), fleet: readProc(fleet.pid), ingest, census };
+  return { console: readProc(ctx.console.pid), fleet: readProcs(fleet.pids), ingest, census };
 }
 
 export interface Window {
@@ -73,6 +73,7 @@ export async function measureSteady(ctx: RunContext, idleRssBytes: number): Prom
     consoleCpuPct: w.consoleCpuPct,
     consoleRssMiB: w.end.console.rssBytes / MiB,
     consoleHeapMiB: w.end.ingest.memory.heapUsed / MiB,
+    consoleExternalMiB: w.end.ingest.memory.external / MiB,
     consoleGcPct: w.gcPct,
     consoleIdleRssMiB: idleRssBytes / MiB,
     consoleKiBPerDevice: (w.end.console.rssBytes - idleRssBytes) / 1024 / n,
@@ -84,10 +85,12 @@ export async function measureSteady(ctx: RunContext, idleRssBytes: number): Prom
     sentPerS: w.sentPerS,
     ingestedPerS: w.ingestedPerS,
     loopDelayP99: w.loopDelayP99,
+    fleetLoopP99Ms: w.end.census.loop?.p99Ms ?? NaN,
+    fleetLoopMaxMs: w.end.census.loop?.maxMs ?? NaN,
   };
   ctx.log(
     `  steady: console ${figure.consoleCpuPct.toFixed(0)} % CPU, ${figure.consoleRssMiB.toFixed(0)} MiB ` +
-      `(heap ${figure.consoleHeapMiB.toFixed(0)} MiB, GC ${figure.consoleGcPct.toFixed(1)} %); ` +
+      `(heap ${figure.consoleHeapMiB.toFixed(0)} MiB, external ${figure.consoleExternalMiB.toFixed(0)} MiB, GC ${figure.consoleGcPct.toFixed(1)} %); ` +
       `fleet ${figure.fleetCpuPct.toFixed(0)} % CPU, ${figure.fleetRssMiB.toFixed(0)} MiB; ` +
       `ingest ${figure.ingestedPerS.toFixed(0)}/s of ${figure.sentPerS.toFixed(0)}/s sent`,
   );

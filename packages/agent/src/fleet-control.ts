@@ -2,7 +2,8 @@
  * `edge-fleet --control`: steering a running fleet from stdin, one command a line; each answer is one
  * stdout line `control {json}`, so a benchmark or a lab script can tell answers from the fleet's chatter.
  *
- *   census              devices in each state, and messages the fleet has sent so far
+ *   census              devices in each state, messages the fleet has sent so far, and its event-loop delay
+ *                       (p99 and longest, ms) since the previous census
  *   drop SERIAL [MS]    that device drops off the network as a cut cable would (no goodbye: the broker
  *                       sends its last will) and comes back after MS (default 60000)
  *
@@ -19,6 +20,8 @@ export interface ControlledFleet {
   census(): Census;
   sentMessages(): number;
   device(serial: string): { dropOff(ms: number): boolean } | undefined;
+  /** The event-loop delay since the last call: when the simulator itself stalls, its devices send late, together. */
+  loopDelay?(): { p99Ms: number; maxMs: number };
 }
 
 export function answer(fleet: ControlledFleet, line: string, now: () => number = Date.now): object | null {
@@ -26,7 +29,13 @@ export function answer(fleet: ControlledFleet, line: string, now: () => number =
   if (!cmd) return null;
   switch (cmd) {
     case 'census':
-      return { cmd, at: now(), census: fleet.census(), sent: fleet.sentMessages() };
+      return {
+        cmd,
+        at: now(),
+        census: fleet.census(),
+        sent: fleet.sentMessages(),
+        loop: fleet.loopDelay?.(),
+      };
     case 'drop': {
       const serial = args[0] ?? '';
       const ms = args[1] === undefined ? DEFAULT_DROP_MS : Number(args[1]);

@@ -1,8 +1,10 @@
 /** edge-fleet: runs N simulated devices against a console. */
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Fleet } from './fleet.ts';
 import { serveFleetControl } from './fleet-control.ts';
 import { lineLog } from './log.ts';
+import { MODELS, type ModelSpec } from './platform/catalogue.ts';
 import {
   fail,
   parseAddresses,
@@ -22,6 +24,8 @@ Runs N simulated edge devices (serials PREFIX-000001 ...) that enrol with the co
   --prefix TEXT           serial prefix (default SIM)
   --first N               number of the first device (default 1)
   --seed N                simulation seed; same seed, same fleet (default 1)
+  --models M,M,...        models given to the devices in turn (default: drawn per serial); one of
+                          ${MODELS.map((m) => m.model).join(', ')}
   --interval S            report interval: 5, 30, 60 or latency (default 30; other seconds for tests)
   --boot-ms MS            how long a simulated reboot keeps a device off (default 5000)
   --reboot-delay-ms MS    wait between answering reboot/shutdown and doing it (default 5000, SPEC 4)
@@ -41,6 +45,7 @@ const args = readCommandLine(USAGE, {
   prefix: { type: 'string', default: 'SIM' },
   first: { type: 'string', default: '1' },
   seed: { type: 'string', default: '1' },
+  models: { type: 'string' },
   interval: { type: 'string', default: '30' },
   'boot-ms': { type: 'string', default: '5000' },
   'reboot-delay-ms': { type: 'string', default: '5000' },
@@ -53,6 +58,14 @@ const args = readCommandLine(USAGE, {
   control: { type: 'boolean', default: false },
 });
 
+function parseModels(text: string): ModelSpec[] {
+  return text.split(',').map((name) => {
+    const spec = MODELS.find((m) => m.model === name.trim());
+    if (!spec) throw new UsageError(`--models: no model named ${name.trim()}`);
+    return spec;
+  });
+}
+
 let fleet: Fleet;
 try {
   if (!args.console) throw new UsageError('--console is required');
@@ -64,6 +77,7 @@ try {
     prefix,
     first: positiveInt('first', args.first!, 1),
     seed: positiveInt('seed', args.seed!),
+    models: args.models === undefined ? undefined : parseModels(args.models),
     reportInterval: parseInterval(args.interval!),
     bootMs: positiveInt('boot-ms', args['boot-ms']!),
     rebootDelayMs: positiveInt('reboot-delay-ms', args['reboot-delay-ms']!),
@@ -83,8 +97,25 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 fleet.start();
 say(`edge-fleet: ${fleet.devices.length} devices starting against ${args.console}`);
 // Controlled: when the controller's end of stdin closes, stop as on SIGTERM.
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
+const loopDelay = () => {
+  const figures = { p99Ms: loop.percentile(99) / 1e6, maxMs: loop.max / 1e6 };
+  loop.reset();
+  return figures;
+};
 const stopControl = args.control
-  ? serveFleetControl(fleet, process.stdin, say, () => process.kill(process.pid, 'SIGTERM'))
+  ? serveFleetControl(
+      {
+        census: () => fleet.census(),
+        sentMessages: () => fleet.sentMessages(),
+        device: (serial) => fleet.device(serial),
+        loopDelay,
+      },
+      process.stdin,
+      say,
+      () => process.kill(process.pid, 'SIGTERM'),
+    )
   : () => undefined;
 
 let allOnlineSaid = false;

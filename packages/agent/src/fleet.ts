@@ -10,6 +10,7 @@ import { fleetIdentityFile, memoryIdentityStore, type IdentityStore } from './cl
 import { HeapScheduler } from './client/scheduler.ts';
 import { lineLog, withPrefix, type AgentLog } from './log.ts';
 import { SimulatedPlatform } from './platform/simulated.ts';
+import type { ModelSpec } from './platform/catalogue.ts';
 
 export interface FleetOptions {
   /** The console's URL (http://host:8080) or a broker URL (mqtt://broker:1883). */
@@ -20,6 +21,8 @@ export interface FleetOptions {
   /** Number of the first device (1-based). */
   first?: number;
   seed?: number;
+  /** Models given in turn to the devices (the first device the first model ...); unset: drawn per serial. */
+  models?: readonly ModelSpec[];
   /** Time a simulated reboot keeps the device off. */
   bootMs?: number;
   /** SPEC 4: 5 s between answering a reboot/shutdown and doing it. */
@@ -65,6 +68,7 @@ export class Fleet {
           platform: new SimulatedPlatform({
             serial,
             seed: options.seed,
+            model: options.models?.length ? options.models[n % options.models.length] : undefined,
             bootMs: options.bootMs,
             dropoutsPerDay: options.dropoutsPerDay ?? DEFAULT_DROPOUTS_PER_DAY,
             reportIntervalS: reportInterval === 'latency' ? 30 : reportInterval,

@@ -32,7 +32,10 @@ Connects this Linux device to the console: enrols (Provision > Discovery), then 
   --interval S            report interval: 5, 30, 60 or latency (default latency)
   --reboot-cmd CMD        command that reboots (default: reboot)
   --shutdown-cmd CMD      command that powers off (default: poweroff)
-  --no-dry-run            really run them; without it reboot/shutdown are only logged
+  --secure-link-cmd CMD   restarts the secure link service when secure mode changes (SECURE_MODE
+                          in its environment); without it secure mode is 'Unsupported'
+  --no-dry-run            really run them; without it reboot/shutdown/secure link are only logged
+  --wifi-iface IF         radio used for Wi-Fi scans (default: the first wireless interface)
   --apply-root DIR        where configuration files are written: / on an OpenWrt device
                           (default STATE-DIR/apply-root, a staging directory: nothing changes)
   --reload-cmd CMD        run after writing them (default with --apply-root /:
@@ -52,6 +55,8 @@ const args = readCommandLine(USAGE, {
   'reboot-cmd': { type: 'string' },
   'shutdown-cmd': { type: 'string' },
   'no-dry-run': { type: 'boolean', default: false },
+  'secure-link-cmd': { type: 'string' },
+  'wifi-iface': { type: 'string' },
   'apply-root': { type: 'string' },
   'reload-cmd': { type: 'string' },
   'reboot-delay-ms': { type: 'string', default: '5000' },
@@ -80,6 +85,9 @@ try {
       rebootCommand: args['reboot-cmd'],
       shutdownCommand: args['shutdown-cmd'],
       dryRun: !args['no-dry-run'],
+      secureLinkCommand: args['secure-link-cmd'],
+      secureModeFile: path.join(stateDir, 'secure-mode'),
+      wifiIface: args['wifi-iface'],
       config: { root: applyRoot, reloadCommand },
     }),
     identity: fileIdentityStore(stateDir),

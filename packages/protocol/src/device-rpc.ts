@@ -4,7 +4,7 @@
  * the agent validates the parameters it is given, so neither trusts the other blindly.
  */
 import { z } from 'zod';
-import { helloMessage } from './device-messages.ts';
+import { helloMessage, secureModes, type SecureMode } from './device-messages.ts';
 import {
   configApplyParams,
   configApplyResult,
@@ -24,6 +24,29 @@ const host = z
   .regex(/^[A-Za-z0-9.:_-]+$/, 'host name or IP address');
 
 const delayed = z.object({ inMs: z.number().int().nonnegative() });
+
+/** Modes a device can be told to run; 'Unsupported' is only ever reported, by devices without a secure link. */
+export const settableSecureModes = [
+  'Jump to Device Only',
+  'OrpheLink Only',
+  'Unlimited',
+] as const satisfies readonly SecureMode[];
+export type SettableSecureMode = (typeof settableSecureModes)[number];
+
+/** How a network in reach protects itself; only the WPA ones can be joined (client mode needs a password). */
+export const scannedWifiSecurities = ['open', 'WEP', 'WPA1', 'WPA2', 'WPA3'] as const;
+export type ScannedWifiSecurity = (typeof scannedWifiSecurities)[number];
+
+/** One network a Wi-Fi scan heard (iw dev <iface> scan on Linux). */
+export const scannedWifiNetwork = z.object({
+  /** Empty for a hidden network. */
+  ssid: z.string().max(64),
+  bssid: z.string().regex(/^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/),
+  signalDbm: z.number().min(-120).max(0),
+  channel: z.number().int().min(1).max(233),
+  security: z.enum(scannedWifiSecurities),
+});
+export type ScannedWifiNetwork = z.infer<typeof scannedWifiNetwork>;
 
 /** Method name -> schemas of its parameters and of its result. */
 export const rpcMethods = {
@@ -73,6 +96,19 @@ export const rpcMethods = {
   'clients.unlink': {
     params: z.object({ mac: ruled(macRule) }),
     result: z.object({ mac: z.string(), unlinked: z.boolean() }),
+  },
+  /**
+   * SPEC 4: secure mode changes restart the secure link service. Answers the mode now in force, which the
+   * device also reports in every later hello; devices without a secure link answer `unsupported`.
+   */
+  'secureMode.set': {
+    params: z.object({ secureMode: z.enum(settableSecureModes) }),
+    result: z.object({ secureMode: z.enum(secureModes) }),
+  },
+  /** WAN Wi-Fi client mode: the networks the radio hears now, strongest first. */
+  'wifi.scan': {
+    params: z.object({}),
+    result: z.object({ iface: z.string(), networks: z.array(scannedWifiNetwork) }),
   },
 } as const;
 

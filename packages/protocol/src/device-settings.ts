@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { cellSignal, connectedClient } from './device-messages.ts';
 import { sectionKey } from './device-config.ts';
+import { scannedWifiNetwork } from './device-rpc.ts';
 import { SETTINGS_API_ROOT, deviceQuery } from './networking/calls.ts';
 import { portTypeSection } from './networking/portType.ts';
 import { apnProfile, settingBind, simSetting } from './networking/mobileNetwork.ts';
@@ -143,8 +144,8 @@ export const settingsReadResponses = {
   [`${SETTINGS_API_ROOT}/wifi/authentication/list`]: list(wifiAuthentication),
 
   [`${SETTINGS_API_ROOT}/multipleWan/currentConfig`]: wanInterface,
-  /** Networks in reach of the radio; empty until devices can scan (no scan call yet). */
-  [`${SETTINGS_API_ROOT}/multipleWan/wifiHotspot`]: list(z.object({ ssid: z.string() })),
+  /** Networks in reach of the radio, as the device's scan (rpc wifi.scan) heard them just now. */
+  [`${SETTINGS_API_ROOT}/multipleWan/wifiHotspot`]: list(scannedWifiNetwork),
   [`${SETTINGS_API_ROOT}/multipleWan/wifiConnectedAPList`]: list(savedNetwork),
   [`${SETTINGS_API_ROOT}/wifi/ssidList`]: z.object({
     list: z.array(z.string()),

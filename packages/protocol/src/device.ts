@@ -51,6 +51,8 @@
 
 /** Every device topic starts here; the version moves when a message changes incompatibly. */
 export const DEVICE_TOPIC_ROOT = 'edge/v1';
+/** Console replicas tell each other here (e.g. section state changes); no device may read or write it. */
+export const CONSOLE_TOPIC_ROOT = 'edge/console/v1';
 
 /** Topics a device publishes (device -> console). */
 export const UPLINK_CHANNELS = [
@@ -112,6 +114,12 @@ export function parseDeviceTopic(topic: string): ParsedDeviceTopic | null {
 
 /** The shared MQTT username of agents that have no credentials yet. */
 export const ENROL_USERNAME = 'enrol';
+/**
+ * The password agents send with ENROL_USERNAME. Not a secret (an enrolling agent may only ask and read
+ * replies that carry none); it exists because a broker that checks credentials itself (Mosquitto with
+ * dynamic security) refuses a username without a password.
+ */
+export const ENROL_PASSWORD = 'enrol';
 /** How often a waiting agent repeats its enrolment request (it also repeats it on every reconnect). */
 export const ENROL_RETRY_MS = 10_000;
 

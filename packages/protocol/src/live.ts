@@ -5,7 +5,14 @@
  * Browser -> console (LiveClientMessage):
  *   {subscribe: [deviceId, ...]}     start receiving dashboard snapshots of these devices (max LIVE_MAX_SUBSCRIPTIONS)
  *   {unsubscribe: [deviceId, ...]}   stop; {unsubscribe: []} with `all: true` stops every subscription
+ *   {subscribeSettings: [deviceId, ...]}    start receiving the configuration state of these devices' sections
+ *                                   ('settings' messages); needs what GET settings/state needs (Inventory view),
+ *                                   looked at again on every such message: without it, an 'error' (forbidden)
+ *                                   and nothing else
+ *   {unsubscribeSettings: [deviceId, ...]}  stop
  *   {ping: n}                        the console answers {type: 'pong', ping: n}
+ * Messages of one connection are handled in the order they were sent, so a pong also says that every
+ * subscription sent before the ping is in place.
  *
  * Console -> browser (LiveServerMessage):
  *   {type: 'hello', numOnline, numOffline, at}                 once, on connect
@@ -22,6 +29,13 @@
  *   {type: 'discovery', waiting}                               the Discovery list changed (a device asked to enrol,
  *                                                              was adopted or removed); refetch it. Only to users
  *                                                              who may view Provision. Batched like 'devices'.
+ *   {type: 'settings', deviceId, section: SectionStateView}
+ *                                                              subscribed devices only: a section's state, outcome,
+ *                                                              drift or versions changed (apply started, device
+ *                                                              reported, awaiting confirmation, confirmed, rolled
+ *                                                              back, failed, drift appeared or cleared), whichever
+ *                                                              console replica made the change. Not sent on
+ *                                                              subscribe: the browser reads the state once itself
  *   {type: 'pong', ping}
  *   {type: 'error', err_message, err_code?}                    a client message that could not be understood
  *
@@ -31,6 +45,7 @@
 import { z } from 'zod';
 import { deviceIdField, deviceRow, dashboardSnapshot, systemPoint } from './inventory.ts';
 import { interfaceKinds } from './device-messages.ts';
+import { sectionStateView } from './device-settings.ts';
 
 export const LIVE_INVENTORY_PATH = '/websocket/v1/inventory/live';
 export const LIVE_BATCH_MS = 500;
@@ -43,6 +58,8 @@ export const liveClientMessage = z.union([
   z
     .object({ unsubscribe: z.array(deviceIdField).max(LIVE_MAX_SUBSCRIPTIONS), all: z.boolean().optional() })
     .strict(),
+  z.object({ subscribeSettings: z.array(deviceIdField).max(LIVE_MAX_SUBSCRIPTIONS) }).strict(),
+  z.object({ unsubscribeSettings: z.array(deviceIdField).max(LIVE_MAX_SUBSCRIPTIONS) }).strict(),
   z.object({ ping: z.number() }).strict(),
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessage>;
@@ -76,6 +93,12 @@ export const liveDashboard = z.object({
   snapshot: dashboardSnapshot,
   point: livePoint.nullable(),
 });
+/** One section of a device whose settings the browser subscribed to, as GET settings/state shows it. */
+export const liveSettings = z.object({
+  type: z.literal('settings'),
+  deviceId: z.string(),
+  section: sectionStateView,
+});
 export const liveDiscovery = z.object({ type: z.literal('discovery'), waiting: z.number() });
 export const livePong = z.object({ type: z.literal('pong'), ping: z.number() });
 export const liveError = z.object({
@@ -88,6 +111,7 @@ export const liveServerMessage = z.discriminatedUnion('type', [
   liveHello,
   liveDevices,
   liveDashboard,
+  liveSettings,
   liveDiscovery,
   livePong,
   liveError,
@@ -97,3 +121,4 @@ export type LiveHello = z.infer<typeof liveHello>;
 export type LiveDevices = z.infer<typeof liveDevices>;
 export type LiveDashboard = z.infer<typeof liveDashboard>;
 export type LiveDiscovery = z.infer<typeof liveDiscovery>;
+export type LiveSettings = z.infer<typeof liveSettings>;

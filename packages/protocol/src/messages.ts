@@ -54,7 +54,8 @@ export const messages = {
   permissionTypeRequired: 'Please select a permission type.',
   userNameTaken: 'This user name is already in use.',
   lastAdministrator: 'At least one administrator must remain.',
-  administratorOnly: 'Only an administrator may give the Administrator permission or change an administrator account.',
+  administratorOnly:
+    'Only an administrator may give the Administrator permission or change an administrator account.',
   roleNameEmpty: 'Permission name cannot be empty.',
   roleNameLength: 'Permission name must be at most 32 characters.',
   roleNameTaken: 'This permission name is already in use.',
@@ -185,6 +186,8 @@ export const messages = {
   bindModeRequired: 'Bind mode must be selected.',
   simPinEmpty: 'SIM PIN code cannot be empty.',
   simPinFormat: 'SIM PIN code must be 4 to 8 digits.',
+  /** The device applied a PIN with auto unlock on: its SIM is unlocked. */
+  pinUnlocked: 'PIN unlocked!',
   deviceNameEmpty: 'Device name cannot be empty.',
   deviceNameLength: 'Device name must be at most 64 characters.',
   deviceNameFormat: 'Device name must not contain control characters.',

@@ -123,7 +123,9 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
   await app.register(accountRoutes(accounts));
   await app.register(userRoutes(users));
   await app.register(roleRoutes(roles));
-  await app.register(webauthnRoutes(webauthn, { rpId: config.webauthnRpId, origin: config.webauthnOrigin }, false));
+  await app.register(
+    webauthnRoutes(webauthn, { rpId: config.webauthnRpId, origin: config.webauthnOrigin }, false),
+  );
   await app.register(tokenRoutes(tokens));
   await app.register(aclRoutes(acl));
   await app.register(securityRoutes(securityService(acl, tokens)));
@@ -135,7 +137,12 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
 
   // The broker authenticates devices from the registry, and the device services need the broker.
   const registry = await loadDeviceRegistry({ db: store.db, log: app.log });
-  const bus = await startBus({ config, server: app.server, authenticator: registry.registry.authenticator, log: app.log });
+  const bus = await startBus({
+    config,
+    server: app.server,
+    authenticator: registry.registry.authenticator,
+    log: app.log,
+  });
   const deviceServices = await startDeviceServices({ db: store.db, log: app.log, bus, loaded: registry });
   const deviceConfig = await startConfigServices({
     db: store.db,
@@ -145,14 +152,20 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
     log: app.log,
     confirmTimeoutMs: config.configConfirmTimeoutMs,
   });
-  await app.register(deviceSettingsRoutes(deviceSettingsService({ config: deviceConfig.service, rpc: deviceServices.rpc })));
-  const stopUpgrades = webSockets.dispatch(app.server, (path) => path === MQTT_WEBSOCKET_PATH && isEmbedded(bus));
+  await app.register(
+    deviceSettingsRoutes(deviceSettingsService({ config: deviceConfig.service, rpc: deviceServices.rpc })),
+  );
+  const stopUpgrades = webSockets.dispatch(
+    app.server,
+    (path) => path === MQTT_WEBSOCKET_PATH && isEmbedded(bus),
+  );
 
   const inventory = inventoryService({
     db: store.db,
     devices: deviceServices.devices,
     enrolment: deviceServices.enrolment,
     telemetry: deviceServices.telemetry,
+    rpc: deviceServices.rpc,
   });
   await app.register(inventoryRoutes(inventory));
   await app.register(
@@ -164,6 +177,7 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
     devices: deviceServices.devices,
     enrolment: deviceServices.enrolment,
     inventory,
+    sectionChanges: deviceConfig.sectionChanges,
     log: app.log,
   });
   await app.register(

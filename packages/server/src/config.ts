@@ -10,6 +10,12 @@ export interface Config {
   mqttTcpPort: number | undefined;
   /** Shared-subscription group of console replicas on an external broker (MQTT_SHARE_GROUP). */
   mqttShareGroup: string;
+  /**
+   * Who checks device credentials on an external broker (MQTT_DEVICE_AUTH): `none` leaves it to the
+   * broker's own setup; `dynsec` makes the console, as the MQTT_URL user, drive Mosquitto's dynamic-security
+   * plugin. Ignored with the embedded broker, which always checks them.
+   */
+  mqttDeviceAuth: 'none' | 'dynsec';
   adminPassword: string | undefined;
   captchaKey: string;
   gaKey: string;
@@ -33,6 +39,12 @@ const int = (v: string | undefined, fallback: number): number => {
   return Number.isInteger(n) ? n : fallback;
 };
 
+function deviceAuth(value: string | undefined): Config['mqttDeviceAuth'] {
+  if (!value || value === 'none') return 'none';
+  if (value === 'dynsec') return 'dynsec';
+  throw new Error(`MQTT_DEVICE_AUTH must be none or dynsec, not ${value}`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env.PORT, 8080),
@@ -42,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: env.MQTT_URL || undefined,
     mqttTcpPort: env.MQTT_TCP_PORT ? int(env.MQTT_TCP_PORT, 0) : undefined,
     mqttShareGroup: env.MQTT_SHARE_GROUP || 'console',
+    mqttDeviceAuth: deviceAuth(env.MQTT_DEVICE_AUTH),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     captchaKey: env.CAPTCHA_KEY ?? '',
     gaKey: env.GA_KEY ?? '',

@@ -75,6 +75,8 @@ describe('RPC dispatch', () => {
     traceroute: (_args, _progress, signal) =>
       new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))),
     'clients.unlink': async ({ mac }) => ({ mac, unlinked: false }),
+    'secureMode.set': async ({ secureMode }) => ({ secureMode }),
+    'wifi.scan': async () => ({ iface: 'wlan0', networks: [] }),
     ...configRpcHandlers(null),
     ...overrides,
   });

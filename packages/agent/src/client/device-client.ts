@@ -5,6 +5,7 @@
  */
 import type { MqttClient } from 'mqtt';
 import {
+  ENROL_PASSWORD,
   ENROL_RETRY_MS,
   ENROL_USERNAME,
   REBOOT_DELAY_MS,
@@ -32,6 +33,7 @@ import type { Cancel, Scheduler } from './scheduler.ts';
 import { memoryAppliedStore, type AppliedStore } from '../config/applied-store.ts';
 import { ConfigEngine, type ConfigHost } from '../config/engine.ts';
 import { configRpcHandlers } from '../config/rpc.ts';
+import { secureModeAndWifiHandlers } from './secure-wifi-rpc.ts';
 
 export type ClientState =
   'idle' | 'enrolling' | 'waitingAdoption' | 'connecting' | 'online' | 'offline' | 'poweredOff' | 'stopped';
@@ -205,6 +207,7 @@ export class DeviceClient {
         url: this.options.brokerUrl,
         clientId: enrolClientId(facts.serial),
         username: ENROL_USERNAME,
+        password: ENROL_PASSWORD,
         keepaliveS: this.options.keepaliveS ?? 30,
         connectTimeoutMs: this.options.connectTimeoutMs ?? 15_000,
         localAddress: this.options.localAddress,
@@ -499,6 +502,7 @@ export class DeviceClient {
           throw new PlatformRefusal('unsupported', 'This device cannot disconnect clients.');
         return { mac, unlinked: await platform.unlinkClient(mac) };
       },
+      ...secureModeAndWifiHandlers(platform, () => this.sendHello()),
       ...configRpcHandlers(this.config),
     };
   }

@@ -14,6 +14,7 @@ import {
   type EthernetPort,
   type InterfaceTraffic,
   type NetworkInterface,
+  type SettableSecureMode,
 } from '@edge/protocol';
 import type { AgentLog } from '../log.ts';
 import { AlarmBook } from './alarms.ts';
@@ -35,6 +36,8 @@ import {
 } from './linux-proc.ts';
 import type { DeviceFacts, HeartbeatSample, Platform, PowerSession, TelemetrySample } from './platform.ts';
 import type { ConfigBackend } from '../config/backend.ts';
+import { LinuxSecureLink } from './linux-secure-link.ts';
+import { scanWifiLinux } from './linux-wifi.ts';
 import { LinuxConfigBackend, type LinuxConfigOptions } from '../config/linux-backend.ts';
 
 export interface LinuxPlatformOptions {
@@ -52,6 +55,12 @@ export interface LinuxPlatformOptions {
   leasesFile?: string;
   /** Where configuration sections are rendered and how services reload; unset: config calls are refused. */
   config?: Omit<LinuxConfigOptions, 'log'>;
+  /** Restarts the secure link service (SPEC 4); unset: secure mode 'Unsupported'. Dry run like reboot. */
+  secureLinkCommand?: string;
+  /** Where the secure mode in force is kept (linux-secure-link.ts). */
+  secureModeFile?: string;
+  /** The radio Wi-Fi scans use; default the first wireless interface. */
+  wifiIface?: string;
 }
 
 interface Reading {
@@ -104,9 +113,17 @@ export class LinuxPlatform implements Platform {
   private readonly alarms = new AlarmBook<Reading>(ALARM_RULES);
   private containers: { at: number; list: TelemetrySample['containers'] } = { at: 0, list: [] };
 
+  private readonly secureLink: LinuxSecureLink;
+
   constructor(private readonly options: LinuxPlatformOptions) {
     this.proc = options.procRoot ?? '/proc';
     this.sys = options.sysRoot ?? '/sys';
+    this.secureLink = new LinuxSecureLink({
+      restartCommand: options.secureLinkCommand,
+      stateFile: options.secureModeFile ?? path.join(os.tmpdir(), `edge-agent-${options.serial}-secure-mode`),
+      dryRun: options.dryRun,
+      log: options.log,
+    });
   }
 
   private read(root: string, ...parts: string[]): string | null {
@@ -200,7 +217,7 @@ export class LinuxPlatform implements Platform {
       ip,
       mac,
       ifaceName: primary,
-      secureMode: 'Unsupported',
+      secureMode: this.secureLink.current(),
       alarms: this.alarms.active(),
     };
   }
@@ -338,6 +355,14 @@ export class LinuxPlatform implements Platform {
 
   configBackend(): ConfigBackend | undefined {
     return this.options.config && new LinuxConfigBackend({ ...this.options.config, log: this.options.log });
+  }
+
+  setSecureMode(mode: SettableSecureMode): Promise<void> {
+    return this.secureLink.set(mode);
+  }
+
+  scanWifi(signal: AbortSignal) {
+    return scanWifiLinux({ sysRoot: this.sys, iface: this.options.wifiIface }, signal);
   }
 
   ping = ping;

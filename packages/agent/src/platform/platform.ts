@@ -9,6 +9,7 @@ import type {
   HelloMessage,
   RpcArgs,
   RpcResult,
+  SettableSecureMode,
   TelemetryMessage,
 } from '@edge/protocol';
 import type { ConfigBackend } from '../config/backend.ts';
@@ -47,6 +48,9 @@ export class PlatformRefusal extends Error {
   }
 }
 
+/** Why a device without a radio cannot scan for Wi-Fi networks. */
+export const NO_WIFI_RADIO = 'This device has no Wi-Fi radio.';
+
 export interface Platform {
   facts(): Promise<DeviceFacts>;
   heartbeat(): Promise<HeartbeatSample>;
@@ -70,4 +74,8 @@ export interface Platform {
   configBackend?(): ConfigBackend | undefined;
   /** Disconnects a client once (client list: unlink); false when no such client is connected. */
   unlinkClient?(mac: string): Promise<boolean>;
+  /** Switches the secure link to this mode and restarts its service; resolves once it runs again. */
+  setSecureMode?(mode: SettableSecureMode): Promise<void>;
+  /** Networks the Wi-Fi radio hears now; refuses (PlatformRefusal) without a radio. */
+  scanWifi?(signal: AbortSignal): Promise<RpcResult<'wifi.scan'>>;
 }

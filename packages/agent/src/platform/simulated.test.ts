@@ -1,6 +1,7 @@
 /** The simulator makes plausible, protocol-valid, reproducible devices. */
 import { describe, expect, test } from 'vitest';
 import { fleetSerial, heartbeatMessage, helloMessage, rpcMethods, telemetryMessage } from '@edge/protocol';
+import { MODELS } from './catalogue.ts';
 import { luhnDigit } from './random.ts';
 import { SimulatedPlatform } from './simulated.ts';
 
@@ -14,6 +15,18 @@ describe('simulated devices', () => {
     const [c] = fleet(1, 2);
     expect(await a!.facts()).toEqual(await b!.facts());
     expect(await c!.facts()).not.toEqual(await a!.facts());
+  });
+
+  test('take the model they are given, and otherwise stay the device their serial makes', async () => {
+    const rutm50 = MODELS.find((m) => m.model === 'RUTM50 5G Gateway')!;
+    const drawn = await new SimulatedPlatform({ serial: fleetSerial('SIM', 3) }).facts();
+    const given = await new SimulatedPlatform({ serial: fleetSerial('SIM', 3), model: rutm50 }).facts();
+    expect(drawn.model).not.toBe('RUTM50 5G Gateway');
+    expect(given.model).toBe('RUTM50 5G Gateway');
+    expect(given.capabilities).toContain('cellular');
+    // The same city (a point jittered around it).
+    expect(Math.abs(given.location!.latitude - drawn.location!.latitude)).toBeLessThan(0.5);
+    expect(Math.abs(given.location!.longitude - drawn.location!.longitude)).toBeLessThan(0.5);
   });
 
   test('speak the protocol across every model, with cell data only where there is a modem', async () => {

@@ -18,6 +18,7 @@ import {
   type RpcArgs,
   type RpcResult,
   type SecureMode,
+  type SettableSecureMode,
 } from '@edge/protocol';
 import { AlarmBook } from './alarms.ts';
 import {
@@ -29,14 +30,17 @@ import {
   type City,
   type ModelSpec,
 } from './catalogue.ts';
-import type {
-  DeviceFacts,
-  HeartbeatSample,
-  Platform,
-  PowerSession,
-  Progress,
-  TelemetrySample,
+import {
+  NO_WIFI_RADIO,
+  PlatformRefusal,
+  type DeviceFacts,
+  type HeartbeatSample,
+  type Platform,
+  type PowerSession,
+  type Progress,
+  type TelemetrySample,
 } from './platform.ts';
+import { simulatedWifiScan } from './simulated-wifi.ts';
 import { hashSeed, luhnDigit, Rng } from './random.ts';
 import type { ConfigBackend } from '../config/backend.ts';
 import { SimulatedConfigBackend } from '../config/simulated-backend.ts';
@@ -45,6 +49,8 @@ export interface SimulatedOptions {
   serial: string;
   /** Fleet-wide seed; the same serial and seed always make the same device. */
   seed?: number;
+  /** This model of the catalogue instead of one drawn from the serial (a lab or a test that needs a mix). */
+  model?: ModelSpec;
   /** Time from power-off to connecting again after a reboot. */
   bootMs?: number;
   /** Expected drop-offs of the network per device per day; 0 for none. */
@@ -138,10 +144,14 @@ export class SimulatedPlatform implements Platform {
   private clients: ConnectedClient[] = [];
   private poeWatts: number[];
   private containerStates: TelemetrySample['containers'];
+  /** The secure link's mode now (facts0 holds the one the device booted with). */
+  private secureMode: SecureMode;
 
   constructor(private readonly options: SimulatedOptions) {
     const rng = (this.rng = new Rng(hashSeed(options.serial, options.seed ?? 1)));
-    const spec = (this.spec = rng.pick(MODELS));
+    // Drawn even when chosen, so the rest of the device (city, load, ...) stays what the serial makes it.
+    const drawn = rng.pick(MODELS);
+    const spec = (this.spec = options.model ?? drawn);
     const city = (this.city = rng.pick(CITIES));
     const now = Date.now();
     this.bootedAt = now - rng.int(600, 40 * 86400) * 1000;
@@ -170,7 +180,7 @@ export class SimulatedPlatform implements Platform {
     const wanIp = spec.cellular
       ? `100.${rng.int(64, 127)}.${rng.int(0, 255)}.${rng.int(1, 254)}`
       : `10.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(2, 254)}`;
-    const secureMode: SecureMode = rng.pick(spec.secureModes);
+    const secureMode: SecureMode = (this.secureMode = rng.pick(spec.secureModes));
     this.interfaces = this.makeInterfaces(secureMode);
     const interfaces: NetworkInterface[] = this.interfaces.map((i) => ({
       name: i.name,
@@ -327,7 +337,7 @@ export class SimulatedPlatform implements Platform {
   }
 
   async facts(): Promise<DeviceFacts> {
-    return { ...this.facts0, alarms: this.alarms.active() };
+    return { ...this.facts0, secureMode: this.secureMode, alarms: this.alarms.active() };
   }
 
   async heartbeat(): Promise<HeartbeatSample> {
@@ -441,6 +451,24 @@ export class SimulatedPlatform implements Platform {
     const before = this.clients.length;
     this.clients = this.clients.filter((c) => c.mac.toLowerCase() !== mac.toLowerCase());
     return this.clients.length < before;
+  }
+
+  /** The secure link service restarts in the new mode: a moment without it, then it runs again. */
+  async setSecureMode(mode: SettableSecureMode): Promise<void> {
+    if (!this.spec.secureModes.includes(mode))
+      throw new PlatformRefusal('unsupported', `This device does not support secure mode ${mode}.`);
+    await sleep(this.rng.int(200, 600));
+    this.secureMode = mode;
+  }
+
+  async scanWifi(): Promise<RpcResult<'wifi.scan'>> {
+    if (!this.spec.wifi) throw new PlatformRefusal('unsupported', NO_WIFI_RADIO);
+    // A scan takes the radio a moment to hop across its channels.
+    await sleep(this.rng.int(300, 900));
+    return {
+      iface: 'wlan0',
+      networks: simulatedWifiScan(this.options.serial, this.options.seed ?? 1, Date.now()),
+    };
   }
 
   dropout(): number | null {

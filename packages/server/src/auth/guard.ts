@@ -25,14 +25,19 @@ function crossSite(request: FastifyRequest): boolean {
   }
 }
 
-export function registerGuard(app: FastifyInstance, sessions: Sessions, identifyToken: TokenIdentifier): void {
+export function registerGuard(
+  app: FastifyInstance,
+  sessions: Sessions,
+  identifyToken: TokenIdentifier,
+): void {
   app.decorateRequest('identity', null);
 
   app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config.permission;
     // Unknown URLs reach the not-found handler, which has nothing to protect.
     if (!request.routeOptions.url) return;
-    if (!permission) throw fail(500, 'apiRequestError', `route ${request.routeOptions.url} declares no permission`);
+    if (!permission)
+      throw fail(500, 'apiRequestError', `route ${request.routeOptions.url} declares no permission`);
 
     const mutating = !SAFE_METHODS.has(request.method);
     const token = bearerSecret(request);
@@ -49,9 +54,10 @@ export function registerGuard(app: FastifyInstance, sessions: Sessions, identify
     if (!identity) throw fail(401, token !== undefined ? 'tokenInvalid' : 'notSignedIn');
     if (mutating && identity.session) {
       const sent = request.headers[CSRF_HEADER];
-      if (typeof sent !== 'string' || !sameSecret(sent, identity.session.csrfToken)) throw fail(403, 'csrfRefused');
+      if (typeof sent !== 'string' || !sameSecret(sent, identity.session.csrfToken))
+        throw fail(403, 'csrfRefused');
     }
-    checkTokenScope(identity, request.method, permission);
+    checkTokenScope(identity, request.routeOptions.config.readsOnly ? 'GET' : request.method, permission);
     if (!allows(identity.permissions, permission)) throw fail(403, 'forbidden');
   });
 }

@@ -131,18 +131,10 @@ describe('the apply engine', () => {
   });
 
   it('sends a device that is behind what it lacks, and leaves a change made on it alone', async () => {
-    await store.writeReported(DEVICE, 'general', {
-      doc: sectionDefaults.general,
-      version: 0,
-      hash: 'g0',
-      at: 1,
-    });
-    await store.writeReported(DEVICE, 'firewall', {
-      doc: sectionDefaults.firewall,
-      version: 0,
-      hash: 'f0',
-      at: 1,
-    });
+    await store.writeReported(DEVICE, [
+      { section: 'general', doc: sectionDefaults.general, version: 0, hash: 'g0', at: 1 },
+      { section: 'firewall', doc: sectionDefaults.firewall, version: 0, hash: 'f0', at: 1 },
+    ]);
     await desire('general', { deviceName: 'Wanted', remoteHelp: false });
     await store.transition(DEVICE, 'general', 1, { state: 'pending' });
     await desire('firewall', { ...sectionDefaults.firewall, enabled: false });

@@ -84,13 +84,12 @@ export function applyEngine(opts: ApplyEngineOptions) {
     }
   }
 
-  const record = (deviceId: string, applied: AppliedSection) =>
-    store.writeReported(deviceId, applied.section, {
-      doc: applied.doc,
-      version: applied.version,
-      hash: applied.hash,
-      at: now(),
-    });
+  /** Stores what the device reports it holds, all sections of one report in one write. */
+  const record = (deviceId: string, ...applied: AppliedSection[]) =>
+    store.writeReported(
+      deviceId,
+      applied.map((a) => ({ section: a.section, doc: a.doc, version: a.version, hash: a.hash, at: now() })),
+    );
 
   async function awaitConfirm(deviceId: string, section: SectionKey, version: number, inMs: number) {
     await store.transition(deviceId, section, version, {
@@ -262,7 +261,7 @@ export function applyEngine(opts: ApplyEngineOptions) {
     /** A `config` report: record what changed, fetch documents the console lacks, then settle each section. */
     async reconcile(deviceId: string, report: ConfigReport): Promise<void> {
       await online(deviceId);
-      for (const applied of report.docs) await record(deviceId, applied);
+      await record(deviceId, ...report.docs);
       let rows = new Map((await store.list(deviceId)).map((r) => [r.section as SectionKey, r]));
       const statuses = Object.entries(report.sections) as [SectionKey, SectionStatus][];
       const lacking = statuses
@@ -271,7 +270,7 @@ export function applyEngine(opts: ApplyEngineOptions) {
       if (lacking.length > 0) {
         try {
           const { sections } = await rpc.call(deviceId, 'config.get', { sections: lacking });
-          for (const applied of sections) await record(deviceId, applied);
+          await record(deviceId, ...sections);
           rows = new Map((await store.list(deviceId)).map((r) => [r.section as SectionKey, r]));
         } catch (err) {
           if (!notHeard(err)) log.warn({ err, deviceId }, 'configuration read failed');

@@ -1,13 +1,19 @@
-/** Device configuration, desired and reported: store, apply engine and its inbox, wired together. */
+/**
+ * Device configuration, desired and reported: store, apply engine and its inbox, wired together, and the
+ * news of every section state change (section-changes.ts) for the live WebSocket.
+ */
 import type { Db } from '../db/schema.ts';
 import type { DeviceDirectory, RpcService } from '../devices/index.ts';
 import type { Bus, BusLog } from '../gateway/index.ts';
+import { announcingStore } from './announcing-store.ts';
 import { applyEngine } from './engine.ts';
 import { openConfigInbox } from './inbox.ts';
 import { configService, type ConfigService } from './service.ts';
+import { announcer, listenSectionChanges, type SectionChanges } from './section-changes.ts';
 import { configStore } from './store.ts';
 
 export type { ConfigService } from './service.ts';
+export type { SectionChanges, SectionChangeListener } from './section-changes.ts';
 
 export interface ConfigServicesOptions {
   db: Db;
@@ -21,14 +27,24 @@ export interface ConfigServicesOptions {
 
 export interface ConfigServices {
   service: ConfigService;
+  /** Section state changes made by any console replica. */
+  sectionChanges: SectionChanges;
   stop(): Promise<void>;
 }
 
 export async function startConfigServices(opts: ConfigServicesOptions): Promise<ConfigServices> {
-  const store = configStore(opts.db);
-  const { rpc, devices, log, confirmTimeoutMs } = opts;
+  const { bus, rpc, devices, log, confirmTimeoutMs } = opts;
+  const store = announcingStore(configStore(opts.db), announcer(bus, log));
+  const sectionChanges = await listenSectionChanges(bus, log);
   const engine = applyEngine({ store, rpc, devices, log, confirmTimeoutMs });
   await engine.start();
-  const stop = await openConfigInbox({ bus: opts.bus, devices, engine, log });
-  return { service: configService({ store, engine, devices }), stop };
+  const stopInbox = await openConfigInbox({ bus, devices, engine, log });
+  return {
+    service: configService({ store, engine, devices }),
+    sectionChanges,
+    async stop() {
+      await stopInbox();
+      await sectionChanges.stop();
+    },
+  };
 }

@@ -15,6 +15,7 @@ export interface Transition {
 }
 
 export interface Reported {
+  section: SectionKey;
   doc: unknown;
   version: number;
   hash: string;
@@ -73,18 +74,33 @@ export function configStore(db: Db) {
       return touched(result);
     },
 
-    /** What the device says it holds; written whatever the apply state (the device is the truth of it). */
-    async writeReported(deviceId: string, section: SectionKey, reported: Reported): Promise<void> {
-      const values = {
-        reported: JSON.stringify(reported.doc),
-        reported_version: reported.version,
-        reported_hash: reported.hash,
-        reported_at: reported.at,
-      };
+    /**
+     * What the device says it holds, for one or more sections in one statement (a device reports all twelve on
+     * its first connection); written whatever the apply state (the device is the truth of it).
+     */
+    async writeReported(deviceId: string, reported: Reported[]): Promise<void> {
+      if (reported.length === 0) return;
       await db
         .insertInto('device_sections')
-        .values({ device_id: deviceId, section, ...values, updated_at: reported.at })
-        .onConflict((oc) => oc.columns(['device_id', 'section']).doUpdateSet(values))
+        .values(
+          reported.map((r) => ({
+            device_id: deviceId,
+            section: r.section,
+            reported: JSON.stringify(r.doc),
+            reported_version: r.version,
+            reported_hash: r.hash,
+            reported_at: r.at,
+            updated_at: r.at,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['device_id', 'section']).doUpdateSet((eb) => ({
+            reported: eb.ref('excluded.reported'),
+            reported_version: eb.ref('excluded.reported_version'),
+            reported_hash: eb.ref('excluded.reported_hash'),
+            reported_at: eb.ref('excluded.reported_at'),
+          })),
+        )
         .execute();
     },
 

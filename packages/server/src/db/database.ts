@@ -6,6 +6,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database, Db, Dialect } from './schema.ts';
 import { migrateToLatest } from './migrate.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 // int8 columns hold epoch milliseconds, which fit a JS number exactly.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -36,7 +37,7 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
     file.pragma('synchronous = NORMAL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   }
   await migrateToLatest(db, dialect);
   return { db, dialect, close: () => db.destroy() };

@@ -8,6 +8,7 @@ export function deviceSettingsService({ config, rpc }: { config: ConfigService; 
   const context = (deviceId: string): HandlerContext => ({
     device: config.device(deviceId),
     section: (key) => config.current(deviceId, key),
+    rpc,
   });
 
   return {

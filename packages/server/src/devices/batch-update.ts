@@ -7,9 +7,11 @@
  * prepare. The IN makes SQLite look the rows up by key: without it, it scanned the whole table for every
  * chunk (at 10,000 devices, 17 chunks of a full scan every presence flush). A row whose key no longer exists
  * (a device removed meanwhile) simply matches nothing, unlike an upsert which would bring it back.
+ * Chunks come in a few fixed shapes with a turn of the event loop between them (chunks.ts).
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
+import { inChunks } from './chunks.ts';
 
 export type SqlType = 'text' | 'integer' | 'bigint' | 'double precision';
 export type SqlValue = string | number | null;
@@ -20,6 +22,8 @@ export interface Column {
 
 /** Parameters per statement stay well under SQLite's and PostgreSQL's limits. */
 const MAX_PARAMETERS = 8000;
+/** Rows per statement: more amortises little more and makes each statement slower to compile and to wait behind. */
+const MAX_ROWS = 256;
 
 export async function updateMany(
   db: Db,
@@ -29,19 +33,17 @@ export async function updateMany(
   rows: SqlValue[][],
 ): Promise<void> {
   const all = [key, ...columns];
-  const chunk = Math.max(1, Math.floor(MAX_PARAMETERS / all.length));
-  for (let start = 0; start < rows.length; start += chunk) {
-    const values = rows
-      .slice(start, start + chunk)
-      .map((row, r) =>
-        r === 0
-          ? sql`(${sql.join(row.map((value, i) => sql`cast(${value} as ${sql.raw(all[i]!.type)})`))})`
-          : sql`(${sql.join(row)})`,
-      );
-    const target = sql.ref(`${table}.${key.name}`);
+  const byParameters = 2 ** Math.floor(Math.log2(Math.max(1, MAX_PARAMETERS / all.length)));
+  const target = sql.ref(`${table}.${key.name}`);
+  await inChunks(rows, Math.min(MAX_ROWS, byParameters), async (chunk) => {
+    const values = chunk.map((row, r) =>
+      r === 0
+        ? sql`(${sql.join(row.map((value, i) => sql`cast(${value} as ${sql.raw(all[i]!.type)})`))})`
+        : sql`(${sql.join(row)})`,
+    );
     await sql`with v (${sql.join(all.map((c) => sql.ref(c.name)))}) as (values ${sql.join(values)})
       update ${sql.table(table)} set ${sql.join(columns.map((c) => sql`${sql.ref(c.name)} = ${sql.ref(`v.${c.name}`)}`))}
       from v where ${target} = ${sql.ref(`v.${key.name}`)}
       and ${target} in (select ${sql.ref(key.name)} from v)`.execute(db);
-  }
+  });
 }

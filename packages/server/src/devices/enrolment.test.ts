@@ -1,7 +1,7 @@
 /** Zero-touch enrolment: Discovery, adoption, the provisioning list, and coming back after removal. */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ApiFailure, fleetSerial } from '@edge/protocol';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { ApiFailure, enrolTopic, fleetSerial } from '@edge/protocol';
 import { DIALECTS, type TestConsole } from '../testing/harness.ts';
 import {
   consoleUrl,
@@ -15,6 +15,22 @@ import {
 
 const within = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p, new Promise<'no answer'>((resolve) => setTimeout(() => resolve('no answer'), ms))]);
+
+/** An agent's enrolment request, as it would publish it. */
+const handRequest = (serial: string, mac: string) => ({
+  serial,
+  model: 'Hand Device',
+  mac,
+  ip: '127.0.0.1',
+  ifaceName: 'eth0',
+  firmware: '1.0',
+  key: randomBytes(32).toString('base64url'),
+});
+
+/** The bus-facing entry, kept off the service's public type: called here as the inbox calls it. */
+const busEntry = (edge: TestConsole) =>
+  (edge.enrolment as unknown as { handleRequest(serial: string, payload: unknown): Promise<void> })
+    .handleRequest;
 
 describe.each(DIALECTS)('enrolment (%s)', (dialect) => {
   const prefix = uniquePrefix();
@@ -62,6 +78,56 @@ describe.each(DIALECTS)('enrolment (%s)', (dialect) => {
     );
     expect(await within(enrolByHand(mqttUrl(edge), serial, 'adopted'), 700)).toBe('no answer');
     expect((await edge.enrolment.listDiscovery()).map((d) => d.sn)).toEqual([`${prefix}-b2`]);
+  });
+
+  test('repeats of a request still in hand are answered once, by the answer to the first', async () => {
+    const serial = `${prefix}-R1`;
+    const request = handRequest(serial, '02:00:00:00:00:01');
+    const handleRequest = busEntry(edge);
+    const publish = vi.spyOn(edge.bus, 'publish');
+    try {
+      // Five arrivals before the first is answered, as from an agent repeating itself to a busy console.
+      await Promise.all(Array.from({ length: 5 }, () => handleRequest(serial, request)));
+      const replies = publish.mock.calls.filter(([topic]) => topic === enrolTopic(serial, 'reply'));
+      expect(replies.map(([, payload]) => JSON.parse(String(payload)))).toEqual([{ status: 'pending' }]);
+      // Once answered, a repeat is handled again (the agent may have missed the answer).
+      await handleRequest(serial, request);
+      expect(publish.mock.calls.filter(([topic]) => topic === enrolTopic(serial, 'reply'))).toHaveLength(2);
+    } finally {
+      publish.mockRestore();
+    }
+    expect((await edge.enrolment.listDiscovery()).filter((d) => d.sn === serial)).toHaveLength(1);
+  });
+
+  test("an adopted agent's late repeats are answered from memory, until the device is removed", async () => {
+    const serial = `${prefix}-R2`;
+    const handleRequest = busEntry(edge);
+    await edge.enrolment.provisionSerials([serial]);
+    const request = handRequest(serial, '02:00:00:00:00:02');
+    await handleRequest(serial, request);
+    const adopted = edge.devices.list().find((d) => d.serial === serial)!;
+    const publish = vi.spyOn(edge.bus, 'publish');
+    const reads = vi.spyOn(edge.store.db, 'selectFrom');
+    const replies = () =>
+      publish.mock.calls
+        .filter(([topic]) => topic === enrolTopic(serial, 'reply'))
+        .map(([, payload]) => JSON.parse(String(payload)));
+    try {
+      await handleRequest(serial, request);
+      expect(replies()).toEqual([{ status: 'adopted', deviceId: adopted.id, username: adopted.id }]);
+      expect(reads).not.toHaveBeenCalled();
+      // Another key for the same serial is not answered from memory (nor at all: it is not the adopted key).
+      await handleRequest(serial, { ...request, key: randomBytes(32).toString('base64url') });
+      expect(replies()).toHaveLength(1);
+
+      await edge.enrolment.remove(serial);
+      publish.mockClear();
+      await handleRequest(serial, request);
+      expect(replies()).toEqual([{ status: 'pending' }]);
+    } finally {
+      publish.mockRestore();
+      reads.mockRestore();
+    }
   });
 
   test('provisioning a serial that waits in Discovery adopts it with the listed name and group', async () => {

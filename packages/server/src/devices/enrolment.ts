@@ -4,7 +4,16 @@
  * credential; removal revokes it.
  */
 import { randomBytes } from 'node:crypto';
-import { ApiFailure, deviceTopic, enrolRequest, enrolTopic, isSerial, type EnrolReply } from '@edge/protocol';
+import {
+  ApiFailure,
+  ENROL_RETRY_MS,
+  deviceTopic,
+  enrolRequest,
+  enrolTopic,
+  isSerial,
+  type EnrolReply,
+  type EnrolRequest,
+} from '@edge/protocol';
 import { digest, sameSecret } from '../auth/tokens.ts';
 import type { Bus, BusLog } from '../gateway/index.ts';
 import type { DeviceChanges } from './changes.ts';
@@ -26,6 +35,9 @@ export interface EnrolmentDeps {
   onRemoved(deviceId: string): void;
 }
 
+/** How long an 'adopted' answer is repeated from memory: a few of the agent's repeat periods. */
+const ANSWER_MEMORY_MS = 6 * ENROL_RETRY_MS;
+
 const newDeviceId = (): string => randomBytes(8).toString('hex');
 const bySerial = (a: { sn: string }, b: { sn: string }) => {
   const x = a.sn.toLowerCase();
@@ -36,6 +48,29 @@ const bySerial = (a: { sn: string }, b: { sn: string }) => {
 export function enrolmentService(deps: EnrolmentDeps) {
   const { store, registry, groups, bus, changes, log } = deps;
   const serially = keyedLock();
+  /**
+   * Requests being handled, by serial and key. An agent repeats its request every ENROL_RETRY_MS until it
+   * hears back; when the console is slow (a fleet enrolling at once), the repeats queued up behind the first
+   * and each did the work again: the bench's 10,000 devices on PostgreSQL sent 64,838 requests. A repeat
+   * of a request still in hand is dropped: the answer to the first reaches the agent all the same.
+   */
+  const inHand = new Set<string>();
+  /**
+   * Serials answered 'adopted' a moment ago, with the key and the device id. The repeats an agent sent
+   * before it heard the answer keep arriving after it (the same bench: 53,000 of them), and each read the
+   * device from the database again; these are answered from here.
+   */
+  const answered = new Map<string, { keyHash: string; deviceId: string; until: number }>();
+  let sweepAt = 0;
+  function rememberAnswer(row: DeviceRow, keyHash: string): void {
+    const now = Date.now();
+    // Now and then the old answers go, so a fleet's worth of them does not stay in memory.
+    if (now > sweepAt) {
+      for (const [serial, a] of answered) if (a.until <= now) answered.delete(serial);
+      sweepAt = now + ANSWER_MEMORY_MS;
+    }
+    answered.set(row.serial, { keyHash, deviceId: row.id, until: now + ANSWER_MEMORY_MS });
+  }
 
   const reply = (serial: string, message: EnrolReply) =>
     bus.publish(enrolTopic(serial, 'reply'), JSON.stringify(message), { qos: 1 });
@@ -57,7 +92,11 @@ export function enrolmentService(deps: EnrolmentDeps) {
     await store.update(row.id, patch);
     const live = registry.add({ ...row, ...patch });
     registry.emitState(live);
+    // A broker that keeps credentials itself must accept the key before the agent learns it is adopted
+    // (a refused agent forgets its identity); without its key yet, the agent's next request stages it.
+    if ((await bus.credentials?.grant(row.id)) === false) return toView(live);
     await reply(row.serial, adoptedReply(row));
+    rememberAnswer(row, row.credential_hash);
     log.info({ deviceId: row.id, serial: row.serial }, 'device adopted');
     return toView(live);
   }
@@ -83,12 +122,35 @@ export function enrolmentService(deps: EnrolmentDeps) {
     }
     const request = parsed.data;
     const keyHash = digest(request.key);
+    const handling = `${serial}\n${keyHash}`;
+    if (inHand.has(handling)) return;
+    const recent = answered.get(serial);
+    if (recent && recent.until > Date.now() && recent.keyHash === keyHash && registry.live(recent.deviceId)) {
+      await reply(serial, { status: 'adopted', deviceId: recent.deviceId, username: recent.deviceId });
+      return;
+    }
+    inHand.add(handling);
+    try {
+      await answer(serial, request, keyHash);
+    } finally {
+      inHand.delete(handling);
+    }
+  }
+
+  async function answer(serial: string, request: EnrolRequest, keyHash: string): Promise<void> {
     await serially(serial, async () => {
       const existing = await store.findBySerial(serial);
       if (existing?.adoption === 'adopted') {
         // The reply may have been lost: answer again, but only to the key that was adopted.
-        if (sameSecret(existing.credential_hash, keyHash)) await reply(serial, adoptedReply(existing));
-        else log.warn({ serial }, 'enrolment request for an adopted serial with another key; ignored');
+        if (!sameSecret(existing.credential_hash, keyHash)) {
+          log.warn({ serial }, 'enrolment request for an adopted serial with another key; ignored');
+          return;
+        }
+        // Also when the broker missed the key (adopted while no request came, or a crash in between).
+        await bus.credentials?.stage(existing.id, request.key);
+        await bus.credentials?.grant(existing.id);
+        await reply(serial, adoptedReply(existing));
+        rememberAnswer(existing, keyHash);
         return;
       }
       const fields = {
@@ -119,6 +181,7 @@ export function enrolmentService(deps: EnrolmentDeps) {
         if (!row) return;
         changes.emit({ type: 'discovered', deviceId: row.id, serial });
       }
+      await bus.credentials?.stage(row.id, request.key);
       const provisioned = await provisionedOptions(serial);
       if (provisioned) await adoptRow(row, provisioned);
       else await reply(serial, { status: 'pending' });
@@ -199,6 +262,9 @@ export function enrolmentService(deps: EnrolmentDeps) {
     async remove(idOrSerial: string): Promise<void> {
       const row = await findRow(idOrSerial);
       await serially(row.serial, async () => {
+        // First, so that a broker that refuses fails the removal rather than leaving a working key behind.
+        await bus.credentials?.revoke(row.id);
+        answered.delete(row.serial);
         registry.forget(row.id);
         bus.disconnectDevice(row.id);
         deps.onRemoved(row.id);

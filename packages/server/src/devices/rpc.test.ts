@@ -72,7 +72,7 @@ describe.each(DIALECTS)('device RPC (%s)', (dialect) => {
       message: deviceRpcMessages.deviceOffline,
       statusCode: 409,
     });
-    expect(Date.now() - started).toBeLessThan(50);
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   test('results come back by id, with progress on the way', async () => {

@@ -4,7 +4,7 @@ import type { Db, DevicesTable } from '../db/schema.ts';
 import { inChunks, mapChunks } from './chunks.ts';
 
 /** Rows or values per statement in bulk operations. */
-const CHUNK = 500;
+const CHUNK = 512;
 
 export type DeviceRow = Selectable<DevicesTable>;
 

@@ -6,7 +6,7 @@ import { inChunks } from './chunks.ts';
 
 export const HOUR_MS = 3_600_000;
 /** Rows per multi-row INSERT: large enough to amortise the round trip, small enough for parameter limits. */
-const INSERT_CHUNK = 300;
+const INSERT_CHUNK = 256;
 
 export function telemetryStore(db: Db) {
   return {

@@ -8,18 +8,20 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import {
+  ENROL_PASSWORD,
   ENROL_USERNAME,
   deviceTopic,
   enrolClientId,
   enrolReply,
   enrolTopic,
+  fleetSerial,
   type EnrolRequest,
 } from '@edge/protocol';
 import type { Console } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Dialect } from '../db/schema.ts';
-import { startTestConsole, type TestConsole } from '../testing/harness.ts';
-import type { DeviceChange } from './types.ts';
+import { signIn, startTestConsole, type TestConsole } from '../testing/harness.ts';
+import type { DeviceChange, ProvisionEntry } from './types.ts';
 
 const AGENT_BIN = path.resolve(import.meta.dirname, '../../../agent/bin');
 
@@ -82,6 +84,8 @@ export interface FleetArgs {
   rebootDelayMs?: number;
   /** e.g. 127.0.0.2-127.0.0.3 */
   localAddresses?: string;
+  /** Simulated models given to the devices in turn (agent platform/catalogue.ts); unset: drawn per serial. */
+  models?: string[];
 }
 
 export const startFleet = (a: FleetArgs): Child =>
@@ -106,7 +110,35 @@ export const startFleet = (a: FleetArgs): Child =>
     '--log-level',
     'warn',
     ...(a.localAddresses ? ['--local-addresses', a.localAddresses] : []),
+    ...(a.models ? ['--models', a.models.join(',')] : []),
   ]);
+
+/**
+ * A listening console with a provisioned simulated fleet, every device online and reporting (a heartbeat
+ * and telemetry in), and the administrator signed in. `entries` names, groups ... the serials.
+ */
+export async function startConsoleWithFleet(
+  dialect: Dialect,
+  fleet: Omit<FleetArgs, 'console'> & {
+    entries?: (serial: string, index: number) => Omit<ProvisionEntry, 'serial'>;
+  },
+): Promise<{ edge: TestConsole; session: Awaited<ReturnType<typeof signIn>>; fleet: Child }> {
+  const edge = await startListeningConsole(dialect);
+  const session = await signIn(edge);
+  await edge.enrolment.provision(
+    Array.from({ length: fleet.count }, (_, i) => {
+      const serial = fleetSerial(fleet.prefix, i + 1);
+      return { serial, ...fleet.entries?.(serial, i) };
+    }),
+  );
+  const child = startFleet({ ...fleet, console: consoleUrl(edge) });
+  await waitFor(
+    () => edge.devices.list().filter((d) => d.online && d.heartbeat && d.telemetry).length === fleet.count,
+    `${fleet.count} devices reporting`,
+    60_000,
+  );
+  return { edge, session, fleet: child };
+}
 
 export const startAgent = (a: {
   console: string;
@@ -195,7 +227,11 @@ export async function enrolByHand(
   until: 'adopted' | 'pending' = 'adopted',
   key = randomBytes(32).toString('base64url'),
 ): Promise<HandDevice> {
-  const client = await connect(url, { clientId: enrolClientId(serial), username: ENROL_USERNAME });
+  const client = await connect(url, {
+    clientId: enrolClientId(serial),
+    username: ENROL_USERNAME,
+    password: ENROL_PASSWORD,
+  });
   try {
     const replied = new Promise<string>((resolve) => {
       client.on('message', (_topic, payload) => {

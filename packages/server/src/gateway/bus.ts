@@ -33,13 +33,37 @@ export interface Bus {
    * broker this is the broker's job (see external-bus.ts); the console then only stops listening to it.
    */
   disconnectDevice(deviceId: string): void;
+  /**
+   * Present when the broker checks device credentials itself (an external Mosquitto with dynamic security,
+   * MQTT_DEVICE_AUTH=dynsec); the embedded broker asks the registry instead and has none.
+   */
+  readonly credentials?: BrokerCredentials;
   close(): Promise<void>;
+}
+
+/**
+ * Device credentials kept in the broker. The broker can only be given a password in clear, and the console
+ * keeps only digests, so the key is handed over while a waiting agent presents it, and adoption only
+ * switches it on.
+ */
+export interface BrokerCredentials {
+  /** A waiting agent presented this key, its password once adopted; the broker refuses it until then. */
+  stage(deviceId: string, key: string): Promise<void>;
+  /**
+   * Adopted: from now on the device may connect, to its own topics only. False when the broker holds no
+   * key for it yet: the agent must not be told it is adopted before its next request stages the key.
+   */
+  grant(deviceId: string): Promise<boolean>;
+  /** Removed: its key stops working and the broker closes its live connection. */
+  revoke(deviceId: string): Promise<void>;
 }
 
 /** What the embedded broker asks the device registry when a device connects (kept in memory: reconnect storms). */
 export interface DeviceAuthenticator {
   /** True when deviceId is an adopted device and password is its credential. */
   verify(deviceId: string, password: string): boolean;
+  /** The adopted devices, for a broker that keeps its own credentials to re-sync with at start. */
+  adoptedIds?(): Promise<string[]>;
 }
 
 /** The slice of a logger the bus needs (pino's app.log fits). */

@@ -7,8 +7,9 @@
  * secret) and each adopted device as username = client id = deviceId with its password, allowed only the
  * rules of access.ts under `edge/v1/{deviceId}/`. With Mosquitto that is the dynamic-security plugin driven by
  * the console on `$CONTROL/dynamic-security/v1` (createClient on adoption, deleteClient on removal, which also
- * kicks the live connection); with EMQX, its HTTP auth/ACL hooks calling the console. Until such a driver
- * exists, `disconnectDevice` only logs, and the registry ignores messages of devices it does not know.
+ * kicks the live connection), which dynsec/ does with MQTT_DEVICE_AUTH=dynsec; with EMQX, its HTTP auth/ACL
+ * hooks calling the console. Without such a driver, `disconnectDevice` only logs, and the registry ignores
+ * messages of devices it does not know.
  *
  * Several console replicas may share one broker: subscriptions marked `shared` use `$share/{group}/...`
  * so each message reaches one replica of the group.

@@ -4,8 +4,10 @@ import type { Config } from '../config.ts';
 import type { Bus, BusLog, DeviceAuthenticator } from './bus.ts';
 import { createEmbeddedBus, type EmbeddedBus } from './embedded-bus.ts';
 import { createExternalBus } from './external-bus.ts';
+import { enableDynamicSecurity } from './dynsec/enable.ts';
 
 export type {
+  BrokerCredentials,
   Bus,
   BusLog,
   DeviceAuthenticator,
@@ -16,15 +18,30 @@ export type {
 export type { EmbeddedBus } from './embedded-bus.ts';
 
 export interface StartBusOptions {
-  config: Pick<Config, 'mqttUrl' | 'mqttTcpPort' | 'mqttShareGroup' | 'host'>;
+  config: Pick<Config, 'mqttUrl' | 'mqttTcpPort' | 'mqttShareGroup' | 'mqttDeviceAuth' | 'host'>;
   server: Server;
   authenticator: DeviceAuthenticator;
   log: BusLog;
 }
 
 export async function startBus({ config, server, authenticator, log }: StartBusOptions): Promise<Bus> {
-  if (config.mqttUrl)
-    return createExternalBus({ url: config.mqttUrl, shareGroup: config.mqttShareGroup, log });
+  if (config.mqttUrl) {
+    const bus = await createExternalBus({ url: config.mqttUrl, shareGroup: config.mqttShareGroup, log });
+    if (config.mqttDeviceAuth !== 'dynsec') return bus;
+    const adminUsername = decodeURIComponent(new URL(config.mqttUrl).username);
+    if (!adminUsername || !authenticator.adoptedIds) {
+      await bus.close();
+      throw new Error(
+        'MQTT_DEVICE_AUTH=dynsec needs the dynamic-security admin as user and password in MQTT_URL',
+      );
+    }
+    return enableDynamicSecurity(bus, { adminUsername, adoptedIds: authenticator.adoptedIds, log }).catch(
+      async (err: unknown) => {
+        await bus.close();
+        throw err;
+      },
+    );
+  }
   const bus: EmbeddedBus = await createEmbeddedBus({ authenticator, log });
   bus.attach(server);
   if (config.mqttTcpPort !== undefined) {

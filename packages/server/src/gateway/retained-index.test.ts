@@ -37,6 +37,16 @@ describe('retained index', () => {
     expect(topicsOf(index.matching([deviceTopic(A, 'status'), deviceTopic(B, 'status')]))).toHaveLength(2);
   });
 
+  test('keeps its own copy of a payload, not the frame the payload was sliced from', () => {
+    const frame = Buffer.alloc(64 * 1024, 'o');
+    const own = retainedIndex();
+    own.store({ topic: deviceTopic(A, 'status'), payload: frame.subarray(100, 106) });
+    frame.fill('x');
+    const [kept] = [...own.matching([deviceTopic(A, 'status')])];
+    expect(kept!.payload.toString()).toBe('oooooo');
+    expect(kept!.payload.buffer.byteLength).toBeLessThan(frame.byteLength);
+  });
+
   test('an empty payload clears the retained message', () => {
     index.store(packet(`edge/v1/${A}/tty/s1/in`, ''));
     expect(topicsOf(index.matching([`edge/v1/${A}/tty/+/in`]))).toEqual([`edge/v1/${A}/tty/s2/in`]);

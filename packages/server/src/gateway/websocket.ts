@@ -13,7 +13,7 @@ const MAX_FRAME_BYTES = 1024 * 1024;
 
 export function serveMqttOverWebSocket(
   server: Server,
-  handle: (stream: Duplex, request: IncomingMessage) => void,
+  handle: (stream: Duplex) => void,
 ): () => Promise<void> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
 
@@ -29,7 +29,9 @@ export function serveMqttOverWebSocket(
       const stream = createWebSocketStream(ws);
       // A device that drops mid-frame is normal; aedes sees the close, the error needs no handler of its own.
       stream.on('error', () => stream.destroy());
-      handle(stream, request);
+      // Not the upgrade request: aedes would keep it (headers and all, about 2 KB) for the connection's life,
+      // and nothing here reads it after the upgrade.
+      handle(stream);
     });
   };
   server.on('upgrade', onUpgrade);

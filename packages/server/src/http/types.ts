@@ -20,6 +20,11 @@ declare module 'fastify' {
     permission?: RoutePermission;
     /** Written to the activity log for mutating requests, e.g. 'account.password'. */
     activity?: string;
+    /**
+     * A POST that only reads (SPEC 7 puts some queries' parameters in a body, e.g. dashboards/get): a
+     * read_api token may call it as it may call a GET.
+     */
+    readsOnly?: boolean;
   }
   interface FastifyRequest {
     identity: Identity | null;

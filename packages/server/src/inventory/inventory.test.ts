@@ -13,18 +13,10 @@ import {
   type GroupListV2Response,
   type InventoryListResponse,
 } from '@edge/protocol';
-import { DIALECTS, signIn, type TestConsole } from '../testing/harness.ts';
+import { DIALECTS, type TestConsole } from '../testing/harness.ts';
 import { caller, userWithRole, type Caller } from '../testing/accounts.ts';
 import type { Console } from '../app.ts';
-import {
-  consoleUrl,
-  nextChange,
-  startFleet,
-  startListeningConsole,
-  uniquePrefix,
-  waitFor,
-  type Child,
-} from '../devices/testing.ts';
+import { startConsoleWithFleet, nextChange, uniquePrefix, waitFor, type Child } from '../devices/testing.ts';
 
 const FLEET = 50;
 
@@ -71,21 +63,16 @@ describe.each(DIALECTS)('inventory (%s)', (dialect) => {
       .list.find((g) => g.name === name)!.id;
 
   beforeAll(async () => {
-    edge = await startListeningConsole(dialect);
-    admin = caller(edge, await signIn(edge));
-    await edge.enrolment.provision(
-      Array.from({ length: FLEET }, (_, i) => ({
-        serial: serial(i + 1),
+    const started = await startConsoleWithFleet(dialect, {
+      count: FLEET,
+      prefix,
+      entries: (_, i) => ({
         name: `Router ${String(i + 1).padStart(2, '0')}`,
         group: i < NORTH ? 'North' : 'South',
-      })),
-    );
-    fleet = startFleet({ console: consoleUrl(edge), count: FLEET, prefix, interval: 1 });
-    await waitFor(
-      () => edge.devices.list().filter((d) => d.online && d.heartbeat && d.telemetry).length === FLEET,
-      `${FLEET} devices reporting`,
-      60_000,
-    );
+      }),
+    });
+    ({ edge, fleet } = started);
+    admin = caller(edge, started.session);
   });
 
   afterAll(async () => {
@@ -328,8 +315,10 @@ describe.each(DIALECTS)('inventory (%s)', (dialect) => {
     const back = await admin('PATCH', '/api/v1/inventory/setIdle', { id: device.id, idle: false });
     expect(back.json<DeviceActionResponse>()).toMatchObject({
       message: messages.deviceIdleCleared,
-      device: { status: 'Runs Well' },
+      device: { idle: false },
     });
+    // Back to what the device reports: well, or in alarm (the simulator raises occasional alarms).
+    expect(['Runs Well', 'Alarm']).toContain(back.json<DeviceActionResponse>().device.status);
   });
 
   test('reboot through the API: the device answers, goes offline and comes back', async () => {
@@ -380,8 +369,12 @@ describe.each(DIALECTS)('inventory (%s)', (dialect) => {
     });
   });
 
-  test('secure mode: kept as chosen for a device that supports it, refused for one that does not', async () => {
-    const supported = edge.devices.list().find((d) => d.online && d.secureMode !== 'Unsupported')!;
+  test('secure mode: applied by a device that supports it, refused for one that does not', async () => {
+    // Models whose secure link runs every mode (agent catalogue); secure-mode.test.ts covers the rest.
+    const everyMode = ['ER-7206 Gigabit Router', 'EG-8P PoE Edge Gateway'];
+    const supported = edge.devices
+      .list()
+      .find((d) => d.online && d.secureMode !== 'Unsupported' && everyMode.includes(d.model))!;
     const unsupported = edge.devices.list().find((d) => d.online && d.secureMode === 'Unsupported')!;
     {
       const choice = supported.secureMode === 'Unlimited' ? 'Jump to Device Only' : 'Unlimited';
@@ -392,7 +385,7 @@ describe.each(DIALECTS)('inventory (%s)', (dialect) => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<DeviceActionResponse>()).toMatchObject({
         message: 'Secure mode edited successfully.',
-        device: { secureMode: choice, secureModeReported: supported.secureMode, secureModePending: true },
+        device: { secureMode: choice, secureModeReported: choice, secureModePending: false },
       });
       expect((await rowOf(supported.serial)).secureMode).toBe(choice);
     }

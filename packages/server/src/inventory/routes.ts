@@ -116,10 +116,10 @@ export function inventoryRoutes(inventory: InventoryService) {
     // The device dashboard
     r.post(
       '/api/v1/dashboards/get',
-      // A read that carries its parameters in a body (SPEC 7): view permission. The activity log records
-      // every POST; this one says what it was.
+      // A read that carries its parameters in a body (SPEC 7): view permission, open to read_api tokens. The
+      // activity log records every POST; this one says what it was.
       {
-        config: { ...view, activity: 'inventory.dashboard.view' },
+        config: { ...view, readsOnly: true, activity: 'inventory.dashboard.view' },
         schema: { tags, body: dashboardRequest, response: { 200: deviceDashboard } },
       },
       async (request) => inventory.dashboard(request.body),

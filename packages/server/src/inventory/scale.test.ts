@@ -1,10 +1,10 @@
 /**
- * The inventory list at fleet scale: 10,000 adopted devices loaded into the registry, the first page in
- * every sort order and with a search answers within 50 ms at the 99th percentile (through the HTTP layer).
+ * The inventory list at fleet scale: 10,000 adopted devices loaded from the store into the registry, the
+ * first page in every sort order, filter and search answered through the HTTP layer, paged and counted
+ * right. How fast is the benchmark's business (bench/: inventory/list p50/p99 under a live fleet), not a test's.
  */
-import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { deviceSortKeys, type InventoryListResponse } from '@edge/protocol';
+import { DEFAULT_PAGE_SIZE, deviceSortKeys, type InventoryListResponse } from '@edge/protocol';
 import { signIn, startTestConsole, type TestConsole } from '../testing/harness.ts';
 import { caller, type Caller } from '../testing/accounts.ts';
 
@@ -48,7 +48,7 @@ describe('inventory list at 10,000 devices (sqlite)', () => {
 
   afterAll(() => edge?.destroy());
 
-  test('first pages answer within 50 ms at the 99th percentile', async () => {
+  test('first pages in every order and filter answer, paged and counted over the whole fleet', async () => {
     // The offline sweep may have caught up with some devices by now: only the total is certain.
     const counts = edge.devices.counts();
     expect(counts.numOnline + counts.numOffline).toBe(DEVICES);
@@ -60,34 +60,21 @@ describe('inventory list at 10,000 devices (sqlite)', () => {
       'groupId=0&sortBy=ip',
       'modelID=IR-302 Cellular&sortBy=upTime&order=desc',
     ].map((q) => `/api/v1/inventory/list?${q}`);
-    for (const url of urls) await admin('GET', url); // warm up
-    const wall: number[] = [];
-    const cpu: number[] = [];
-    for (let round = 0; round < 6; round++) {
-      for (const url of urls) {
-        const started = performance.now();
-        const cpuBefore = process.cpuUsage();
-        const res = await admin('GET', url);
-        const used = process.cpuUsage(cpuBefore);
-        wall.push(performance.now() - started);
-        cpu.push((used.user + used.system) / 1000);
-        expect(res.statusCode).toBe(200);
-      }
+    for (const url of urls) {
+      const res = await admin('GET', url);
+      expect(res.statusCode, url).toBe(200);
+      const page = res.json<InventoryListResponse>();
+      const size = url.includes('pageSize=40') ? 40 : DEFAULT_PAGE_SIZE;
+      expect(page.list.length, url).toBeLessThanOrEqual(size);
+      expect(page.list.length, url).toBe(Math.min(size, page.totalNumber));
     }
+    const searched = (
+      await admin('GET', '/api/v1/inventory/list?search=device 12')
+    ).json<InventoryListResponse>();
+    expect(searched.totalNumber).toBeGreaterThan(0);
+    for (const d of searched.list) expect(d.name.toLowerCase()).toContain('device 12');
     const body = (await admin('GET', '/api/v1/inventory/list')).json<InventoryListResponse>();
     expect(body.totalNumber).toBe(DEVICES);
     expect(body.numOnline + body.numOffline).toBe(DEVICES);
-
-    const p99 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.99)]!;
-    const median = (times: number[]) => [...times].sort((a, b) => a - b)[times.length >> 1]!;
-    const busy = os.loadavg()[0]! > os.cpus().length;
-    console.info(
-      `inventory list at ${DEVICES}: wall median ${median(wall).toFixed(1)} ms, p99 ${p99(wall).toFixed(1)} ms; ` +
-        `CPU median ${median(cpu).toFixed(1)} ms, p99 ${p99(cpu).toFixed(1)} ms; load ${os.loadavg()[0]!.toFixed(1)}`,
-    );
-    // The work a request costs, whatever else the machine is doing (test runs share small machines) ...
-    expect(p99(cpu)).toBeLessThan(50);
-    // ... and the time a user waits, when the machine is not oversubscribed by others.
-    if (!busy) expect(p99(wall)).toBeLessThan(50);
   }, 120_000);
 });

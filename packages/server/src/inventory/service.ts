@@ -18,7 +18,6 @@ import {
   type InventoryListResponse,
   type MapDevice,
   type MapResponse,
-  type MessageCode,
   type SecureMode,
 } from '@edge/protocol';
 import type { z } from 'zod';
@@ -31,6 +30,7 @@ import {
   type DeviceServices,
   type DeviceView,
   type LiveDevice,
+  type RpcService,
   type TelemetryService,
 } from '../devices/index.ts';
 
@@ -38,12 +38,16 @@ type Device = Readonly<LiveDevice>;
 import { listDevices } from './list.ts';
 import { seriesOf, snapshotOf, toRow } from './present.ts';
 import { inventoryStore } from './store.ts';
+import { rpcStatus, rpcWords, withError } from './device-failure.ts';
+import { secureModeKeeper } from './secure-mode.ts';
 
 export interface InventoryDeps {
   db: Db;
   devices: DeviceServices['devices'];
   enrolment: DeviceServices['enrolment'];
   telemetry: TelemetryService;
+  /** Secure mode is sent to devices (secure-mode.ts). */
+  rpc: RpcService;
   now?: () => number;
 }
 
@@ -51,23 +55,6 @@ export interface InventoryDeps {
 const GROUP_CACHE_MS = 2000;
 const HOUR_MS = 3_600_000;
 const MAX_RANGE_MS = 31 * 24 * HOUR_MS;
-
-/** Words put into a SPEC message with a `{{error}}` placeholder. */
-const withError = (code: MessageCode, error: string) => messages[code].replace('{{error}}', error).trim();
-
-function rpcWords(err: DeviceRpcError): string {
-  if (err.reason === 'deviceOffline') return messages.deviceOffline;
-  if (err.reason === 'deviceTimeout') return messages.deviceTimeout;
-  return err.message;
-}
-
-/** Status of a device failure: offline and busy are the user's to retry (409), a timeout 504, others 502. */
-function rpcStatus(err: DeviceRpcError): number {
-  if (err.reason === 'unknownDevice') return 404;
-  if (err.reason === 'deviceOffline' || err.remoteCode === 'busy') return 409;
-  if (err.reason === 'deviceTimeout') return 504;
-  return 502;
-}
 
 export function inventoryService(deps: InventoryDeps) {
   const { devices, telemetry } = deps;
@@ -93,13 +80,13 @@ export function inventoryService(deps: InventoryDeps) {
     return (await groups()).names;
   }
 
-  // ---- desired secure modes -----------------------------------------------------------------------
-  let desired: Record<string, SecureMode> | null = null;
-  const desiredModes = async () => (desired ??= await store.desiredSecureModes());
-
   const rowsChanged = (ids: string[]) => {
     for (const listener of rowListeners) listener(ids);
   };
+
+  // ---- secure modes: the operator's choice, sent to the device --------------------------------------
+  const secureModes = secureModeKeeper({ store, devices, rpc: deps.rpc, rowsChanged });
+  const desiredModes = secureModes.desired;
 
   async function rowOf(view: DeviceView): Promise<DeviceRow> {
     const [names, modes] = await Promise.all([namesFor([view]), desiredModes()]);
@@ -274,28 +261,15 @@ export function inventoryService(deps: InventoryDeps) {
     async remove(id: string): Promise<void> {
       device(id);
       await deps.enrolment.remove(id);
-      const modes = await desiredModes();
-      if (modes[id] !== undefined) {
-        delete modes[id];
-        await store.saveDesiredSecureModes(modes);
-      }
+      await secureModes.forget(id);
     },
 
-    /**
-     * Records the secure mode the operator chose. There is no device call for it yet: the choice is kept
-     * (and shown as pending) until the device reports that mode in its hello.
-     */
+    /** Records the secure mode the operator chose and tells the device (secure-mode.ts). */
     async setSecureMode(id: string, secureMode: SecureMode): Promise<DeviceActionResponse> {
       const view = device(id);
-      if (view.secureMode === 'Unsupported' && secureMode !== 'Unsupported')
-        throw fail(409, 'secureModeUnsupported');
-      const modes = { ...(await desiredModes()) };
-      if (secureMode === view.secureMode) delete modes[id];
-      else modes[id] = secureMode;
-      await store.saveDesiredSecureModes(modes);
-      desired = modes;
-      rowsChanged([id]);
-      return { message: messages.secureModeEdited, device: await rowOf(view) };
+      const running = await secureModes.set(view, secureMode);
+      // The device's answer may come before the hello that reports it: the row shows the answer.
+      return { message: messages.secureModeEdited, device: await rowOf({ ...view, secureMode: running }) };
     },
 
     // ---- map ----------------------------------------------------------------------------------------

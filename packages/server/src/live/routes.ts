@@ -2,6 +2,7 @@
  * WebSocket /websocket/v1/inventory/live. The guard runs on the upgrade request like on any other (session
  * cookie or token, Inventory view); a page of another site may not open it (Origin must be this host), and
  * the caller is looked at again every minute, so signing out or losing the permission ends the stream.
+ * A settings subscription looks at the caller again at once: it must still hold what GET settings/state needs.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {} from '@fastify/websocket';
@@ -15,6 +16,8 @@ export type Reidentify = (request: FastifyRequest) => Promise<Identity | null>;
 
 const RECHECK_MS = 60_000;
 const need = canView('Inventory');
+/** What GET /api/v1/inventory/settings/state declares (deviceSettings/routes.ts): the same state, pushed. */
+const settingsNeed = canView('Inventory');
 
 function sameOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
@@ -41,6 +44,10 @@ export function liveRoutes(hub: LiveHub, reidentify: Reidentify, opts: { recheck
         const identity = request.identity!;
         const connection = hub.connect(socket, {
           seesDiscovery: allows(identity.permissions, canView('Provision')),
+          maySeeSettings: async () => {
+            const who = await reidentify(request);
+            return who !== null && allows(who.permissions, settingsNeed);
+          },
         });
         socket.on('message', (data: Buffer, isBinary) => {
           if (isBinary) return socket.close(1003, 'text messages only');

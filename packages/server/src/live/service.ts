@@ -5,6 +5,8 @@
  * 10,000 devices reporting every few seconds cannot flood a browser.
  * A heartbeat only counts as a list change when something a row shows as a word changed (load level,
  * signal quality); its numbers (uptime, CPU) reach the list on the next fetch and the dashboard live.
+ * Section state changes (config/section-changes.ts, from whichever replica made them) go out as they come,
+ * to the browsers subscribed to that device's settings: they are few, and every step of an apply counts.
  */
 import {
   LIVE_BATCH_MS,
@@ -16,6 +18,7 @@ import {
   type LiveServerMessage,
 } from '@edge/protocol';
 import type { BusLog } from '../gateway/index.ts';
+import type { SectionChanges } from '../config/index.ts';
 import type { DeviceChange, DeviceServices } from '../devices/index.ts';
 import type { InventoryService } from '../inventory/service.ts';
 import { pointOf, snapshotOf } from '../inventory/present.ts';
@@ -32,6 +35,12 @@ export interface LiveClient {
   /** May see the Discovery list (Provision view). */
   seesDiscovery: boolean;
   subscriptions: Set<string>;
+  /** Devices whose section states it receives. */
+  settings: Set<string>;
+  /** Whether the caller may see settings state right now (asked again on every settings subscription). */
+  maySeeSettings: () => Promise<boolean>;
+  /** Its messages, handled one after another (a permission check may wait). */
+  queue: Promise<void>;
 }
 
 /** A browser that does not read: snapshots are skipped above this, the connection closed far above. */
@@ -44,6 +53,7 @@ export interface LiveDeps {
   devices: DeviceServices['devices'];
   enrolment: DeviceServices['enrolment'];
   inventory: InventoryService;
+  sectionChanges: SectionChanges;
   log: BusLog;
   batchMs?: number;
   deviceIntervalMs?: number;
@@ -56,6 +66,7 @@ export function liveHub(deps: LiveDeps) {
 
   const clients = new Set<LiveClient>();
   const subscribers = new Map<string, Set<LiveClient>>();
+  const settingsSubscribers = new Map<string, Set<LiveClient>>();
   const dirty = new Set<string>();
   const removed = new Set<string>();
   let discoveryDirty = false;
@@ -179,6 +190,12 @@ export function liveHub(deps: LiveDeps) {
   }
 
   const stopChanges = devices.onChange(onChange);
+  const stopSettings = deps.sectionChanges.on((deviceId, section) => {
+    const watching = settingsSubscribers.get(deviceId);
+    if (!watching?.size) return;
+    const text = encode({ type: 'settings', deviceId, section });
+    for (const client of watching) send(client, text);
+  });
   const stopRows = inventory.onRowsChanged((ids) => ids.forEach((id) => dirty.add(id)));
   let flushing = false;
   const batchTimer = setInterval(() => {
@@ -190,16 +207,56 @@ export function liveHub(deps: LiveDeps) {
   }, batchMs);
   batchTimer.unref();
 
-  function unsubscribe(client: LiveClient, ids: Iterable<string>): void {
+  /** Adds the client to a device's watchers; false when it already watches LIVE_MAX_SUBSCRIPTIONS devices. */
+  function watch(
+    client: LiveClient,
+    own: Set<string>,
+    index: Map<string, Set<LiveClient>>,
+    id: string,
+  ): boolean {
+    if (own.size >= LIVE_MAX_SUBSCRIPTIONS) return false;
+    own.add(id);
+    let set = index.get(id);
+    if (!set) index.set(id, (set = new Set()));
+    set.add(client);
+    return true;
+  }
+
+  function unwatch(
+    client: LiveClient,
+    own: Set<string>,
+    index: Map<string, Set<LiveClient>>,
+    ids: Iterable<string>,
+  ): void {
     for (const id of ids) {
-      client.subscriptions.delete(id);
-      const set = subscribers.get(id);
+      own.delete(id);
+      const set = index.get(id);
       set?.delete(client);
-      if (set?.size === 0) subscribers.delete(id);
+      if (set?.size === 0) index.delete(id);
     }
   }
 
-  function receive(client: LiveClient, text: string): void {
+  const unsubscribe = (client: LiveClient, ids: Iterable<string>) =>
+    unwatch(client, client.subscriptions, subscribers, ids);
+
+  async function subscribeSettings(client: LiveClient, ids: string[]): Promise<void> {
+    const allowed = await client.maySeeSettings().catch(() => false);
+    // Closed while its permission was looked at: nothing to add it to.
+    if (!clients.has(client)) return;
+    if (!allowed) {
+      send(client, encode({ type: 'error', err_message: messages.forbidden, err_code: 'forbidden' }));
+      return;
+    }
+    for (const id of ids)
+      if (
+        devices.get(id) &&
+        !client.settings.has(id) &&
+        !watch(client, client.settings, settingsSubscribers, id)
+      )
+        break;
+  }
+
+  async function receive(client: LiveClient, text: string): Promise<void> {
     let parsed;
     try {
       parsed = liveClientMessage.safeParse(JSON.parse(text));
@@ -216,15 +273,15 @@ export function liveHub(deps: LiveDeps) {
     const message = parsed.data;
     if ('ping' in message) {
       send(client, encode({ type: 'pong', ping: message.ping }));
+    } else if ('subscribeSettings' in message) {
+      await subscribeSettings(client, message.subscribeSettings);
+    } else if ('unsubscribeSettings' in message) {
+      unwatch(client, client.settings, settingsSubscribers, message.unsubscribeSettings);
     } else if ('subscribe' in message) {
       for (const id of message.subscribe) {
-        if (client.subscriptions.size >= LIVE_MAX_SUBSCRIPTIONS) break;
         const view = devices.get(id);
         if (!view || client.subscriptions.has(id)) continue;
-        client.subscriptions.add(id);
-        let set = subscribers.get(id);
-        if (!set) subscribers.set(id, (set = new Set()));
-        set.add(client);
+        if (!watch(client, client.subscriptions, subscribers, id)) break;
         // The current state at once; later ones at the device's pace.
         send(
           client,
@@ -238,14 +295,26 @@ export function liveHub(deps: LiveDeps) {
 
   return {
     /** A browser connected; returns what to call with its messages and when it closes. */
-    connect(socket: LiveSocket, opts: { seesDiscovery: boolean }) {
-      const client: LiveClient = { socket, seesDiscovery: opts.seesDiscovery, subscriptions: new Set() };
+    connect(socket: LiveSocket, opts: { seesDiscovery: boolean; maySeeSettings: () => Promise<boolean> }) {
+      const client: LiveClient = {
+        socket,
+        seesDiscovery: opts.seesDiscovery,
+        subscriptions: new Set(),
+        settings: new Set(),
+        maySeeSettings: opts.maySeeSettings,
+        queue: Promise.resolve(),
+      };
       clients.add(client);
       send(client, encode({ type: 'hello', ...devices.counts(), at: Date.now() }));
       return {
-        receive: (text: string) => receive(client, text),
+        receive: (text: string) => {
+          client.queue = client.queue
+            .then(() => receive(client, text))
+            .catch((err: unknown) => log.error({ err }, 'live message handling failed'));
+        },
         close: () => {
           unsubscribe(client, [...client.subscriptions]);
+          unwatch(client, client.settings, settingsSubscribers, [...client.settings]);
           clients.delete(client);
         },
       };
@@ -261,6 +330,7 @@ export function liveHub(deps: LiveDeps) {
       snapshotTimers.clear();
       stopChanges();
       stopRows();
+      stopSettings();
       for (const client of clients) client.socket.close(1001, 'console stopping');
       clients.clear();
     },

@@ -56,7 +56,7 @@ describe.each(DIALECTS)('provision (%s)', (dialect) => {
       model: 'Hand Device',
     });
     expect(
-      (await admin('GET', `/api/v1/provision/discovery/list?search=b2`)).json<DiscoveryListResponse>()
+      (await admin('GET', `/api/v1/provision/discovery/list?search=-B2`)).json<DiscoveryListResponse>()
         .totalNumber,
     ).toBe(1);
 

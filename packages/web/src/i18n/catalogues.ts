@@ -22,6 +22,14 @@ import inventory from './locales/en/inventory.json';
 import provision from './locales/en/provision.json';
 import deviceSettings from './locales/en/deviceSettings.json';
 import messagesNetworking from './locales/en/messages-networking.json';
+import deviceSettingsMobileNetwork from './locales/en/deviceSettings-mobileNetwork.json';
+import deviceSettingsMultipleWan from './locales/en/deviceSettings-multipleWan.json';
+import deviceSettingsNat from './locales/en/deviceSettings-nat.json';
+import deviceSettingsPortForward from './locales/en/deviceSettings-portForward.json';
+import deviceSettingsDhcp from './locales/en/deviceSettings-dhcp.json';
+import deviceSettingsVlan from './locales/en/deviceSettings-vlan.json';
+import deviceSettingsFirewall from './locales/en/deviceSettings-firewall.json';
+import deviceSettingsClients from './locales/en/deviceSettings-clients.json';
 
 export type Catalogue = typeof core &
   typeof messagesDevices &
@@ -37,7 +45,15 @@ export type Catalogue = typeof core &
   typeof inventory &
   typeof provision &
   typeof deviceSettings &
-  typeof messagesNetworking;
+  typeof messagesNetworking &
+  typeof deviceSettingsMobileNetwork &
+  typeof deviceSettingsMultipleWan &
+  typeof deviceSettingsNat &
+  typeof deviceSettingsPortForward &
+  typeof deviceSettingsDhcp &
+  typeof deviceSettingsVlan &
+  typeof deviceSettingsFirewall &
+  typeof deviceSettingsClients;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -55,6 +71,14 @@ export const english: Catalogue = mergeCatalogueParts([
   provision,
   deviceSettings,
   messagesNetworking,
+  deviceSettingsMobileNetwork,
+  deviceSettingsMultipleWan,
+  deviceSettingsNat,
+  deviceSettingsPortForward,
+  deviceSettingsDhcp,
+  deviceSettingsVlan,
+  deviceSettingsFirewall,
+  deviceSettingsClients,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {
@@ -65,5 +89,7 @@ export function loadCatalogue(code: LanguageCode): Promise<Catalogue> {
   if (code === 'en') return Promise.resolve(english);
   const parts = Object.entries(loaders).filter(([path]) => path.startsWith(`./locales/${code}/`));
   if (parts.length === 0) return Promise.reject(new Error(`no catalogue for ${code}`));
-  return loadChunk(() => Promise.all(parts.map(([, load]) => load()))).then((loaded) => mergeCatalogueParts<Catalogue>(loaded));
+  return loadChunk(() => Promise.all(parts.map(([, load]) => load()))).then((loaded) =>
+    mergeCatalogueParts<Catalogue>(loaded),
+  );
 }

@@ -20,6 +20,8 @@ export interface HandlerContext {
   device: DeviceView;
   /** Another section's current document (desired, else reported, else the defaults). */
   section<K extends SectionKey>(key: K): Promise<SectionDocs[K]>;
+  /** Calls into the device, for reads only it can answer now (multipleWan/wifiHotspot scans). */
+  rpc: RpcService;
 }
 
 export interface ActionContext extends HandlerContext {

@@ -6,6 +6,7 @@
 import type { WanInterface, WanSection, WifiNetwork } from '@edge/protocol';
 import { read, write } from './types.ts';
 import { findBy, removeBy, upsertBy, withoutId } from './lists.ts';
+import { scanned } from './wifiScan.ts';
 
 type Doc = WanSection;
 
@@ -49,8 +50,10 @@ export const wanHandlers = [
     list: upsertBy(doc.list, 'iface', withoutId(body) as WanInterface),
   })),
 
-  // Scanning for networks in reach needs a device call that does not exist yet: nothing is in reach.
-  read('wan', 'multipleWan/wifiHotspot', () => ({ list: [] })),
+  // Networks in reach are whatever the radio hears now: asked of the device on every read, never stored.
+  read('wan', 'multipleWan/wifiHotspot', async (_doc, query: { id: string }, { rpc }) => ({
+    list: await scanned(rpc, query.id),
+  })),
   read('wan', 'multipleWan/wifiConnectedAPList', (doc) => ({
     list: doc.savedNetworks.map((n) => ({
       ssid: n.ssid,

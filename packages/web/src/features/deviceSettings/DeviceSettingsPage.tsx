@@ -12,15 +12,32 @@ import { WifiSection } from './WifiSection.tsx';
 import { WanSection } from './WanSection.tsx';
 import { GeneralSection } from './GeneralSection.tsx';
 import { PortTypeSection } from './PortTypeSection.tsx';
+import { MobileNetworkSection } from './mobileNetwork/MobileNetworkSection.tsx';
+import { MultipleWanSection } from './multipleWan/MultipleWanSection.tsx';
+import { NatSection } from './nat/NatSection.tsx';
+import { PortForwardSection } from './portForward/PortForwardSection.tsx';
+import { DhcpSection } from './dhcp/DhcpSection.tsx';
+import { VlanSection } from './vlan/VlanSection.tsx';
+import { FirewallSection } from './firewall/FirewallSection.tsx';
+import { ClientsSection } from './clients/ClientsSection.tsx';
 import { settingsPath } from './paths.ts';
+import { useDashboard } from '../inventory/api.ts';
 import { VERTICAL } from './document.ts';
 
 /** The sections with a screen, in menu order. */
 export const SECTION_SCREENS: readonly { key: SectionKey; screen: ComponentType<{ deviceId: string }> }[] = [
   { key: 'portType', screen: PortTypeSection },
+  { key: 'mobileNetwork', screen: MobileNetworkSection },
   { key: 'wifi', screen: WifiSection },
   { key: 'wan', screen: WanSection },
+  { key: 'multipleWan', screen: MultipleWanSection },
+  { key: 'nat', screen: NatSection },
+  { key: 'portForward', screen: PortForwardSection },
+  { key: 'dhcp', screen: DhcpSection },
+  { key: 'vlan', screen: VlanSection },
+  { key: 'firewall', screen: FirewallSection },
   { key: 'general', screen: GeneralSection },
+  { key: 'clients', screen: ClientsSection },
 ];
 
 export default function DeviceSettingsPage() {
@@ -29,6 +46,8 @@ export default function DeviceSettingsPage() {
   const { id = '', section = 'wifi' } = useParams();
   const entry = SECTION_SCREENS.find((s) => s.key === section);
   const Screen = entry?.screen;
+  // The operator knows a device by its name and serial; the id is only the console's.
+  const device = useDashboard(id).data?.device;
 
   return (
     <div className="page" data-testid="device-settings-page">
@@ -41,7 +60,9 @@ export default function DeviceSettingsPage() {
             <ArrowLeftOutlined className="flip-rtl" />
           </Link>
           <Typography.Title level={4} style={{ margin: 0 }}>
-            {t('deviceSettings.title', { id })}
+            {t('deviceSettings.title', {
+              name: !device ? id : device.name === device.sn ? device.sn : `${device.name} (${device.sn})`,
+            })}
           </Typography.Title>
         </Space>
         <Menu

@@ -1,35 +1,72 @@
-/** Settings, General (SPEC 2): the device name. */
-import { Button, Form, Input } from 'antd';
+/**
+ * Settings, General (SPEC 2): the device name; and remote help (SPEC 4), which makes the device's SSH
+ * port reachable for support through the console. Remote help is its own call (agent/generalSetting)
+ * and applies at once from its switch, after a confirmation that says what turning it on or off means.
+ */
+import { Button, Form, Input, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deviceNameRule, generalDefaults, type GeneralSection as GeneralDoc } from '@edge/protocol';
 import { ruleValidator } from '../../components/formRules.ts';
 import { SectionFrame, type SectionContext } from './SectionFrame.tsx';
-import { documentOf } from './document.ts';
+import { documentOf, VERTICAL } from './document.ts';
 
 const SECTION = 'general' as const;
 const WRITE_PATH = 'generalSetting/setting';
+const REMOTE_HELP_PATH = 'agent/generalSetting/setting';
+/** SPEC 9: the device port support reaches while remote help is on. */
+const REMOTE_HELP_PORT = 22;
+
+function RemoteHelpSwitch({ on, apply, busy }: { on: boolean } & Omit<SectionContext, 'view'>) {
+  const { t } = useTranslation();
+  const toggle = (next: boolean) =>
+    void apply(
+      'POST',
+      REMOTE_HELP_PATH,
+      { remoteHelp: next },
+      next
+        ? t('deviceSettings.general.remoteHelpConfirmOn', { port: REMOTE_HELP_PORT })
+        : t('deviceSettings.general.remoteHelpConfirmOff', { port: REMOTE_HELP_PORT }),
+    );
+  return (
+    <Space orientation={VERTICAL} size={2}>
+      <Space>
+        {/* Controlled by the desired document: a cancelled confirmation leaves the switch where it was. */}
+        <Switch checked={on} loading={busy} onChange={toggle} data-testid="general-remote-help" />
+        <Typography.Text strong>{t('deviceSettings.general.remoteHelp')}</Typography.Text>
+      </Space>
+      <Typography.Text type="secondary" data-testid="general-remote-help-hint">
+        {on
+          ? t('deviceSettings.general.remoteHelpOnHint', { port: REMOTE_HELP_PORT })
+          : t('deviceSettings.general.remoteHelpOffHint')}
+      </Typography.Text>
+    </Space>
+  );
+}
 
 function GeneralEditor({ view, apply, busy }: SectionContext) {
   const { t } = useTranslation();
   const doc = documentOf<GeneralDoc>(view, generalDefaults);
   return (
-    <Form<{ deviceName: string }>
-      layout="vertical"
-      style={{ maxWidth: 480 }}
-      initialValues={{ deviceName: doc.deviceName }}
-      onFinish={(values) => void apply('PATCH', WRITE_PATH, values)}
-    >
-      <Form.Item
-        name="deviceName"
-        label={t('deviceSettings.general.deviceName')}
-        rules={[{ validator: ruleValidator(t, deviceNameRule) }]}
+    <Space orientation={VERTICAL} size="large" style={{ width: '100%' }}>
+      <Form<{ deviceName: string }>
+        layout="vertical"
+        style={{ maxWidth: 480 }}
+        initialValues={{ deviceName: doc.deviceName }}
+        onFinish={(values) => void apply('PATCH', WRITE_PATH, values)}
       >
-        <Input data-testid="general-device-name" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" loading={busy} data-testid="general-apply">
-        {t('deviceSettings.apply.button')}
-      </Button>
-    </Form>
+        <Form.Item
+          name="deviceName"
+          label={t('deviceSettings.general.deviceName')}
+          rules={[{ validator: ruleValidator(t, deviceNameRule) }]}
+        >
+          <Input data-testid="general-device-name" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={busy} data-testid="general-apply">
+          {t('deviceSettings.apply.button')}
+        </Button>
+      </Form>
+      <RemoteHelpSwitch on={doc.remoteHelp} apply={apply} busy={busy} />
+    </Space>
   );
 }
 

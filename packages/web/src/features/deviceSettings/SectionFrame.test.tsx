@@ -1,28 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
-import type { SectionStateView } from '@edge/protocol';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { LiveServerMessage, SectionStateView } from '@edge/protocol';
 import { renderWithProviders, stubFetch } from '../../test/render.tsx';
+import { sectionView } from '../../test/settingsSection.ts';
 import { SectionFrame, StateView } from './SectionFrame.tsx';
-import { isSettled } from './api.ts';
 
-const view = (over: Partial<SectionStateView> = {}): SectionStateView => ({
-  section: 'wan',
-  state: 'in_sync',
-  outcome: null,
-  desired: null,
-  desiredVersion: 0,
-  reported: null,
-  reportedVersion: null,
-  reportedAt: null,
-  drift: [],
-  lastError: null,
-  lastErrorCode: null,
-  confirmBy: null,
-  mayCutOff: true,
-  updatedBy: null,
-  updatedAt: null,
-  ...over,
-});
+const view = (over: Partial<SectionStateView> = {}) => sectionView('wan', { mayCutOff: true, ...over });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -68,14 +51,106 @@ describe('section state', () => {
     );
     expect(screen.getByText(/restored the previous configuration/)).toBeInTheDocument();
   });
+});
 
-  it('stops polling only on settled states', () => {
-    expect(['in_sync', 'rolled_back', 'failed'].every((s) => isSettled(s as SectionStateView['state']))).toBe(
-      true,
+/** The browser's live socket, played by the test: what the frame sent, and the console's side of it. */
+class FakeSocket {
+  static OPEN = 1;
+  static made: FakeSocket[] = [];
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.made.push(this);
+  }
+  send(text: string) {
+    this.sent.push(JSON.parse(text));
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+    this.push({ type: 'hello', numOnline: 1, numOffline: 0, at: Date.now() });
+  }
+  push(message: LiveServerMessage) {
+    act(() => this.onmessage?.({ data: JSON.stringify(message) }));
+  }
+  drop() {
+    this.readyState = 3;
+    act(() => this.onclose?.());
+  }
+}
+
+describe('pushed state', () => {
+  const renderWan = () => {
+    const stub = stubFetch({
+      'GET /api/v1/inventory/settings/state': () => ({
+        body: {
+          id: 'dev1',
+          online: true,
+          sections: [view({ state: 'awaiting_confirm', desiredVersion: 1 })],
+        },
+      }),
+    });
+    vi.stubGlobal('fetch', stub.fetch);
+    FakeSocket.made = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    const { queryClient } = renderWithProviders(
+      <SectionFrame deviceId="dev1" section="wan">
+        {() => null}
+      </SectionFrame>,
     );
-    expect(
-      ['pending', 'applying', 'awaiting_confirm'].some((s) => isSettled(s as SectionStateView['state'])),
-    ).toBe(false);
+    const reads = () => stub.calls.filter((c) => c.url.includes('/settings/state')).length;
+    return { reads, queryClient };
+  };
+  const shownState = () => screen.getByTestId('section-state').getAttribute('data-state');
+
+  it('shows what the console pushes, without reading the state again', async () => {
+    const { reads } = renderWan();
+    await vi.waitFor(() => expect(shownState()).toBe('awaiting_confirm'));
+    const socket = FakeSocket.made[0]!;
+    socket.open();
+    expect(socket.sent).toContainEqual({ subscribeSettings: ['dev1'] });
+
+    socket.push({
+      type: 'settings',
+      deviceId: 'dev1',
+      section: view({
+        state: 'rolled_back',
+        outcome: 'rolled_back',
+        desiredVersion: 1,
+        drift: [{ path: 'list[0].mode', desired: 'static', reported: 'dhcp' }],
+      }),
+    });
+    await vi.waitFor(() => expect(shownState()).toBe('rolled_back'));
+    expect(screen.getByTestId('section-outcome')).toHaveAttribute('data-outcome', 'rolled_back');
+    expect(within(screen.getByTestId('section-drift')).getByText('list[0].mode')).toBeInTheDocument();
+    // Another device's news, or another section's, leaves this one alone.
+    socket.push({ type: 'settings', deviceId: 'dev2', section: view({ state: 'failed' }) });
+    socket.push({ type: 'settings', deviceId: 'dev1', section: view({ section: 'wifi', state: 'failed' }) });
+    expect(shownState()).toBe('rolled_back');
+    expect(reads()).toBe(1);
+  });
+
+  it('subscribes again and reads the state once after the socket reconnects', async () => {
+    const { reads, queryClient } = renderWan();
+    await vi.waitFor(() => expect(shownState()).toBe('awaiting_confirm'));
+    FakeSocket.made[0]!.open();
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    const before = reads();
+    FakeSocket.made[0]!.drop();
+    await vi.waitFor(() => expect(FakeSocket.made).toHaveLength(2), { timeout: 3000 });
+    const again = FakeSocket.made[1]!;
+    again.open();
+    expect(again.sent).toContainEqual({ subscribeSettings: ['dev1'] });
+    await vi.waitFor(() => expect(reads()).toBe(before + 1));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(reads()).toBe(before + 1);
   });
 });
 

@@ -2,7 +2,7 @@
  * The frame every settings section sits in: the section's state (in sync, pending, applying, awaiting
  * confirmation, rolled back, failed) and how the last apply ended, where the device's report differs from
  * what the console wants, and the Apply flow: a confirmation first (SPEC 8), then the write, then the state
- * followed until it settles.
+ * followed as the console pushes it (api.ts useSectionState) until it settles.
  */
 import type { ReactNode } from 'react';
 import { Alert, Card, Space, Spin, Table, Tag, Typography } from 'antd';
@@ -25,8 +25,11 @@ const STATE_COLOURS: Record<SectionState, string> = {
 
 export interface SectionContext {
   view: SectionStateView;
-  /** Asks for confirmation, writes, then follows the state; resolves whether the write happened. */
-  apply: (method: WriteMethod, path: string, body: object) => Promise<boolean>;
+  /**
+   * Asks for confirmation, writes, then follows the state; resolves whether the write happened.
+   * `confirmMessage` replaces the generic question where the action has its own words (block, delete ...).
+   */
+  apply: (method: WriteMethod, path: string, body: object, confirmMessage?: string) => Promise<boolean>;
   busy: boolean;
 }
 
@@ -89,21 +92,21 @@ export function SectionFrame({
 }) {
   const { t } = useTranslation();
   const { confirmThen } = useConfirm();
-  const { view, online, isLoading, startPolling } = useSectionState(deviceId, section);
+  const { view, online, isLoading } = useSectionState(deviceId, section);
   const write = useSectionWrite(deviceId, section);
 
   if (isLoading || !view) return <Spin data-testid="section-loading" />;
 
-  const apply: SectionContext['apply'] = (method, path, body) =>
+  const apply: SectionContext['apply'] = (method, path, body, confirmMessage) =>
     confirmThen(
       {
         title: 'confirmation',
-        message: view.mayCutOff ? t('deviceSettings.apply.confirmCutOff') : t('deviceSettings.apply.confirm'),
+        message:
+          confirmMessage ??
+          (view.mayCutOff ? t('deviceSettings.apply.confirmCutOff') : t('deviceSettings.apply.confirm')),
       },
       async () => {
         await write.mutateAsync({ method, path, body });
-        // Even a settled answer is read again once: the device may report shortly after the write.
-        startPolling();
       },
     );
 

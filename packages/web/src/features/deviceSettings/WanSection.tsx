@@ -13,6 +13,7 @@ import {
 import { schemaValidator } from '../../components/schemaRules.ts';
 import { SectionFrame, type SectionContext } from './SectionFrame.tsx';
 import { documentOf } from './document.ts';
+import { WifiClientPanel } from './wan/WifiClientPanel.tsx';
 
 /** Every field of every mode, flat, as the form holds them. */
 interface WanForm {
@@ -110,7 +111,7 @@ const RULED_FIELDS = [
 /** The schema's issues name the interface's fields; the form calls the Wi-Fi password differently. */
 const SCHEMA_FIELD: Partial<Record<keyof WanForm, string>> = { wifiPassword: 'password' };
 
-function WanEditor({ view, apply, busy }: SectionContext) {
+function WanEditor({ view, apply, busy, deviceId }: SectionContext & { deviceId: string }) {
   const { t } = useTranslation();
   const doc = documentOf<WanDoc>(view, wanDefaults);
   const [iface, setIface] = useState(doc.list[0]?.iface ?? 'eth0');
@@ -145,102 +146,109 @@ function WanEditor({ view, apply, busy }: SectionContext) {
   );
 
   return (
-    <Form<WanForm>
-      key={iface}
-      form={form}
-      layout="vertical"
-      style={{ maxWidth: 480 }}
-      initialValues={toForm(current)}
-      onFinish={submit}
-    >
-      {doc.list.length > 1 && (
-        <Form.Item label={t('deviceSettings.wan.interface')}>
+    <>
+      <Form<WanForm>
+        key={iface}
+        form={form}
+        layout="vertical"
+        style={{ maxWidth: 480 }}
+        initialValues={toForm(current)}
+        onFinish={submit}
+      >
+        {doc.list.length > 1 && (
+          <Form.Item label={t('deviceSettings.wan.interface')}>
+            <Select
+              value={iface}
+              onChange={setIface}
+              options={doc.list.map((w) => ({ value: w.iface, label: w.iface }))}
+            />
+          </Form.Item>
+        )}
+        <Form.Item name="mode" label={t('deviceSettings.wan.mode')}>
           <Select
-            value={iface}
-            onChange={setIface}
-            options={doc.list.map((w) => ({ value: w.iface, label: w.iface }))}
+            data-testid="wan-mode"
+            options={wanModes.map((m) => ({ value: m, label: t(`deviceSettings.wan.modes.${m}`) }))}
           />
         </Form.Item>
-      )}
-      <Form.Item name="mode" label={t('deviceSettings.wan.mode')}>
-        <Select
-          data-testid="wan-mode"
-          options={wanModes.map((m) => ({ value: m, label: t(`deviceSettings.wan.modes.${m}`) }))}
-        />
-      </Form.Item>
-      {mode === 'static' && (
-        <>
-          <Form.Item name="ip" label={t('deviceSettings.wan.ip')} rules={fieldRules.ip}>
-            <Input data-testid="wan-ip" />
-          </Form.Item>
-          <Form.Item name="mask" label={t('deviceSettings.wan.netmask')} rules={fieldRules.mask}>
-            <Input data-testid="wan-netmask" />
-          </Form.Item>
-          <Form.Item name="gateway" label={t('deviceSettings.wan.gateway')} rules={fieldRules.gateway}>
-            <Input data-testid="wan-gateway" />
-          </Form.Item>
-          {dnsFields}
-        </>
-      )}
-      {mode === 'pppoe' && (
-        <>
-          <Form.Item name="username" label={t('deviceSettings.wan.username')} rules={fieldRules.username}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="password" label={t('deviceSettings.wan.password')} rules={fieldRules.password}>
-            <Input.Password />
-          </Form.Item>
-          <Form.Item name="auto_get_ip" label={t('deviceSettings.wan.autoIp')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          {!autoIp && (
+        {mode === 'static' && (
+          <>
             <Form.Item name="ip" label={t('deviceSettings.wan.ip')} rules={fieldRules.ip}>
               <Input data-testid="wan-ip" />
             </Form.Item>
-          )}
-          <Form.Item name="auto_startup" label={t('deviceSettings.wan.autoStartup')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </>
-      )}
-      {mode === 'wifi' && (
-        <>
-          <Form.Item name="ssid" label={t('deviceSettings.wifi.ssid')} rules={fieldRules.ssid}>
-            <Input />
-          </Form.Item>
-          <Form.Item
-            name="wifiPassword"
-            label={t('deviceSettings.wifi.password')}
-            rules={fieldRules.wifiPassword}
-          >
-            <Input.Password />
-          </Form.Item>
-          <Form.Item name="wpa" label={t('deviceSettings.wifi.security')}>
-            <Select options={wifiSecurityModes.map((m) => ({ value: m, label: m }))} />
-          </Form.Item>
-        </>
-      )}
-      {mode !== 'static' && (
-        <>
-          <Form.Item name="autoDns" label={t('deviceSettings.wan.autoDns')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          {!autoDns && dnsFields}
-        </>
-      )}
-      <Space>
-        <Button type="primary" htmlType="submit" loading={busy} data-testid="wan-apply">
-          {t('deviceSettings.apply.button')}
-        </Button>
-      </Space>
-    </Form>
+            <Form.Item name="mask" label={t('deviceSettings.wan.netmask')} rules={fieldRules.mask}>
+              <Input data-testid="wan-netmask" />
+            </Form.Item>
+            <Form.Item name="gateway" label={t('deviceSettings.wan.gateway')} rules={fieldRules.gateway}>
+              <Input data-testid="wan-gateway" />
+            </Form.Item>
+            {dnsFields}
+          </>
+        )}
+        {mode === 'pppoe' && (
+          <>
+            <Form.Item name="username" label={t('deviceSettings.wan.username')} rules={fieldRules.username}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="password" label={t('deviceSettings.wan.password')} rules={fieldRules.password}>
+              <Input.Password />
+            </Form.Item>
+            <Form.Item name="auto_get_ip" label={t('deviceSettings.wan.autoIp')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+            {!autoIp && (
+              <Form.Item name="ip" label={t('deviceSettings.wan.ip')} rules={fieldRules.ip}>
+                <Input data-testid="wan-ip" />
+              </Form.Item>
+            )}
+            <Form.Item
+              name="auto_startup"
+              label={t('deviceSettings.wan.autoStartup')}
+              valuePropName="checked"
+            >
+              <Switch />
+            </Form.Item>
+          </>
+        )}
+        {mode === 'wifi' && (
+          <>
+            <Form.Item name="ssid" label={t('deviceSettings.wifi.ssid')} rules={fieldRules.ssid}>
+              <Input />
+            </Form.Item>
+            <Form.Item
+              name="wifiPassword"
+              label={t('deviceSettings.wifi.password')}
+              rules={fieldRules.wifiPassword}
+            >
+              <Input.Password />
+            </Form.Item>
+            <Form.Item name="wpa" label={t('deviceSettings.wifi.security')}>
+              <Select options={wifiSecurityModes.map((m) => ({ value: m, label: m }))} />
+            </Form.Item>
+          </>
+        )}
+        {mode !== 'static' && (
+          <>
+            <Form.Item name="autoDns" label={t('deviceSettings.wan.autoDns')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+            {!autoDns && dnsFields}
+          </>
+        )}
+        <Space>
+          <Button type="primary" htmlType="submit" loading={busy} data-testid="wan-apply">
+            {t('deviceSettings.apply.button')}
+          </Button>
+        </Space>
+      </Form>
+      {mode === 'wifi' && <WifiClientPanel deviceId={deviceId} apply={apply} />}
+    </>
   );
 }
 
 export function WanSection({ deviceId }: { deviceId: string }) {
   return (
     <SectionFrame deviceId={deviceId} section={SECTION}>
-      {(context) => <WanEditor key={context.view.desiredVersion} {...context} />}
+      {(context) => <WanEditor key={context.view.desiredVersion} deviceId={deviceId} {...context} />}
     </SectionFrame>
   );
 }

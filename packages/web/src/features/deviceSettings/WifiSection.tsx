@@ -1,5 +1,10 @@
-/** Wi-Fi (SPEC 2): the radio in AP mode and its SSID table; SSID and password are checked with the protocol rules. */
+/**
+ * Wi-Fi (SPEC 2): the radio in AP mode, its SSID table and its authentication list; SSID and password are
+ * checked with the protocol rules. The blacklist lives with the client list, and client mode (saved and
+ * available networks) with the WAN setting: both are linked from here.
+ */
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Button, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,6 +21,8 @@ import {
 import { ruleValidator } from '../../components/formRules.ts';
 import { SectionFrame, type SectionContext } from './SectionFrame.tsx';
 import { documentOf } from './document.ts';
+import { settingsPath } from './paths.ts';
+import { AuthenticationTable } from './wifi/AuthenticationTable.tsx';
 
 const CHANNELS_24 = Array.from({ length: 13 }, (_, i) => i + 1);
 const CHANNELS_5 = [
@@ -78,10 +85,11 @@ export function SsidForm({
   );
 }
 
-function WifiEditor({ view, apply, busy }: SectionContext) {
+export function WifiEditor({ deviceId, view, apply, busy }: SectionContext & { deviceId: string }) {
   const { t } = useTranslation();
   const start = documentOf<WifiDoc>(view, wifiDefaults);
   const [list, setList] = useState<WifiSsid[]>(start.list);
+  const [authentication, setAuthentication] = useState(start.authentication);
   const [editing, setEditing] = useState<Partial<WifiSsid> | null>(null);
   const [form] = Form.useForm<Radio>();
   const mode = Form.useWatch('mode', form) ?? start.mode;
@@ -112,8 +120,7 @@ function WifiEditor({ view, apply, busy }: SectionContext) {
       form.setFieldsValue({ bandwidth: 20 });
   };
 
-  const submit = (radio: Radio) =>
-    void apply('PATCH', 'wifi/setting', { ...radio, list, authentication: start.authentication });
+  const submit = (radio: Radio) => void apply('PATCH', 'wifi/setting', { ...radio, list, authentication });
 
   return (
     <>
@@ -189,12 +196,23 @@ function WifiEditor({ view, apply, busy }: SectionContext) {
             },
           ]}
         />
+        <div style={{ marginTop: 16 }}>
+          <AuthenticationTable rows={authentication} onChange={setAuthentication} doc={{ ...start, list }} />
+        </div>
+        <Space style={{ marginTop: 16 }} wrap>
+          <Link to={settingsPath(deviceId, 'clients')} data-testid="wifi-blacklist-link">
+            {t('deviceSettings.wifi.blacklistLink')}
+          </Link>
+          <Link to={settingsPath(deviceId, 'wan')} data-testid="wifi-networks-link">
+            {t('deviceSettings.wifi.networksLink')}
+          </Link>
+        </Space>
         <Button
           type="primary"
           htmlType="submit"
           loading={busy}
           data-testid="wifi-apply"
-          style={{ marginTop: 16 }}
+          style={{ marginTop: 16, display: 'block' }}
         >
           {t('deviceSettings.apply.button')}
         </Button>
@@ -207,7 +225,7 @@ function WifiEditor({ view, apply, busy }: SectionContext) {
 export function WifiSection({ deviceId }: { deviceId: string }) {
   return (
     <SectionFrame deviceId={deviceId} section={SECTION}>
-      {(context) => <WifiEditor key={context.view.desiredVersion} {...context} />}
+      {(context) => <WifiEditor key={context.view.desiredVersion} deviceId={deviceId} {...context} />}
     </SectionFrame>
   );
 }

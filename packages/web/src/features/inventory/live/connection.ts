@@ -1,7 +1,8 @@
 /**
  * The one WebSocket to /websocket/v1/inventory/live, shared by every screen that shows devices. It opens
- * while at least one screen holds it, re-sends the device subscriptions after every reconnect, and
- * reconnects by itself: every second at first (SPEC 4 socket helper), then backing off to RETRY_MAX_MS.
+ * while at least one screen holds it, re-sends the subscriptions (dashboards, settings state) after every
+ * reconnect, and reconnects by itself: every second at first (SPEC 4 socket helper), then backing off to
+ * RETRY_MAX_MS.
  * Socket errors are silently ignored (SPEC 8); the screens keep what they last had.
  */
 import { LIVE_INVENTORY_PATH, type LiveClientMessage, type LiveServerMessage } from '@edge/protocol';
@@ -24,12 +25,29 @@ export function liveUrl(location: Pick<Location, 'protocol' | 'host'> = window.l
 
 type MessageHandler = (message: LiveServerMessage, connection: { opens: number }) => void;
 
+/** What a device can be watched for: its dashboard snapshots, or its settings sections' state. */
+const TOPICS = {
+  dashboard: {
+    subscribe: (ids: string[]): LiveClientMessage => ({ subscribe: ids }),
+    unsubscribe: (ids: string[]): LiveClientMessage => ({ unsubscribe: ids }),
+  },
+  settings: {
+    subscribe: (ids: string[]): LiveClientMessage => ({ subscribeSettings: ids }),
+    unsubscribe: (ids: string[]): LiveClientMessage => ({ unsubscribeSettings: ids }),
+  },
+} as const;
+type Topic = keyof typeof TOPICS;
+
 export class LiveConnection {
   private socket: WebSocket | null = null;
   private holders = 0;
   private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
-  private readonly subscriptions = new Map<string, number>();
+  /** Per topic, how many screens watch each device. */
+  private readonly subscriptions: Record<Topic, Map<string, number>> = {
+    dashboard: new Map(),
+    settings: new Map(),
+  };
   private readonly stateListeners = new Set<() => void>();
   private handler: MessageHandler | null = null;
   private state: LiveState = 'closed';
@@ -61,18 +79,28 @@ export class LiveConnection {
 
   /** Dashboard snapshots of this device while the returned function has not been called. */
   watchDevice(id: string): () => void {
-    const count = this.subscriptions.get(id) ?? 0;
-    this.subscriptions.set(id, count + 1);
-    if (count === 0) this.send({ subscribe: [id] });
+    return this.watch('dashboard', id);
+  }
+
+  /** The state of this device's settings sections while the returned function has not been called. */
+  watchSettings(id: string): () => void {
+    return this.watch('settings', id);
+  }
+
+  private watch(topic: Topic, id: string): () => void {
+    const counts = this.subscriptions[topic];
+    const count = counts.get(id) ?? 0;
+    counts.set(id, count + 1);
+    if (count === 0) this.send(TOPICS[topic].subscribe([id]));
     let done = false;
     return () => {
       if (done) return;
       done = true;
-      const left = (this.subscriptions.get(id) ?? 1) - 1;
-      if (left > 0) this.subscriptions.set(id, left);
+      const left = (counts.get(id) ?? 1) - 1;
+      if (left > 0) counts.set(id, left);
       else {
-        this.subscriptions.delete(id);
-        this.send({ unsubscribe: [id] });
+        counts.delete(id);
+        this.send(TOPICS[topic].unsubscribe([id]));
       }
     };
   }
@@ -103,7 +131,10 @@ export class LiveConnection {
       this.attempt = 0;
       this.opens++;
       this.setState('open');
-      if (this.subscriptions.size > 0) this.send({ subscribe: [...this.subscriptions.keys()] });
+      for (const topic of Object.keys(TOPICS) as Topic[]) {
+        const ids = [...this.subscriptions[topic].keys()];
+        if (ids.length > 0) this.send(TOPICS[topic].subscribe(ids));
+      }
     };
     socket.onmessage = (event: MessageEvent) => {
       if (typeof event.data !== 'string') return;

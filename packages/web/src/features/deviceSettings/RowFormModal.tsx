@@ -1,0 +1,57 @@
+/**
+ * The add/edit dialog of one row of a settings list: OK hands the form's values to `onSave` only once every
+ * rule passes, so the rule messages show under the fields and nothing invalid leaves the dialog. An `onSave`
+ * that applies at once (through the section's confirmation) returns its promise: OK shows it loading.
+ */
+import { useState, type ReactNode } from 'react';
+import { Form, Modal, type FormInstance } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { VERTICAL } from './document.ts';
+
+export function RowFormModal<T extends object>({
+  title,
+  form,
+  initialValues,
+  'data-testid': testId,
+  onSave,
+  onCancel,
+  children,
+}: {
+  title: string;
+  form: FormInstance<T>;
+  initialValues: Partial<T>;
+  /** Prefix of the dialog's test hooks: `<prefix>-form`, `<prefix>-save`. */
+  'data-testid': string;
+  onSave: (values: T) => void | Promise<unknown>;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    setSaving(true);
+    try {
+      await onSave(values);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={title}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      okButtonProps={{ 'data-testid': `${testId}-save` }}
+      onCancel={onCancel}
+      onOk={() => void save()}
+    >
+      <Form<T> form={form} layout={VERTICAL} initialValues={initialValues} data-testid={`${testId}-form`}>
+        {children}
+      </Form>
+    </Modal>
+  );
+}
