@@ -330,9 +330,10 @@ test('a new logo, platform name and company link show on the login screen at onc
   await login.goto('/');
   const shown = login.getByTestId('brand-logo');
   await expect(shown).toBeVisible();
-  expect(await shown.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
-    110, 40,
-  ]);
+  // Visible comes before decoded: wait for the image's own size.
+  await expect
+    .poll(() => shown.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
+    .toEqual([110, 40]);
   await expect(login.locator('#login-title')).toHaveText('Acme Edge');
   await expect(login).toHaveTitle('Acme Edge');
   await expect(login.getByTestId('company-link')).toHaveAttribute('href', 'https://example.com/');

@@ -53,7 +53,10 @@ test('the inventory lists the simulated fleet, online, and draws it on the map',
   await expect(page.getByTestId('map-marker-count')).toHaveAttribute('data-count', String(E2E_DEMO_DEVICES));
   const map = page.getByTestId('device-map');
   await expect(map.locator('path.device-marker')).toHaveCount(E2E_DEMO_DEVICES);
-  expect(await map.locator('.leaflet-overlay-pane path:not(.device-marker)').count()).toBeGreaterThan(100);
+  // The outline is fetched after the map mounts: wait for it rather than count once.
+  await expect
+    .poll(() => map.locator('.leaflet-overlay-pane path:not(.device-marker)').count())
+    .toBeGreaterThan(100);
   await map.locator('path.device-marker').first().click({ force: true });
   await expect(page.getByTestId('map-popup-dashboard')).toBeVisible();
   await page.getByTestId('map-popup-dashboard').click();
