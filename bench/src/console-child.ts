@@ -38,7 +38,7 @@ export async function startConsoleChild(options: ConsoleChildOptions): Promise<C
   const child: Child = startChild(
     'console',
     process.execPath,
-    nodeArgs(ENTRY, options.cpuProfDir, options.nodeFlags),
+    nodeArgs(ENTRY, options.cpuProfDir, ['--expose-gc', ...(options.nodeFlags ?? [])]),
     {
       ...process.env,
       ...options.env,

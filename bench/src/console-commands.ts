@@ -29,10 +29,11 @@ export function commandHandlers(ctx: CommandContext) {
     for (const v of Object.values(edge.devices.ingest().accepted)) n += v ?? 0;
     return n;
   });
+  // Scans, not list(): the bench must not copy the whole fleet inside the console it is measuring.
   const bySerial = (serial: string) => {
-    const device = edge.devices.list().find((d) => d.serial === serial);
-    if (!device) throw new Error(`no device ${serial}`);
-    return device;
+    for (const device of edge.devices.scan())
+      if (device.record.serial === serial) return { id: device.record.id, online: device.online };
+    throw new Error(`no device ${serial}`);
   };
 
   async function waitOnline(target: number, timeoutMs: number): Promise<OnlineProgress> {
@@ -61,7 +62,7 @@ export function commandHandlers(ctx: CommandContext) {
   }
 
   async function rpc(count: number, spreadMs: number, deadlineMs: number): Promise<RpcReading> {
-    const online = edge.devices.list().filter((d) => d.online);
+    const online = [...edge.devices.scan()].filter((d) => d.online).map((d) => d.record);
     const reading: RpcReading = { timings: [], startedAt: [], failures: {} };
     if (online.length === 0) return { ...reading, failures: { noDeviceOnline: count } };
     const begin = Date.now();
@@ -143,6 +144,12 @@ export function commandHandlers(ctx: CommandContext) {
     },
     sqlStats: async () => topSql(),
     heapSnapshot: async ({ file }) => ({ file: v8.writeHeapSnapshot(file) }),
+    async liveHeap() {
+      // The console child runs with --expose-gc for this one call.
+      (globalThis as unknown as { gc: () => void }).gc();
+      const { heapUsed, external } = process.memoryUsage();
+      return { heapUsed, external };
+    },
     async quit() {
       loopDelay.disable();
       timeline.stop();

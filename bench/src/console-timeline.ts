@@ -1,9 +1,10 @@
 /**
  * In the console child: a second-by-second record of what the console went through (device messages taken
- * in, the longest event-loop stall, garbage collection), so a slow API answer or RPC can be matched with
+ * in, the longest event-loop stall, garbage collection, time spent waiting for a core), so a slow API answer or RPC can be matched with
  * what happened at that moment instead of guessed at.
  */
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
+import { cpuWaitSeconds } from './proc-sampler.ts';
 
 export interface Second {
   /** Epoch ms at the end of the second. */
@@ -13,6 +14,8 @@ export interface Second {
   gcMs: number;
   gcMaxMs: number;
   heapUsedMiB: number;
+  /** Milliseconds of the second the console's main thread was ready to run but had no core. */
+  cpuWaitMs: number;
 }
 
 const KEEP_SECONDS = 600;
@@ -33,8 +36,10 @@ export function consoleTimeline(ingestedSoFar: () => number) {
   });
   gc.observe({ entryTypes: ['gc'] });
   let last = ingestedSoFar();
+  let lastWait = cpuWaitSeconds('self');
   const timer = setInterval(() => {
     const now = ingestedSoFar();
+    const wait = cpuWaitSeconds('self');
     seconds.push({
       at: Date.now(),
       ingested: now - last,
@@ -42,7 +47,9 @@ export function consoleTimeline(ingestedSoFar: () => number) {
       gcMs,
       gcMaxMs,
       heapUsedMiB: process.memoryUsage().heapUsed / 2 ** 20,
+      cpuWaitMs: (wait - lastWait) * 1000,
     });
+    lastWait = wait;
     if (seconds.length > KEEP_SECONDS) seconds.shift();
     last = now;
     loop.reset();

@@ -30,6 +30,8 @@ export type ConsoleRequest =
   | { cmd: 'clearRetained' }
   /** Writes a V8 heap snapshot of the console to `file` (diagnosis of memory per device). */
   | { cmd: 'heapSnapshot'; file: string }
+  /** A full garbage collection, then the heap in use: what the console keeps, without the garbage of the moment. */
+  | { cmd: 'liveHeap' }
   /** Time per SQL statement since start (BENCH_SQL_STATS=1, sql-stats.ts). */
   | { cmd: 'sqlStats' }
   | { cmd: 'quit' };
@@ -81,6 +83,7 @@ export interface Replies {
   watchOffline: { deviceId: string };
   clearRetained: { cleared: number };
   heapSnapshot: { file: string };
+  liveHeap: { heapUsed: number; external: number };
   sqlStats: SqlStat[];
   quit: { closed: true };
 }

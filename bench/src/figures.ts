@@ -15,6 +15,8 @@ export interface OnlineFigure {
 export interface SteadyFigure {
   windowS: number;
   consoleCpuPct: number;
+  /** Milliseconds per second the console's main thread was ready to run but waited for a core. */
+  consoleCpuWaitMsPerS: number;
   consoleRssMiB: number;
   /** Of which the JavaScript heap in use. */
   consoleHeapMiB: number;
@@ -74,6 +76,8 @@ export interface Figures {
   api: Record<string, Latency>;
   rpc: (LatencySummary & { failures: number }) | null;
   offline: LatencySummary | null;
+  /** Heap in use after a full collection at the end of the load phases: what the console keeps, MiB. */
+  liveHeapMiB: number | null;
   ingest: IngestCapacity | null;
   /** What went wrong or fell short; an empty list means every phase ran. */
   problems: string[];
@@ -89,6 +93,7 @@ export const emptyFigures = (backend: string, transport: string, size: number): 
   api: {},
   rpc: null,
   offline: null,
+  liveHeapMiB: null,
   ingest: null,
   problems: [],
 });

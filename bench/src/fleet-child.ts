@@ -1,4 +1,5 @@
 /** The driver's handle on the fleet simulator child (edge-fleet --control): start, census, drop a device, stop. */
+import os from 'node:os';
 import path from 'node:path';
 import { startChild, type Child } from './child.ts';
 import { REPO_ROOT } from './node-child.ts';
@@ -19,6 +20,8 @@ export interface FleetChildOptions {
   /** e.g. 127.0.0.2-127.0.0.9; spreads sockets when one source address runs out of ports. */
   localAddresses?: string;
   cpuProfDir?: string;
+  /** Scheduling niceness of the simulator process (0: the console's own). */
+  nice?: number;
 }
 
 export interface Census {
@@ -67,6 +70,7 @@ export async function startFleetChild(o: FleetChildOptions): Promise<FleetChild>
     ...(o.localAddresses ? ['--local-addresses', o.localAddresses] : []),
   ];
   const child: Child = startChild('fleet', process.execPath, args, process.env);
+  if (o.nice) os.setPriority(child.pid, o.nice);
   const startedAt = await child
     .waitForLine(
       (line) => (line.includes('devices starting') ? Date.now() : undefined),

@@ -47,6 +47,7 @@ const stopGuards = installExitGuards(o.deadlineMin * 60_000);
 const started = new Date();
 say(`# Edge Console fleet benchmark, ${started.toISOString()}`);
 say(`machine: ${describeMachine()}`);
+say(`simulator niceness: ${o.settings.fleetNice} (the console runs at 0)`);
 const limit = openFileLimit();
 if (limit !== null && Math.max(...o.sizes) > limit - 200)
   say(

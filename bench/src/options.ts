@@ -32,6 +32,7 @@ measures, prints a table, and cleans up after itself.
   --console-node-flags=F   Node/V8 flags of the console process, e.g. --console-node-flags=--max-semi-space-size=64
   --fleet-processes N      simulator processes the fleet is spread over (default: one per 2,500 devices,
                            at most one per core; 1 runs the whole fleet in one process)
+  --fleet-nice N           scheduling niceness of the simulator processes (default 10; 0: same as the console)
   --profile DIR            write CPU profiles of console and fleet to DIR and summarise them
   --heap-snapshot DIR      write a heap snapshot of each console there (summarise: bench/src/heap-summary.ts)
   --json FILE              also write the figures as JSON (default bench/results/last.json)
@@ -63,6 +64,13 @@ const numbers = (name: string, text: string): number[] =>
 
 const one = (name: string, text: string): number => numbers(name, text)[0]!;
 
+function niceness(text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0 || n > 19)
+    throw new UsageError('--fleet-nice must be a whole number 0-19');
+  return n;
+}
+
 export function parseOptions(argv: string[]): BenchOptions | 'help' {
   const { values: v } = parseArgs({
     args: argv,
@@ -90,6 +98,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       'ingest-window-s': { type: 'string', default: '15' },
       'local-addresses': { type: 'string', default: '127.0.0.2-127.0.0.33' },
       'fleet-processes': { type: 'string' },
+      'fleet-nice': { type: 'string', default: '10' },
       'console-node-flags': { type: 'string', default: '' },
       profile: { type: 'string' },
       'heap-snapshot': { type: 'string' },
@@ -134,6 +143,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
         v['fleet-processes'] === undefined
           ? undefined
           : Math.round(one('fleet-processes', v['fleet-processes'])),
+      fleetNice: niceness(v['fleet-nice']),
       profileDir: v.profile,
       heapSnapshotDir: v['heap-snapshot'],
       adminPassword: 'Bench-admin-pass-1',

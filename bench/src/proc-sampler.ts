@@ -15,6 +15,20 @@ export interface ProcReading {
   rssBytes: number;
   /** Peak resident memory so far. */
   peakRssBytes: number;
+  /**
+   * Seconds the main thread was ready to run but waited for a core (/proc/PID/schedstat, second field):
+   * on a machine the fleet shares, the delay a request suffers that is nobody's code.
+   */
+  cpuWaitSeconds: number;
+}
+
+/** Run-queue wait of a task so far, seconds; `self` for the calling process. NaN where schedstat is missing. */
+export function cpuWaitSeconds(pid: number | 'self'): number {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e9;
+  } catch {
+    return NaN;
+  }
 }
 
 export function readProc(pid: number): ProcReading {
@@ -30,6 +44,7 @@ export function readProc(pid: number): ProcReading {
     cpuSeconds: ticks / TICKS_PER_SECOND,
     rssBytes: kb('VmRSS') * 1024,
     peakRssBytes: kb('VmHWM') * 1024,
+    cpuWaitSeconds: cpuWaitSeconds(pid),
   };
 }
 
@@ -42,6 +57,7 @@ export function readProcs(pids: number[]): ProcReading {
     cpuSeconds: sum((r) => r.cpuSeconds),
     rssBytes: sum((r) => r.rssBytes),
     peakRssBytes: sum((r) => r.peakRssBytes),
+    cpuWaitSeconds: sum((r) => r.cpuWaitSeconds),
   };
 }
 
@@ -49,6 +65,12 @@ export function readProcs(pids: number[]): ProcReading {
 export function cpuPercent(from: ProcReading, to: ProcReading): number {
   const wall = (to.at - from.at) / 1000;
   return wall > 0 ? ((to.cpuSeconds - from.cpuSeconds) / wall) * 100 : NaN;
+}
+
+/** Milliseconds per second that a process waited for a core between two readings. */
+export function cpuWaitMsPerS(from: ProcReading, to: ProcReading): number {
+  const wall = (to.at - from.at) / 1000;
+  return wall > 0 ? ((to.cpuWaitSeconds - from.cpuWaitSeconds) * 1000) / wall : NaN;
 }
 
 /** The machine's 1-minute load average, from /proc/loadavg. */

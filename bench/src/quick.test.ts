@@ -34,6 +34,7 @@ test(`${SIZE} devices: all online after enrolment and after a reconnect storm, R
       localAddresses: '127.0.0.2-127.0.0.3',
       // Two simulator processes: the drops land in both slices, the census is the two merged.
       fleetProcesses: 2,
+      fleetNice: 10,
       consoleNodeFlags: [],
       profileDir: undefined,
       heapSnapshotDir: undefined,

@@ -22,12 +22,20 @@ const ROWS: [string, (f: Figures) => Cell][] = [
   ['enrolment cold start: all online, s', (f) => online(f.enrol)],
   ['reconnect storm: all online, s', (f) => online(f.reconnect)],
   ['console CPU %, steady', (f) => fixed(f.steady?.consoleCpuPct, 0)],
+  ['console waited for a core, ms/s', (f) => fixed(f.steady?.consoleCpuWaitMsPerS, 0)],
   [
     'console RSS MiB, steady (idle)',
     (f) =>
       f.steady ? `${fixed(f.steady.consoleRssMiB, 0)} (${fixed(f.steady.consoleIdleRssMiB, 0)})` : null,
   ],
   ['console KiB per device', (f) => fixed(f.steady?.consoleKiBPerDevice)],
+  [
+    'console live heap after full GC, MiB (KiB/device)',
+    (f) =>
+      f.liveHeapMiB === null
+        ? null
+        : `${fixed(f.liveHeapMiB, 0)} (${fixed((f.liveHeapMiB * 1024) / f.size)})`,
+  ],
   ['console external (buffers) MiB', (f) => fixed(f.steady?.consoleExternalMiB, 0)],
   [
     'console JS heap MiB / GC % of time',

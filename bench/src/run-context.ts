@@ -23,6 +23,12 @@ export interface RunSettings {
   consoleNodeFlags: string[];
   /** Simulator processes the fleet is spread over; undefined: one per 2,500 devices, at most one per core. */
   fleetProcesses: number | undefined;
+  /**
+   * Scheduling niceness of the simulator processes (0-19). Real devices bring their own CPUs; on the
+   * bench's shared cores a simulator at the console's priority takes turns with it, and the console's
+   * answers then wait for a core rather than for its own work.
+   */
+  fleetNice: number;
   /** Source addresses of the fleet's sockets, e.g. 127.0.0.2-127.0.0.17. */
   localAddresses: string | undefined;
   /** Write CPU profiles of the console (and fleet) here. */

@@ -106,13 +106,19 @@ export async function runScenario(o: ScenarioOptions): Promise<Figures> {
       figures.api = (await phase('API latency', () => measureApi(run, first?.deviceId ?? 'none'))) ?? {};
       figures.rpc = await phase('RPC', () => measureRpc(run));
       figures.offline = await phase('offline detection', () => measureOffline(run));
+      const live = await phase('live heap', () => run.console.request({ cmd: 'liveHeap' }, 120_000));
+      if (live) {
+        figures.liveHeapMiB = live.heapUsed / 2 ** 20;
+        log(`  live heap after a full GC: ${figures.liveHeapMiB.toFixed(0)} MiB`);
+      }
       if (settings.heapSnapshotDir) {
-        const file = path.join(
-          settings.heapSnapshotDir,
-          `console-${o.backend}-${settings.size}.heapsnapshot`,
+        const dir = path.resolve(settings.heapSnapshotDir);
+        fs.mkdirSync(dir, { recursive: true });
+        const file = path.join(dir, `console-${o.backend}-${settings.size}.heapsnapshot`);
+        const written = await phase('heap snapshot', () =>
+          run.console.request({ cmd: 'heapSnapshot', file }, 900_000),
         );
-        await phase('heap snapshot', () => run.console.request({ cmd: 'heapSnapshot', file }, 900_000));
-        log(`  heap snapshot: ${file}`);
+        if (written) log(`  heap snapshot: ${written.file}`);
       }
       if (settings.ingestSteps.length > 0)
         figures.ingest = await phase('ingest capacity', () => probeIngestCapacity(run));

@@ -21,7 +21,7 @@ const fleetStall = async (ctx: RunContext): Promise<number> =>
 
 export function describeSecond(s: Second | undefined): string {
   if (!s) return 'no record';
-  return `that second: ${s.ingested} msgs in, loop stall ${s.loopDelayMaxMs.toFixed(0)} ms, GC ${s.gcMs.toFixed(0)} ms (longest ${s.gcMaxMs.toFixed(0)}), heap ${s.heapUsedMiB.toFixed(0)} MiB`;
+  return `that second: ${s.ingested} msgs in, loop stall ${s.loopDelayMaxMs.toFixed(0)} ms, GC ${s.gcMs.toFixed(0)} ms (longest ${s.gcMaxMs.toFixed(0)}), heap ${s.heapUsedMiB.toFixed(0)} MiB, waited ${s.cpuWaitMs.toFixed(0)} ms for a core`;
 }
 
 export async function explainSlowest(ctx: RunContext, samples: Sample[], since: number): Promise<void> {

@@ -35,6 +35,7 @@ export async function startFleetAndWait(
     stateFile: ctx.stateFile,
     localAddresses: settings.localAddresses,
     cpuProfDir: settings.profileDir,
+    nice: settings.fleetNice,
   });
   // Stopped by stopFleet, or by the cleanup if the run ends first.
   const stop = onCleanup('fleet child', () => fleet.stop());

@@ -2,7 +2,7 @@
  * Steady state: the whole fleet online, reporting at the chosen interval. Over one window, the console's
  * and the fleet's CPU and memory (from /proc), and the messages the fleet sent and the console took in.
  */
-import { cpuPercent, readProc, readProcs, type ProcReading } from '../proc-sampler.ts';
+import { cpuPercent, cpuWaitMsPerS, readProc, readProcs, type ProcReading } from '../proc-sampler.ts';
 import type { IngestCounts, IngestReading } from '../control-protocol.ts';
 import type { Census } from '../fleet-child.ts';
 import type { SteadyFigure } from '../figures.ts';
@@ -34,6 +34,7 @@ export async function snapshot(ctx: RunContext): Promise<Snapshot> {
 export interface Window {
   seconds: number;
   consoleCpuPct: number;
+  consoleCpuWaitMsPerS: number;
   fleetCpuPct: number;
   sentPerS: number;
   ingestedPerS: number;
@@ -54,6 +55,7 @@ export async function measureWindow(ctx: RunContext, windowS: number): Promise<W
   return {
     seconds: s,
     consoleCpuPct: cpuPercent(start.console, end.console),
+    consoleCpuWaitMsPerS: cpuWaitMsPerS(start.console, end.console),
     fleetCpuPct: cpuPercent(start.fleet, end.fleet),
     sentPerS: (end.census.sent - start.census.sent) / ((end.census.at - start.census.at) / 1000),
     ingestedPerS: per(ingested(start.ingest.counts), ingested(end.ingest.counts)),
@@ -71,6 +73,7 @@ export async function measureSteady(ctx: RunContext, idleRssBytes: number): Prom
   const figure: SteadyFigure = {
     windowS: w.seconds,
     consoleCpuPct: w.consoleCpuPct,
+    consoleCpuWaitMsPerS: w.consoleCpuWaitMsPerS,
     consoleRssMiB: w.end.console.rssBytes / MiB,
     consoleHeapMiB: w.end.ingest.memory.heapUsed / MiB,
     consoleExternalMiB: w.end.ingest.memory.external / MiB,
@@ -89,7 +92,7 @@ export async function measureSteady(ctx: RunContext, idleRssBytes: number): Prom
     fleetLoopMaxMs: w.end.census.loop?.maxMs ?? NaN,
   };
   ctx.log(
-    `  steady: console ${figure.consoleCpuPct.toFixed(0)} % CPU, ${figure.consoleRssMiB.toFixed(0)} MiB ` +
+    `  steady: console ${figure.consoleCpuPct.toFixed(0)} % CPU (waited ${figure.consoleCpuWaitMsPerS.toFixed(0)} ms/s for a core), ${figure.consoleRssMiB.toFixed(0)} MiB ` +
       `(heap ${figure.consoleHeapMiB.toFixed(0)} MiB, external ${figure.consoleExternalMiB.toFixed(0)} MiB, GC ${figure.consoleGcPct.toFixed(1)} %); ` +
       `fleet ${figure.fleetCpuPct.toFixed(0)} % CPU, ${figure.fleetRssMiB.toFixed(0)} MiB; ` +
       `ingest ${figure.ingestedPerS.toFixed(0)}/s of ${figure.sentPerS.toFixed(0)}/s sent`,

@@ -71,7 +71,7 @@ export function liveHub(deps: LiveDeps) {
   const removed = new Set<string>();
   let discoveryDirty = false;
   /** Adopted devices we know of: a state change of another one is an adoption (Discovery changed). */
-  const known = new Set(devices.list().map((d) => d.id));
+  const known = new Set(Array.from(devices.scan(), (d) => d.record.id));
   /** Words of the last heartbeat per device (load level, signal quality). */
   const heartbeatWords = new Map<string, string>();
   const lastSnapshot = new Map<string, number>();
