@@ -3,7 +3,7 @@
  * description; SSH is the rule for port 22. Checked with the protocol's firewallSection schema (ports
  * 1-65535, 'Protocol is empty.', 'Action must be selected.', a port and protocol ruled twice).
  */
-import { Form, Input, InputNumber, Select } from 'antd';
+import { Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   firewallActions,
@@ -45,35 +45,32 @@ export function FirewallRuleForm({
       onSave={onSave}
       onCancel={onCancel}
     >
-      {(rules) => (
+      {({ field }) => (
         <>
-          <Form.Item
-            name="port"
-            label={t('deviceSettings.firewall.port')}
-            rules={rules.port}
-            dependencies={['protocol']}
-          >
-            <InputNumber data-testid="firewall-rule-port" />
-          </Form.Item>
-          <Form.Item name="protocol" label={t('deviceSettings.firewall.protocol')} rules={rules.protocol}>
-            <Select data-testid="firewall-rule-protocol" options={protocolOptions(firewallProtocols)} />
-          </Form.Item>
-          <Form.Item name="action" label={t('deviceSettings.firewall.action')} rules={rules.action}>
+          {field('port', 'deviceSettings.firewall.port', <InputNumber data-testid="firewall-rule-port" />, {
+            dependencies: ['protocol'],
+          })}
+          {field(
+            'protocol',
+            'deviceSettings.firewall.protocol',
+            <Select data-testid="firewall-rule-protocol" options={protocolOptions(firewallProtocols)} />,
+          )}
+          {field(
+            'action',
+            'deviceSettings.firewall.action',
             <Select
               data-testid="firewall-rule-action"
               options={firewallActions.map((action) => ({
                 value: action,
                 label: t(`deviceSettings.firewall.actions.${action}`),
               }))}
-            />
-          </Form.Item>
-          <Form.Item
-            name="description"
-            label={t('deviceSettings.firewall.description')}
-            rules={rules.description}
-          >
-            <Input data-testid="firewall-rule-description" />
-          </Form.Item>
+            />,
+          )}
+          {field(
+            'description',
+            'deviceSettings.firewall.description',
+            <Input data-testid="firewall-rule-description" />,
+          )}
         </>
       )}
     </RuleForm>

@@ -3,7 +3,7 @@
  * one, and a description. Checked with the protocol's firewallSection schema ('IP cannot be empty.',
  * A.B.C.D, ports 1-65535, an IP listed twice).
  */
-import { Form, Input, InputNumber } from 'antd';
+import { Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { firewallSection, type FirewallSection, type WhitelistEntry } from '@edge/protocol';
 import { RuleForm } from '../ruleTable/RuleForm.tsx';
@@ -38,27 +38,23 @@ export function WhitelistForm({
       onSave={onSave}
       onCancel={onCancel}
     >
-      {(rules) => (
+      {({ field }) => (
         <>
-          <Form.Item name="ip" label={t('deviceSettings.firewall.ip')} rules={rules.ip}>
-            <Input data-testid="firewall-whitelist-ip" />
-          </Form.Item>
-          <Form.Item
-            name="port"
-            label={t('deviceSettings.firewall.port')}
-            rules={rules.port}
-            extra={t('deviceSettings.firewall.portHint')}
-            dependencies={['ip']}
-          >
-            <InputNumber data-testid="firewall-whitelist-port" />
-          </Form.Item>
-          <Form.Item
-            name="description"
-            label={t('deviceSettings.firewall.description')}
-            rules={rules.description}
-          >
-            <Input data-testid="firewall-whitelist-description" />
-          </Form.Item>
+          {field('ip', 'deviceSettings.firewall.ip', <Input data-testid="firewall-whitelist-ip" />)}
+          {field(
+            'port',
+            'deviceSettings.firewall.port',
+            <InputNumber data-testid="firewall-whitelist-port" />,
+            {
+              extra: t('deviceSettings.firewall.portHint'),
+              dependencies: ['ip'],
+            },
+          )}
+          {field(
+            'description',
+            'deviceSettings.firewall.description',
+            <Input data-testid="firewall-whitelist-description" />,
+          )}
         </>
       )}
     </RuleForm>

@@ -20,11 +20,32 @@ import type { SectionContext } from '../SectionFrame.tsx';
 import { numberRuleValidator } from './numberRuleValidator.ts';
 import { toPolicy, toPolicyForm, type Policy, type PolicyForm as PolicyValues } from './policyForm.ts';
 import { wanOptions } from './wanOptions.ts';
+import type { TKey } from '../../../i18n/keys.ts';
 
 const WRITE_PATH = 'multipleWan/setLb';
 const SELECTED_WANS = ['mode', 'primary', 'secondary', 'backup'] as const;
 const TIME = 'time' as const;
 const SELECT_WIDTH = { minWidth: 180 };
+
+interface WanRole {
+  name: 'primary' | 'secondary' | 'backup';
+  label: TKey;
+  /** The choices this one must differ from: checked again when they change. */
+  dependencies: string[];
+}
+const WAN_ROLES: Record<WanRole['name'], WanRole> = {
+  primary: { name: 'primary', label: 'deviceSettings.multipleWan.primary', dependencies: [] },
+  secondary: {
+    name: 'secondary',
+    label: 'deviceSettings.multipleWan.secondary',
+    dependencies: ['primary', 'mode'],
+  },
+  backup: {
+    name: 'backup',
+    label: 'deviceSettings.multipleWan.backup',
+    dependencies: ['primary', 'secondary'],
+  },
+};
 
 export function PolicyForm({
   policy,
@@ -39,6 +60,15 @@ export function PolicyForm({
     toPolicy({ ...toPolicyForm(policy), ...form.getFieldsValue(true) } as PolicyValues),
   );
   const numberRules = [{ validator: numberRuleValidator(t, numberInputRule) }];
+  const wanRole = ({ name, label, dependencies }: WanRole) => (
+    <Form.Item name={name} label={t(label)} rules={rules[name]} dependencies={dependencies}>
+      <Select
+        style={SELECT_WIDTH}
+        data-testid={`multiple-wan-${name}`}
+        options={wanOptions(t, wans, { withNone: true })}
+      />
+    </Form.Item>
+  );
 
   return (
     <Form<PolicyValues>
@@ -58,39 +88,11 @@ export function PolicyForm({
             }))}
           />
         </Form.Item>
-        <Form.Item name="primary" label={t('deviceSettings.multipleWan.primary')} rules={rules.primary}>
-          <Select
-            style={SELECT_WIDTH}
-            data-testid="multiple-wan-primary"
-            options={wanOptions(t, wans, { withNone: true })}
-          />
-        </Form.Item>
+        {wanRole(WAN_ROLES.primary)}
         {mode !== 'single' && (
           <>
-            <Form.Item
-              name="secondary"
-              label={t('deviceSettings.multipleWan.secondary')}
-              rules={rules.secondary}
-              dependencies={['primary', 'mode']}
-            >
-              <Select
-                style={SELECT_WIDTH}
-                data-testid="multiple-wan-secondary"
-                options={wanOptions(t, wans, { withNone: true })}
-              />
-            </Form.Item>
-            <Form.Item
-              name="backup"
-              label={t('deviceSettings.multipleWan.backup')}
-              rules={rules.backup}
-              dependencies={['primary', 'secondary']}
-            >
-              <Select
-                style={SELECT_WIDTH}
-                data-testid="multiple-wan-backup"
-                options={wanOptions(t, wans, { withNone: true })}
-              />
-            </Form.Item>
+            {wanRole(WAN_ROLES.secondary)}
+            {wanRole(WAN_ROLES.backup)}
           </>
         )}
       </Space>

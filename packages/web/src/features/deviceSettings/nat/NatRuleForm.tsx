@@ -51,61 +51,37 @@ export function NatRuleForm({
       onSave={onSave}
       onCancel={onCancel}
     >
-      {(rules, form) => (
+      {({ field, form }) => (
         <>
-          <Form.Item
-            name="subnet"
-            label={t('deviceSettings.nat.subnet')}
-            rules={rules.subnet}
-            extra={t('deviceSettings.nat.subnetHint')}
-          >
-            <Input data-testid="nat-subnet" />
-          </Form.Item>
-          <Form.Item name="description" label={t('deviceSettings.nat.description')} rules={rules.description}>
-            <Input data-testid="nat-description" />
-          </Form.Item>
-          <Form.Item name="iface" label={t('deviceSettings.nat.iface')} rules={rules.iface}>
-            <Select data-testid="nat-iface" options={ifaces} />
-          </Form.Item>
-          <Form.Item name="ipVersion" label={t('deviceSettings.nat.ipVersion')}>
-            <Input disabled />
-          </Form.Item>
-          <Form.Item name="table" label={t('deviceSettings.nat.table')}>
-            <Input disabled />
-          </Form.Item>
-          <Form.Item name="chain" label={t('deviceSettings.nat.chain')}>
-            <Input disabled />
-          </Form.Item>
-          <Form.Item
-            name="priority"
-            label={t('deviceSettings.nat.priority')}
-            rules={rules.priority}
-            extra={t('deviceSettings.nat.priorityHint')}
-          >
-            <InputNumber data-testid="nat-priority" />
-          </Form.Item>
-          <Form.Item name="action" label={t('deviceSettings.nat.action')} rules={rules.action}>
+          {field('subnet', 'deviceSettings.nat.subnet', <Input data-testid="nat-subnet" />, {
+            extra: t('deviceSettings.nat.subnetHint'),
+          })}
+          {field('description', 'deviceSettings.nat.description', <Input data-testid="nat-description" />)}
+          {field('iface', 'deviceSettings.nat.iface', <Select data-testid="nat-iface" options={ifaces} />)}
+          {field('ipVersion', 'deviceSettings.nat.ipVersion', <Input disabled />)}
+          {field('table', 'deviceSettings.nat.table', <Input disabled />)}
+          {field('chain', 'deviceSettings.nat.chain', <Input disabled />)}
+          {field('priority', 'deviceSettings.nat.priority', <InputNumber data-testid="nat-priority" />, {
+            extra: t('deviceSettings.nat.priorityHint'),
+          })}
+          {field(
+            'action',
+            'deviceSettings.nat.action',
             <Select
               data-testid="nat-action"
               options={natActions.map((action) => ({
                 value: action,
                 label: t(`deviceSettings.nat.actions.${action}`),
               }))}
-            />
-          </Form.Item>
+            />,
+          )}
           {/* The address SNAT rewrites to: only that action uses it. */}
           <Form.Item noStyle dependencies={['action']}>
             {() =>
-              form.getFieldValue('action') === SNAT && (
-                <Form.Item
-                  name="snatIp"
-                  label={t('deviceSettings.nat.snatIp')}
-                  rules={rules.snatIp}
-                  dependencies={['action']}
-                >
-                  <Input data-testid="nat-snat-ip" />
-                </Form.Item>
-              )
+              form.getFieldValue('action') === SNAT &&
+              field('snatIp', 'deviceSettings.nat.snatIp', <Input data-testid="nat-snat-ip" />, {
+                dependencies: ['action'],
+              })
             }
           </Form.Item>
         </>

@@ -4,7 +4,7 @@
  * SPEC 5 words ('Internal IP cannot be empty.', ports 1-65535, 'External interface must be selected.',
  * an external port forwarded twice) show under their fields.
  */
-import { Form, Input, InputNumber, Select } from 'antd';
+import { Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { forwardProtocols, portForwardSection, type PortForward } from '@edge/protocol';
 import { RuleForm } from '../ruleTable/RuleForm.tsx';
@@ -50,47 +50,41 @@ export function PortForwardForm({
       onSave={onSave}
       onCancel={onCancel}
     >
-      {(rules) => (
+      {({ field }) => (
         <>
-          <Form.Item
-            name="internalIp"
-            label={t('deviceSettings.portForward.internalIp')}
-            rules={rules.internalIp}
-          >
-            <Input data-testid="port-forward-internal-ip" />
-          </Form.Item>
-          <Form.Item
-            name="internalPort"
-            label={t('deviceSettings.portForward.internalPort')}
-            rules={rules.internalPort}
-          >
-            <InputNumber data-testid="port-forward-internal-port" />
-          </Form.Item>
-          <Form.Item name="protocol" label={t('deviceSettings.portForward.protocol')} rules={rules.protocol}>
-            <Select data-testid="port-forward-protocol" options={protocolOptions(forwardProtocols)} />
-          </Form.Item>
-          <Form.Item
-            name="externalIface"
-            label={t('deviceSettings.portForward.externalIface')}
-            rules={rules.externalIface}
-          >
-            <Select data-testid="port-forward-external-iface" options={ifaces} />
-          </Form.Item>
-          <Form.Item
-            name="externalPort"
-            label={t('deviceSettings.portForward.externalPort')}
-            rules={rules.externalPort}
-            dependencies={crossChecked}
-          >
-            <InputNumber data-testid="port-forward-external-port" />
-          </Form.Item>
-          <Form.Item
-            name="description"
-            label={t('deviceSettings.portForward.description')}
-            rules={rules.description}
-          >
-            <Input data-testid="port-forward-description" />
-          </Form.Item>
+          {field(
+            'internalIp',
+            'deviceSettings.portForward.internalIp',
+            <Input data-testid="port-forward-internal-ip" />,
+          )}
+          {field(
+            'internalPort',
+            'deviceSettings.portForward.internalPort',
+            <InputNumber data-testid="port-forward-internal-port" />,
+          )}
+          {field(
+            'protocol',
+            'deviceSettings.portForward.protocol',
+            <Select data-testid="port-forward-protocol" options={protocolOptions(forwardProtocols)} />,
+          )}
+          {field(
+            'externalIface',
+            'deviceSettings.portForward.externalIface',
+            <Select data-testid="port-forward-external-iface" options={ifaces} />,
+          )}
+          {field(
+            'externalPort',
+            'deviceSettings.portForward.externalPort',
+            <InputNumber data-testid="port-forward-external-port" />,
+            {
+              dependencies: crossChecked,
+            },
+          )}
+          {field(
+            'description',
+            'deviceSettings.portForward.description',
+            <Input data-testid="port-forward-description" />,
+          )}
         </>
       )}
     </RuleForm>

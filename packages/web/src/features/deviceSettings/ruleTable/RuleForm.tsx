@@ -4,12 +4,33 @@
  * protocol's words. Fields the dialog does not show (fixed values, a field hidden for this action) keep the
  * value they started with.
  */
-import type { ReactNode } from 'react';
+
+export interface FieldOptions {
+  extra?: ReactNode;
+  /** Fields whose change checks this one again (a pair that must not repeat, a value another one allows). */
+  dependencies?: string[];
+}
+
+/** One labelled row of the dialog, checked by the schema's rules for its name. */
+export type RuleField = (
+  name: string,
+  label: TKey,
+  input: ReactElement,
+  options?: FieldOptions,
+) => ReactElement;
+
+export interface RuleFormFields<T, K extends string> {
+  field: RuleField;
+  rules: FieldRules<K>;
+  form: FormInstance<T>;
+}
+import type { ReactElement, ReactNode } from 'react';
 import { Form, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { schemaFieldRules, type FieldRules, type RequestSchema } from '../../../components/schemaRules.ts';
 import { RowFormModal } from '../RowFormModal.tsx';
 import { rowInSection } from '../rowSchema.ts';
+import type { TKey } from '../../../i18n/keys.ts';
 
 export function RuleForm<T extends object, K extends string>({
   title,
@@ -36,12 +57,23 @@ export function RuleForm<T extends object, K extends string>({
   initialValues: Partial<T>;
   onSave: (row: T) => void;
   onCancel: () => void;
-  children: (rules: FieldRules<K>, form: FormInstance<T>) => ReactNode;
+  children: (fields: RuleFormFields<T, K>) => ReactNode;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<T>();
   const values = () => ({ ...initialValues, ...(form.getFieldsValue(true) as Partial<T>) });
   const rules = schemaFieldRules(t, rowInSection(section, listKey, others, rest), fields, values);
+  const field: RuleField = (name, label, input, options = {}) => (
+    <Form.Item
+      name={name}
+      label={t(label)}
+      rules={(rules as Partial<Record<string, FieldRules<K>[K]>>)[name]}
+      extra={options.extra}
+      dependencies={options.dependencies}
+    >
+      {input}
+    </Form.Item>
+  );
   return (
     <RowFormModal<T>
       title={title}
@@ -51,7 +83,7 @@ export function RuleForm<T extends object, K extends string>({
       onSave={(saved) => onSave({ ...initialValues, ...saved } as T)}
       onCancel={onCancel}
     >
-      {children(rules, form)}
+      {children({ field, rules, form })}
     </RowFormModal>
   );
 }

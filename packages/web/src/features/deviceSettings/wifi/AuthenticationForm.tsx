@@ -2,7 +2,7 @@
  * Add or edit one authentication entry of the Wi-Fi (SPEC 2): a station allowed to join, by name and MAC.
  * Checked with the protocol's wifiSection schema ('Invalid MAC format', an empty name, a MAC listed twice).
  */
-import { Form, Input } from 'antd';
+import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { wifiSection, type WifiAuthentication, type WifiSection } from '@edge/protocol';
 import { RuleForm } from '../ruleTable/RuleForm.tsx';
@@ -34,14 +34,10 @@ export function AuthenticationForm({
       onSave={onSave}
       onCancel={onCancel}
     >
-      {(rules) => (
+      {({ field }) => (
         <>
-          <Form.Item name="name" label={t('deviceSettings.wifi.authName')} rules={rules.name}>
-            <Input data-testid="wifi-auth-name" />
-          </Form.Item>
-          <Form.Item name="mac" label={t('deviceSettings.wifi.authMac')} rules={rules.mac}>
-            <Input data-testid="wifi-auth-mac" />
-          </Form.Item>
+          {field('name', 'deviceSettings.wifi.authName', <Input data-testid="wifi-auth-name" />)}
+          {field('mac', 'deviceSettings.wifi.authMac', <Input data-testid="wifi-auth-mac" />)}
         </>
       )}
     </RuleForm>
