@@ -2,7 +2,7 @@
  * The apply engine's decisions with a scripted device (the RPCs answered by the test): what it does when
  * an answer is lost, when a report says "rolled back", "behind" or "changed here", and with late answers.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   sectionDefaults,
   sectionHash,
@@ -11,7 +11,7 @@ import {
   type SectionKey,
   type SectionStatus,
 } from '@edge/protocol';
-import { DeviceRpcError, type DeviceChange, type DeviceView } from '../devices/index.ts';
+import { DeviceRpcError, type DeviceView } from '../devices/index.ts';
 import { startTestConsole, type TestConsole } from '../testing/harness.ts';
 import { applyEngine, type ApplyEngine } from './engine.ts';
 import { configStore, type ConfigStore } from './store.ts';
@@ -85,7 +85,7 @@ describe('the apply engine', () => {
       store,
       confirmTimeoutMs: 60_000,
       log: { info: () => undefined, warn: () => undefined, error: () => undefined } as never,
-      devices: { get: () => online, onChange: (_l: (c: DeviceChange) => void) => () => undefined },
+      devices: { get: () => online },
       rpc: {
         call: (async (_id: string, method: RpcMethod, params: Record<string, unknown>) => {
           calls.push(method);
@@ -111,6 +111,44 @@ describe('the apply engine', () => {
     calls = [];
     await engine.heard(DEVICE);
     expect(calls).toEqual([]);
+  });
+
+  it("holds a report that overtook the device's hello until the device is heard, not for the whole grace", async () => {
+    const away = applyEngine({
+      store,
+      confirmTimeoutMs: 60_000,
+      onlineGraceMs: 60_000,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined } as never,
+      devices: { get: () => ({ online: false }) as DeviceView },
+      rpc: { call: (async () => ({ sections: [] })) as never },
+    });
+    let settled = 0;
+    const reports = [1, 2].map(() =>
+      away.reconcile(DEVICE, report({ general: { version: 0, hash: 'g' } })).then(() => settled++),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled).toBe(0);
+    await away.heard(DEVICE);
+    await Promise.all(reports);
+    expect(settled).toBe(2);
+  });
+
+  it('sends what waited to devices coming back, looked up together in one query', async () => {
+    script['config.apply'] = applied;
+    await desire('general', sectionDefaults.general);
+    expect((await state('general')).state).toBe('pending');
+    const lookups = vi.spyOn(store, 'undelivered');
+    try {
+      await Promise.all([DEVICE, '00000000000000e2', '00000000000000e3'].map((id) => engine.returned(id)));
+      expect(lookups).toHaveBeenCalledTimes(1);
+      expect(lookups.mock.calls[0]![0]).toHaveLength(3);
+    } finally {
+      lookups.mockRestore();
+    }
+    for (let i = 0; i < 100 && (await state('general')).state !== 'in_sync'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await state('general')).toMatchObject({ state: 'in_sync', outcome: 'applied' });
+    expect(calls).toEqual(['config.apply']);
   });
 
   it('marks a reported rollback and does not send the change again', async () => {

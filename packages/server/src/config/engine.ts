@@ -25,6 +25,7 @@ import {
   type SectionStatus,
 } from '@edge/protocol';
 import { DeviceRpcError, type DeviceDirectory, type RpcService } from '../devices/index.ts';
+import { batcher } from '../devices/batcher.ts';
 import type { BusLog } from '../gateway/index.ts';
 import { storedDoc } from './presenter.ts';
 import type { ConfigStore, SectionRow } from './store.ts';
@@ -32,7 +33,7 @@ import type { ConfigStore, SectionRow } from './store.ts';
 export interface ApplyEngineOptions {
   store: ConfigStore;
   rpc: RpcService;
-  devices: Pick<DeviceDirectory, 'get' | 'onChange'>;
+  devices: Pick<DeviceDirectory, 'get'>;
   log: BusLog;
   /** How long a device waits for the confirmation of a change that may cut it off. */
   confirmTimeoutMs: number;
@@ -233,19 +234,46 @@ export function applyEngine(opts: ApplyEngineOptions) {
     });
   }
 
+  /**
+   * Devices back online, looked up together: a reconnect storm brings 10,000 in a minute, and a query each
+   * queued on the pool ahead of everything else the storm needs from the database.
+   */
+  const comingBack = batcher<string>(
+    (deviceId) => deviceId,
+    async (deviceIds) => {
+      const sections = new Map<string, SectionKey[]>();
+      for (const row of await store.undelivered(deviceIds))
+        sections.set(row.device_id, [...(sections.get(row.device_id) ?? []), row.section as SectionKey]);
+      // Delivered on their own time (an apply may wait 20 s for its device): the next batch does not wait.
+      for (const [deviceId, keys] of sections)
+        void (async () => {
+          for (const section of keys) await push(deviceId, section);
+        })().catch((err: unknown) => log.error({ err, deviceId }, 'configuration delivery failed'));
+    },
+    512,
+  );
+
+  /**
+   * Reports waiting for their device to count as online, by device. One map the inbox's change listener
+   * (heard) settles, not a listener per waiting report: in a reconnect storm thousands of reports arrive
+   * before their devices' hellos, and a listener each made every device change walk all of them.
+   */
+  const waitingForOnline = new Map<string, (() => void)[]>();
+
   /** Resolves once the device counts as online, or after the grace period. */
   function online(deviceId: string): Promise<void> {
     if (opts.devices.get(deviceId)?.online) return Promise.resolve();
     return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        stop();
-        resolve();
-      };
       const timer = setTimeout(done, opts.onlineGraceMs ?? 5000);
-      const stop = opts.devices.onChange((c) => {
-        if (c.deviceId === deviceId && (c.type === 'online' || c.type === 'heartbeat')) done();
-      });
+      function done() {
+        clearTimeout(timer);
+        const waiters = waitingForOnline.get(deviceId);
+        const rest = waiters?.filter((w) => w !== done);
+        if (rest?.length) waitingForOnline.set(deviceId, rest);
+        else waitingForOnline.delete(deviceId);
+        resolve();
+      }
+      waitingForOnline.set(deviceId, [...(waitingForOnline.get(deviceId) ?? []), done]);
     });
   }
 
@@ -281,6 +309,7 @@ export function applyEngine(opts: ApplyEngineOptions) {
 
     /** The device was heard from (heartbeat, connect): confirm what it waits for. */
     async heard(deviceId: string): Promise<void> {
+      for (const done of waitingForOnline.get(deviceId) ?? []) done();
       const sections = awaiting.get(deviceId);
       if (!sections) return;
       for (const [section, version] of [...sections]) await confirm(deviceId, section, version);
@@ -289,10 +318,9 @@ export function applyEngine(opts: ApplyEngineOptions) {
     /**
      * The device is back (online again, perhaps without reconnecting: its heartbeats had only paused):
      * send what waited for it. A reconnect also sends a report; the two never apply one version twice at once.
+     * Resolves once looked up; the deliveries go on.
      */
-    async returned(deviceId: string): Promise<void> {
-      for (const row of await store.undelivered(deviceId)) await push(deviceId, row.section as SectionKey);
-    },
+    returned: (deviceId: string): Promise<void> => comingBack.add(deviceId),
 
     forgetDevice(deviceId: string): void {
       awaiting.delete(deviceId);

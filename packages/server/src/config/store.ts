@@ -2,6 +2,10 @@
 import type { Selectable } from 'kysely';
 import type { ApplyOutcome, SectionKey, SectionState } from '@edge/protocol';
 import type { Db, DeviceSectionsTable } from '../db/schema.ts';
+import { mapChunks } from '../devices/chunks.ts';
+
+/** Devices per `in (...)` list. */
+const CHUNK = 512;
 
 export type SectionRow = Selectable<DeviceSectionsTable>;
 
@@ -35,12 +39,16 @@ export function configStore(db: Db) {
 
     withState: (state: SectionState) => rows().where('state', '=', state).execute(),
 
-    /** A device's sections whose desired version has not reached it yet. */
-    undelivered: (deviceId: string) =>
-      rows()
-        .where('device_id', '=', deviceId)
-        .where('state', 'in', ['pending', 'applying'] satisfies SectionState[])
-        .execute(),
+    /** The sections of these devices whose desired version has not reached them yet. */
+    undelivered: (deviceIds: string[]) =>
+      mapChunks(deviceIds, CHUNK, (chunk) =>
+        db
+          .selectFrom('device_sections')
+          .select(['device_id', 'section'])
+          .where('device_id', 'in', chunk)
+          .where('state', 'in', ['pending', 'applying'] satisfies SectionState[])
+          .execute(),
+      ),
 
     /**
      * Stores a new desired document as the next version, only if the stored version is still `expected`

@@ -27,6 +27,9 @@ const handRequest = (serial: string, mac: string) => ({
   key: randomBytes(32).toString('base64url'),
 });
 
+const mac = (i: number) =>
+  `02:00:00:00:${(i >> 8).toString(16).padStart(2, '0')}:${(i & 255).toString(16).padStart(2, '0')}`;
+
 /** The bus-facing entry, kept off the service's public type: called here as the inbox calls it. */
 const busEntry = (edge: TestConsole) =>
   (edge.enrolment as unknown as { handleRequest(serial: string, payload: unknown): Promise<void> })
@@ -128,6 +131,35 @@ describe.each(DIALECTS)('enrolment (%s)', (dialect) => {
       publish.mockRestore();
       reads.mockRestore();
     }
+  });
+
+  test('a fleet enrolling at once is answered in batches, not a round of queries per device', async () => {
+    const serials = Array.from({ length: 120 }, (_, i) => `${prefix}-S${i}`);
+    await edge.enrolment.provision(serials.slice(0, 100).map((serial) => ({ serial, group: 'Batch group' })));
+    const handleRequest = busEntry(edge);
+    const publish = vi.spyOn(edge.bus, 'publish');
+    const reads = vi.spyOn(edge.store.db, 'selectFrom');
+    try {
+      await Promise.all(serials.map((serial, i) => handleRequest(serial, handRequest(serial, mac(i)))));
+      const answers = new Map(
+        publish.mock.calls.map(([topic, payload]) => [topic, JSON.parse(String(payload)).status]),
+      );
+      expect(serials.map((serial) => answers.get(enrolTopic(serial, 'reply')))).toEqual([
+        ...Array(100).fill('adopted'),
+        ...Array(20).fill('pending'),
+      ]);
+      // One device at a time took at least three reads each (360 here).
+      expect(reads.mock.calls.length).toBeLessThan(30);
+    } finally {
+      publish.mockRestore();
+      reads.mockRestore();
+    }
+    const group = (await edge.devices.groups.list()).find((g) => g.name === 'Batch group')!;
+    const adopted = edge.devices.list().filter((d) => d.serial.startsWith(`${prefix}-S`));
+    expect(adopted).toHaveLength(100);
+    expect(adopted.every((d) => d.groupId === group.id && d.name === d.serial)).toBe(true);
+    const waiting = (await edge.enrolment.listDiscovery()).filter((d) => d.sn.startsWith(`${prefix}-S`));
+    expect(waiting.map((d) => d.sn).sort()).toEqual(serials.slice(100).sort());
   });
 
   test('provisioning a serial that waits in Discovery adopts it with the listed name and group', async () => {

@@ -28,6 +28,7 @@ import type { TelemetrySampler } from './telemetry-sampler.ts';
 import type { DeviceChanges } from './changes.ts';
 import { sampleOf } from './metrics.ts';
 import type { IngestCounter } from './ingest.ts';
+import { intakeQueue, type IntakeHandler } from './intake.ts';
 
 export interface InboxDeps {
   bus: Bus;
@@ -56,6 +57,16 @@ function parseJson(payload: Buffer): unknown {
 export async function openInbox(deps: InboxDeps): Promise<() => Promise<void>> {
   const { bus, registry, presence, log, ingest } = deps;
   const lastComplaint = new Map<string, number>();
+  const intake = intakeQueue((err, topic) => log.error({ err, topic }, 'device message handler failed'));
+  /**
+   * Presence, reports and events go through the intake queue (intake.ts), in arrival order, so a device's
+   * last will cannot overtake its last heartbeat. RPC answers, pings and enrolment skip it: someone waits
+   * on each of them, and they are few.
+   */
+  const queued =
+    (handler: IntakeHandler): IntakeHandler =>
+    (topic, payload) =>
+      intake.push(handler, topic, payload);
 
   function complain(deviceId: string, channel: string, issue: string): void {
     const key = `${deviceId}/${channel}`;
@@ -101,26 +112,30 @@ export async function openInbox(deps: InboxDeps): Promise<() => Promise<void>> {
   const subscriptions: [string, (topic: string, payload: Buffer) => void, boolean][] = [
     [
       everyDeviceTopic('status'),
-      route<Buffer>('status', null, (device, payload) => {
-        const word = payload.toString('utf8');
-        // An empty payload is the retained word being cleared (device removed): nothing to do.
-        if ((deviceStatuses as readonly string[]).includes(word))
-          presence.status(device, word as DeviceStatusWord);
-      }),
+      queued(
+        route<Buffer>('status', null, (device, payload) => {
+          const word = payload.toString('utf8');
+          // An empty payload is the retained word being cleared (device removed): nothing to do.
+          if ((deviceStatuses as readonly string[]).includes(word))
+            presence.status(device, word as DeviceStatusWord);
+        }),
+      ),
       false,
     ],
-    [everyDeviceTopic('hello'), route('hello', helloMessage, presence.hello), false],
-    [everyDeviceTopic('heartbeat'), route('heartbeat', heartbeatMessage, presence.heartbeat), false],
+    [everyDeviceTopic('hello'), queued(route('hello', helloMessage, presence.hello)), false],
+    [everyDeviceTopic('heartbeat'), queued(route('heartbeat', heartbeatMessage, presence.heartbeat)), false],
     [
       everyDeviceTopic('telemetry'),
-      route('telemetry', telemetryMessage, (device, telemetry) => {
-        device.telemetry = telemetry;
-        deps.sampler.add(device.record.id, sampleOf(device.heartbeat, telemetry));
-        deps.changes.emit({ type: 'telemetry', deviceId: device.record.id, telemetry });
-      }),
+      queued(
+        route('telemetry', telemetryMessage, (device, telemetry) => {
+          device.telemetry = telemetry;
+          deps.sampler.add(device.record.id, sampleOf(device.heartbeat, telemetry));
+          deps.changes.emit({ type: 'telemetry', deviceId: device.record.id, telemetry });
+        }),
+      ),
       true,
     ],
-    [everyDeviceTopic('events'), route('events', eventMessage, deps.events.record), true],
+    [everyDeviceTopic('events'), queued(route('events', eventMessage, deps.events.record)), true],
     [
       everyDeviceTopic('rpc/res'),
       route<Buffer>('rpc/res', null, (device, payload) =>
@@ -154,5 +169,6 @@ export async function openInbox(deps: InboxDeps): Promise<() => Promise<void>> {
     unsubscribes.push(await bus.subscribe(filter, handler, { shared }));
   return async () => {
     for (const unsubscribe of unsubscribes) await unsubscribe();
+    intake.drain();
   };
 }

@@ -14,7 +14,20 @@ export function deviceStore(db: Db) {
     findById: (id: string) => db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst(),
     findBySerial: (serial: string) =>
       db.selectFrom('devices').selectAll().where('serial', '=', serial).executeTakeFirst(),
-    insert: (row: Insertable<DevicesTable>) => db.insertInto('devices').values(row).execute(),
+    /** Of these serials, the devices the console knows (adopted or waiting). */
+    findBySerials: (serials: string[]) =>
+      mapChunks(serials, CHUNK, (chunk) =>
+        db.selectFrom('devices').selectAll().where('serial', 'in', chunk).execute(),
+      ),
+    /** New devices, a few hundred per statement; a serial already known (another replica) is skipped. */
+    insertMany: (rows: Insertable<DevicesTable>[]) =>
+      inChunks(rows, CHUNK, (chunk) =>
+        db
+          .insertInto('devices')
+          .values(chunk)
+          .onConflict((oc) => oc.column('serial').doNothing())
+          .execute(),
+      ),
     update: (id: string, patch: Updateable<DevicesTable>) =>
       db.updateTable('devices').set(patch).where('id', '=', id).execute(),
     /** The same change to many devices, a few hundred per statement. */
@@ -40,6 +53,10 @@ export function deviceStore(db: Db) {
 
     findProvision: (serial: string) =>
       db.selectFrom('provision_serials').selectAll().where('serial', '=', serial).executeTakeFirst(),
+    findProvisions: (serials: string[]) =>
+      mapChunks(serials, CHUNK, (chunk) =>
+        db.selectFrom('provision_serials').selectAll().where('serial', 'in', chunk).execute(),
+      ),
     listProvision: () => db.selectFrom('provision_serials').selectAll().orderBy('serial').execute(),
     upsertProvision: (
       rows: { serial: string; name: string; group_name: string; profile: string; created_at: number }[],
