@@ -132,8 +132,11 @@ export async function startConsoleWithFleet(
     }),
   );
   const child = startFleet({ ...fleet, console: consoleUrl(edge) });
+  // Said hello too (capabilities): under load a device's first report can reach the console before its hello.
   await waitFor(
-    () => edge.devices.list().filter((d) => d.online && d.heartbeat && d.telemetry).length === fleet.count,
+    () =>
+      edge.devices.list().filter((d) => d.online && d.capabilities.length > 0 && d.heartbeat && d.telemetry)
+        .length === fleet.count,
     `${fleet.count} devices reporting`,
     60_000,
   );
