@@ -176,15 +176,9 @@ export function enrolmentService(deps: EnrolmentDeps) {
   }
 
   /** Each device of a batch on its own: one that fails (its broker refuses) does not fail the others. */
-  async function eachDevice<T>(
-    items: T[],
-    serialOf: (item: T) => string,
-    work: (item: T) => Promise<unknown>,
-  ) {
-    for (const item of items)
-      await work(item).catch((err: unknown) =>
-        log.error({ err, serial: serialOf(item) }, 'enrolment request failed'),
-      );
+  async function eachDevice(batch: Asking[], work: (a: Asking) => Promise<unknown>) {
+    for (const a of batch)
+      await work(a).catch((err: unknown) => log.error({ err, serial: a.serial }, 'enrolment request failed'));
   }
 
   async function answerBatch(batch: Asking[]): Promise<void> {
@@ -192,11 +186,7 @@ export function enrolmentService(deps: EnrolmentDeps) {
     await serially.all(serials, async () => {
       const known = new Map((await store.findBySerials(serials)).map((row) => [row.serial, row]));
       const adopted = batch.filter((a) => known.get(a.serial)?.adoption === 'adopted');
-      await eachDevice(
-        adopted,
-        (a) => a.serial,
-        (a) => answerAdopted(known.get(a.serial)!, a),
-      );
+      await eachDevice(adopted, (a) => answerAdopted(known.get(a.serial)!, a));
 
       const waiting = batch.filter((a) => known.get(a.serial)?.adoption !== 'adopted');
       if (waiting.length === 0) return;
@@ -217,24 +207,20 @@ export function enrolmentService(deps: EnrolmentDeps) {
       for (const row of fresh.length ? await store.findBySerials(fresh.map((r) => r.serial)) : [])
         known.set(row.serial, row);
 
-      await eachDevice(
-        waiting,
-        (a) => a.serial,
-        async (a) => {
-          const row = known.get(a.serial);
-          if (!row || row.credential_hash !== a.keyHash) return;
-          await bus.credentials?.stage(row.id, a.request.key);
-          const opts = provisioned.get(a.serial);
-          // Inserted adopted just now (it was on the provisioning list), or provisioned while it waited.
-          if (row.adoption === 'adopted') await announceAdopted(row);
-          else if (opts) await adoptRow(row, opts);
-          else {
-            if (freshIds.has(row.id))
-              changes.emit({ type: 'discovered', deviceId: row.id, serial: row.serial });
-            await reply(a.serial, { status: 'pending' });
-          }
-        },
-      );
+      await eachDevice(waiting, async (a) => {
+        const row = known.get(a.serial);
+        if (!row || row.credential_hash !== a.keyHash) return;
+        await bus.credentials?.stage(row.id, a.request.key);
+        const opts = provisioned.get(a.serial);
+        // Inserted adopted just now (it was on the provisioning list), or provisioned while it waited.
+        if (row.adoption === 'adopted') await announceAdopted(row);
+        else if (opts) await adoptRow(row, opts);
+        else {
+          if (freshIds.has(row.id))
+            changes.emit({ type: 'discovered', deviceId: row.id, serial: row.serial });
+          await reply(a.serial, { status: 'pending' });
+        }
+      });
     });
   }
 

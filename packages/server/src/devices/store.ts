@@ -51,8 +51,6 @@ export function deviceStore(db: Db) {
         .where('adoption', '=', 'pending')
         .execute(),
 
-    findProvision: (serial: string) =>
-      db.selectFrom('provision_serials').selectAll().where('serial', '=', serial).executeTakeFirst(),
     findProvisions: (serials: string[]) =>
       mapChunks(serials, CHUNK, (chunk) =>
         db.selectFrom('provision_serials').selectAll().where('serial', 'in', chunk).execute(),
