@@ -150,6 +150,9 @@ export function commandHandlers(ctx: CommandContext) {
       const { heapUsed, external } = process.memoryUsage();
       return { heapUsed, external };
     },
+    async clock() {
+      return { us: Number(process.hrtime.bigint() / 1000n) };
+    },
     async quit() {
       loopDelay.disable();
       timeline.stop();

@@ -34,6 +34,8 @@ export type ConsoleRequest =
   | { cmd: 'liveHeap' }
   /** Time per SQL statement since start (BENCH_SQL_STATS=1, sql-stats.ts). */
   | { cmd: 'sqlStats' }
+  /** The console's monotonic clock in µs, the clock of its CPU profile: marks a phase in the profile. */
+  | { cmd: 'clock' }
   | { cmd: 'quit' };
 
 export type Command = ConsoleRequest['cmd'];
@@ -85,6 +87,7 @@ export interface Replies {
   heapSnapshot: { file: string };
   liveHeap: { heapUsed: number; external: number };
   sqlStats: SqlStat[];
+  clock: { us: number };
   quit: { closed: true };
 }
 

@@ -3,6 +3,7 @@
  * Self time is the sum of the sampling intervals in which the function was on top of the stack.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { markdownTable } from './table.ts';
 
 interface ProfileNode {
@@ -197,16 +198,57 @@ export function longestStalls(profile: CpuProfile, count = 5): Stall[] {
     });
 }
 
+/** Timestamps of the profiled process's monotonic clock, in µs: what `process.hrtime` reads there / 1000. */
+export interface ProfileWindow {
+  fromUs: number;
+  toUs: number;
+}
+
+/** The part of a profile sampled within the window: what the process did in one phase of the run. */
+export function windowOf(profile: CpuProfile, window: ProfileWindow): CpuProfile {
+  const samples: number[] = [];
+  const timeDeltas: number[] = [];
+  let at = profile.startTime;
+  let last = window.fromUs;
+  const all = profile.samples ?? [];
+  for (let i = 0; i < all.length; i++) {
+    at += profile.timeDeltas?.[i] ?? 0;
+    if (at < window.fromUs || at > window.toUs) continue;
+    samples.push(all[i]!);
+    timeDeltas.push(at - last);
+    last = at;
+  }
+  return { ...profile, startTime: window.fromUs, endTime: window.toUs, samples, timeDeltas };
+}
+
+const LOADED_WINDOW_FILE = 'loaded-window.json';
+
+/** Marks, beside a process's profiles, the window of the loaded phases (steady state, API latency, RPC). */
+export function writeLoadedWindow(dir: string, fromUs: number, toUs: number): void {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, LOADED_WINDOW_FILE), JSON.stringify({ fromUs, toUs }));
+}
+
+/** The loaded phases' window of the profile `file`, when its run marked one. */
+export function loadedWindowOf(file: string): (ProfileWindow & { name: string }) | null {
+  const marked = path.join(path.dirname(file), LOADED_WINDOW_FILE);
+  if (!fs.existsSync(marked)) return null;
+  const window = JSON.parse(fs.readFileSync(marked, 'utf8')) as ProfileWindow;
+  return { ...window, name: 'steady state, API latency and RPC phases only' };
+}
+
 export function readProfile(file: string): CpuProfile {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
 }
 
-export function profileReport(file: string, top = 25): string {
-  const profile = readProfile(file);
+/** The summary of a profile, or of the part of it within `window` (named by `windowName`). */
+export function profileReport(file: string, top = 25, window?: ProfileWindow & { name: string }): string {
+  const whole = readProfile(file);
+  const profile = window ? windowOf(whole, window) : whole;
   const s = summariseProfile(profile, top);
   const busy = s.totalMs - s.idleMs;
   return [
-    `${file}: ${(s.totalMs / 1000).toFixed(1)} s profiled, ${(busy / 1000).toFixed(1)} s busy (${((busy / s.totalMs) * 100).toFixed(0)} %)`,
+    `${file}${window ? ` (${window.name})` : ''}: ${(s.totalMs / 1000).toFixed(1)} s profiled, ${(busy / 1000).toFixed(1)} s busy (${((busy / s.totalMs) * 100).toFixed(0)} %)`,
     '',
     markdownTable(
       ['self ms', '% of busy', 'function', 'where'],

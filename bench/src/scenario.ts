@@ -20,6 +20,7 @@ import { measureApi } from './phases/api-latency.ts';
 import { measureRpc } from './phases/rpc.ts';
 import { measureOffline } from './phases/offline.ts';
 import { probeIngestCapacity } from './phases/ingest-capacity.ts';
+import { writeLoadedWindow } from './profile-summary.ts';
 
 /** After the storm: hellos answered, first reports in, before the steady window opens. */
 const SETTLE_MS = 5000;
@@ -99,12 +100,16 @@ export async function runScenario(o: ScenarioOptions): Promise<Figures> {
     }
     if (figures.reconnect?.reached) {
       await sleep(SETTLE_MS);
+      const loadedFrom = await run.console.request({ cmd: 'clock' });
       figures.steady = await phase('steady state', () => measureSteady(run, idleRss));
       const first = await phase('device lookup', () =>
         run.console.request({ cmd: 'device', serial: fleetSerial(run.prefix, 1) }),
       );
       figures.api = (await phase('API latency', () => measureApi(run, first?.deviceId ?? 'none'))) ?? {};
       figures.rpc = await phase('RPC', () => measureRpc(run));
+      const loadedTo = await run.console.request({ cmd: 'clock' });
+      const consoleProfiles = profileDir('console');
+      if (consoleProfiles) writeLoadedWindow(consoleProfiles, loadedFrom.us, loadedTo.us);
       figures.offline = await phase('offline detection', () => measureOffline(run));
       const live = await phase('live heap', () => run.console.request({ cmd: 'liveHeap' }, 120_000));
       if (live) {

@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openStore, type Store } from './db/database.ts';
+import { lowerHelperThreads } from './process/helper-threads.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerApiDocs } from './http/docs.ts';
@@ -191,6 +192,9 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
 
   const pruneTimer = setInterval(() => void sessions.pruneIdle().catch(() => undefined), 10 * 60_000);
   pruneTimer.unref();
+
+  const helpers = lowerHelperThreads(config.helperThreadNice);
+  app.log.info(helpers, 'helper threads yield the CPU to the event loop');
 
   return {
     app,

@@ -32,6 +32,11 @@ export interface Config {
    * gateway, port type) before it restores the previous configuration (CONFIG_CONFIRM_TIMEOUT_MS).
    */
   configConfirmTimeoutMs: number;
+  /**
+   * Niceness added to the console's helper threads (garbage collection, I/O pool) so the event loop gets a
+   * core first (HELPER_THREAD_NICE, 0 to leave them alone; process/helper-threads.ts).
+   */
+  helperThreadNice: number;
 }
 
 const int = (v: string | undefined, fallback: number): number => {
@@ -64,5 +69,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webauthnRpId: env.WEBAUTHN_RP_ID || undefined,
     webauthnOrigin: env.WEBAUTHN_ORIGIN || undefined,
     configConfirmTimeoutMs: int(env.CONFIG_CONFIRM_TIMEOUT_MS, 90_000),
+    helperThreadNice: int(env.HELPER_THREAD_NICE, 10),
   };
 }

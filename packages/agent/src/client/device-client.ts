@@ -333,7 +333,27 @@ export class DeviceClient {
     const facts = await this.options.platform.facts();
     this.serialNumber = facts.serial;
     const { ifaceName: _ifaceName, ...hello } = facts;
-    this.send('hello', json({ ...hello, reportInterval: this.interval.setting }), { qos: 1 });
+    await this.sendAcknowledged('hello', json({ ...hello, reportInterval: this.interval.setting }));
+  }
+
+  /**
+   * A QoS 1 message, settled once the broker has acknowledged it or the connection is gone. Reports wait for
+   * the hello's acknowledgement: mqtt.js writes a QoS 0 message at once but a QoS 1 one only after storing
+   * it, so under load a heartbeat sent just after the hello reached the console before it.
+   */
+  private sendAcknowledged(channel: UplinkChannel, payload: string): Promise<void> {
+    const connection = this.live?.connection;
+    const deviceId = this.deviceId;
+    if (!connection?.connected || !deviceId) return Promise.resolve();
+    this.sent++;
+    return new Promise((resolve) => {
+      const settle = () => {
+        connection.off('close', settle);
+        resolve();
+      };
+      connection.once('close', settle);
+      connection.publish(deviceTopic(deviceId, channel), payload, { qos: 1 }, settle);
+    });
   }
 
   /** After the hello: every section's version and hash, so the console sends what we lack. */

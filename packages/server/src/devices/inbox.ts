@@ -29,6 +29,7 @@ import type { DeviceChanges } from './changes.ts';
 import { sampleOf } from './metrics.ts';
 import type { IngestCounter } from './ingest.ts';
 import { intakeQueue, type IntakeHandler } from './intake.ts';
+import { PackedJson } from './packed-json.ts';
 
 export interface InboxDeps {
   bus: Bus;
@@ -128,7 +129,7 @@ export async function openInbox(deps: InboxDeps): Promise<() => Promise<void>> {
       everyDeviceTopic('telemetry'),
       queued(
         route('telemetry', telemetryMessage, (device, telemetry) => {
-          device.telemetry = telemetry;
+          device.telemetry = new PackedJson(telemetry);
           deps.sampler.add(device.record.id, sampleOf(device.heartbeat, telemetry));
           deps.changes.emit({ type: 'telemetry', deviceId: device.record.id, telemetry });
         }),

@@ -11,6 +11,7 @@ import type { DeviceStore, DeviceRow } from './store.ts';
 import type { DeviceChanges } from './changes.ts';
 import type { DeviceCounts, DeviceRecord, DeviceUpdate, DeviceView } from './types.ts';
 import { toRecord, toView } from './views.ts';
+import type { PackedJson } from './packed-json.ts';
 
 export interface LiveDevice {
   record: DeviceRecord;
@@ -23,7 +24,8 @@ export interface LiveDevice {
   cellular: DeviceView['cellular'];
   alarms: Set<string>;
   heartbeat: HeartbeatMessage | null;
-  telemetry: TelemetryMessage | null;
+  /** The latest telemetry, packed: read it through the device's view (toView). */
+  telemetry: PackedJson<TelemetryMessage> | null;
   /** Changed since the last flush to the database. */
   dirty: boolean;
 }

@@ -52,7 +52,7 @@ export function toView(device: LiveDevice): DeviceView {
     cellular: device.cellular,
     signal: device.heartbeat?.signal ?? null,
     heartbeat: device.heartbeat,
-    telemetry: device.telemetry,
+    telemetry: device.telemetry?.read() ?? null,
   };
 }
 

@@ -5,17 +5,18 @@
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, createWebSocketStream } from 'ws';
+import { answerUpgrade } from './websocket-handshake.ts';
+import { WebSocketStream } from './websocket-stream.ts';
 
 export const MQTT_WEBSOCKET_PATH = '/mqtt';
 /** Far above any device message; a bigger frame is a misbehaving client. */
-const MAX_FRAME_BYTES = 1024 * 1024;
+const MAX_MESSAGE_BYTES = 1024 * 1024;
 
 export function serveMqttOverWebSocket(
   server: Server,
   handle: (stream: Duplex) => void,
 ): () => Promise<void> {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+  const open = new Set<WebSocketStream>();
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (request.url ?? '').split('?')[0];
@@ -25,20 +26,18 @@ export function serveMqttOverWebSocket(
         socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      const stream = createWebSocketStream(ws);
-      // A device that drops mid-frame is normal; aedes sees the close, the error needs no handler of its own.
-      stream.on('error', () => stream.destroy());
-      // Not the upgrade request: aedes would keep it (headers and all, about 2 KB) for the connection's life,
-      // and nothing here reads it after the upgrade.
-      handle(stream);
-    });
+    if (!answerUpgrade(request, socket)) return;
+    const stream = new WebSocketStream(socket, head, MAX_MESSAGE_BYTES);
+    open.add(stream);
+    stream.on('close', () => open.delete(stream));
+    // Not the upgrade request: aedes would keep it (headers and all, about 2 KB) for the connection's life,
+    // and nothing here reads it after the upgrade.
+    handle(stream);
   };
   server.on('upgrade', onUpgrade);
 
   return async () => {
     server.off('upgrade', onUpgrade);
-    for (const ws of wss.clients) ws.terminate();
-    await new Promise<void>((resolve) => wss.close(() => resolve()));
+    for (const stream of open) stream.destroy();
   };
 }

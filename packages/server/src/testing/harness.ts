@@ -40,7 +40,10 @@ async function throwawayPostgres(): Promise<{ url: string; drop(): Promise<void>
   };
 }
 
-export async function startTestConsole(dialect: Dialect, overrides: Partial<Config> = {}): Promise<TestConsole> {
+export async function startTestConsole(
+  dialect: Dialect,
+  overrides: Partial<Config> = {},
+): Promise<TestConsole> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-test-'));
   const database = dialect === 'postgres' ? await throwawayPostgres() : undefined;
   const config: Config = {
@@ -52,6 +55,8 @@ export async function startTestConsole(dialect: Dialect, overrides: Partial<Conf
     adminPassword: ADMIN_PASSWORD,
     webRoot: undefined,
     logLevel: 'silent',
+    // Test files share the process's threads: lowering "every other thread" would slow their neighbours.
+    helperThreadNice: 0,
     ...overrides,
   };
   const edge = await buildConsole(config, { logger: false });
@@ -68,13 +73,20 @@ export async function startTestConsole(dialect: Dialect, overrides: Partial<Conf
 
 /** A cookie jar over app.inject: signs in and carries the session cookie and CSRF header. */
 export async function signIn(edge: Console, name = 'admin', password = ADMIN_PASSWORD) {
-  const res = await edge.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { name, password } });
+  const res = await edge.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { name, password },
+  });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies.find((c) => c.name === 'edge_session')!;
   const csrf = (res.json() as { csrfToken: string }).csrfToken;
   return {
     cookie: `edge_session=${cookie.value}`,
     csrf,
-    headers: (mutating = true): Record<string, string> => ({ cookie: `edge_session=${cookie.value}`, ...(mutating ? { 'x-csrf-token': csrf } : {}) }),
+    headers: (mutating = true): Record<string, string> => ({
+      cookie: `edge_session=${cookie.value}`,
+      ...(mutating ? { 'x-csrf-token': csrf } : {}),
+    }),
   };
 }
