@@ -3,11 +3,14 @@
  * - JavaScript and TypeScript recommended rules everywhere, Node globals for the Node packages.
  * - The web console: React hooks rules, browser globals, and no hard-coded user-visible text in JSX.
  * - Package boundaries (ARCHITECTURE.md): packages depend on protocol only, never on one another.
+ * - No import cycles: a module graph with cycles cannot be read (or split) one file at a time.
  */
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import i18next from 'eslint-plugin-i18next';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 import { defineConfig } from 'eslint/config';
 
@@ -120,6 +123,19 @@ export default defineConfig(
         },
       ],
     },
+  },
+  {
+    files: ['packages/*/src/**/*.{ts,tsx}', 'bench/src/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', 'packages/web/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['packages/web/**/*.{ts,tsx}'],

@@ -1,13 +1,8 @@
 #!/usr/bin/env bash
-# Browser tests drive Debian's Chromium (Playwright's own browser download cannot be reached here).
+# Browser tests and screenshots drive Debian's Chromium (Playwright's own browser download cannot be reached
+# here), with the fonts that Japanese, Chinese and Thai need.
 set -euo pipefail
-if [ -x /usr/bin/chromium ]; then exit 0; fi
-if [ "$(id -u)" = "0" ]; then
-  echo "Installing Debian's chromium for the browser tests..."
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq chromium >/dev/null
-else
-  echo "Browser tests need /usr/bin/chromium: run 'sudo apt-get install chromium' first." >&2
-  exit 1
-fi
+exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
+  /usr/bin/chromium=chromium \
+  /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc=fonts-noto-cjk \
+  /usr/share/fonts/truetype/tlwg/Loma.ttf=fonts-thai-tlwg

@@ -241,7 +241,7 @@ export function readProfile(file: string): CpuProfile {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
 }
 
-/** The summary of a profile, or of the part of it within `window` (named by `windowName`). */
+/** The summary of a profile, or of the part of it within `window` (named in the heading by its name). */
 export function profileReport(file: string, top = 25, window?: ProfileWindow & { name: string }): string {
   const whole = readProfile(file);
   const profile = window ? windowOf(whole, window) : whole;

@@ -92,7 +92,11 @@ test('a user given a permission with only Settings > Account sees only that, and
   await userPage.getByRole('tab', { name: 'Users' }).click();
   await expect(userPage.getByTestId(`user-row-${userName}`)).toBeVisible();
   await expect(userPage.getByTestId('user-create')).toHaveCount(0);
+  // An app the role does not enable says so at its address instead of opening.
   await userPage.goto('/desk/security/acl');
+  await expect(userPage.getByText('Not allowed')).toBeVisible();
+  await expect(userPage).toHaveURL(/\/desk\/security\/acl$/);
+  await userPage.getByRole('button', { name: 'Back to the desktop' }).click();
   await expect(userPage).toHaveURL(/\/desk$/);
 
   // Suspended by the administrator: the user's next request fails and they are back at the login screen.

@@ -16,6 +16,7 @@ export const messages = {
   csrfRefused: 'The request could not be verified. Reload the page and try again.',
   notFound: 'Not found.',
   apiRequestError: 'API request Error',
+  diskFull: "The console's disk is full. Free some space, then try again.",
   applyError: 'Apply Error',
   invalidRequest: 'Invalid request.',
   passwordsDoNotMatch: 'Passwords do not match.',

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { openStore, type Store } from './db/database.ts';
 import { lowerHelperThreads } from './process/helper-threads.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { serverLogOptions } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { registerWebConsole } from './http/spa.ts';
@@ -86,10 +87,7 @@ export interface Console {
 
 export async function buildConsole(config: Config, opts: { logger?: boolean } = {}): Promise<Console> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: false,
-  });
+  const app = Fastify({ ...serverLogOptions(opts.logger === false ? false : config.logLevel), trustProxy: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -137,7 +135,7 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
   await registerWebConsole(app, config.webRoot);
 
   // The broker authenticates devices from the registry, and the device services need the broker.
-  const registry = await loadDeviceRegistry({ db: store.db, log: app.log });
+  const registry = await loadDeviceRegistry({ db: store.db, log: app.log, holdsAllConnections: !config.mqttUrl });
   const bus = await startBus({
     config,
     server: app.server,
@@ -208,15 +206,25 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
     telemetry: deviceServices.telemetry,
     flushDevices: deviceServices.flush,
     deviceConfig: deviceConfig.service,
+    /**
+     * HTTP first: new requests are answered 503 and the listener closes; then what requests in flight wait
+     * on (device calls) fails at once so they answer now, not at their deadline; then the device bus, whose
+     * WebSocket connections keep the HTTP server open until it closes them. A step that fails (a full disk
+     * at the last flush) does not keep the others from closing.
+     */
     async close() {
       clearInterval(pruneTimer);
+      const httpClosed = app.close();
       live.stop();
       stopUpgrades();
-      await deviceConfig.stop();
-      await deviceServices.stop();
-      await bus.close();
-      await app.close();
-      await store.close();
+      const failures: unknown[] = [];
+      const step = (work: () => Promise<unknown>) => work().catch((err: unknown) => void failures.push(err));
+      await step(() => deviceConfig.stop());
+      await step(() => deviceServices.stop());
+      await step(() => bus.close());
+      await step(() => httpClosed);
+      await step(() => store.close());
+      if (failures.length) throw new AggregateError(failures, 'the console did not close cleanly');
     },
   };
 }

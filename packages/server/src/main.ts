@@ -2,6 +2,9 @@
 import { loadConfig } from './config.ts';
 import { buildConsole } from './app.ts';
 
+/** A supervisor's stop timeout is commonly 10 s: whatever still hangs by then is given up. */
+const STOP_GIVE_UP_MS = 8_000;
+
 const config = loadConfig();
 const edge = await buildConsole(config);
 await edge.app.listen({ port: config.port, host: config.host });
@@ -12,6 +15,10 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (stopping) return;
     stopping = true;
     edge.app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      edge.app.log.error({ afterMs: STOP_GIVE_UP_MS }, 'shutdown took too long; exiting');
+      process.exit(1);
+    }, STOP_GIVE_UP_MS).unref();
     edge.close().then(
       () => process.exit(0),
       (err: unknown) => {

@@ -8,6 +8,9 @@ import type { Database, Db, Dialect } from './schema.ts';
 import { migrateToLatest } from './migrate.ts';
 import { withStatementCache } from './statement-cache.ts';
 
+/** Size the SQLite write-ahead log is cut back to after a checkpoint. */
+const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
+
 // int8 columns hold epoch milliseconds, which fit a JS number exactly.
 pg.types.setTypeParser(20, (v) => Number(v));
 
@@ -37,6 +40,9 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
     file.pragma('synchronous = NORMAL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
+    // Checkpoints reuse the write-ahead log but never shrink it: after a burst of writes (a fleet enrolling)
+    // it would keep its high-water size and can fill a small data directory. Truncate it back past this.
+    file.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   }
   await migrateToLatest(db, dialect);

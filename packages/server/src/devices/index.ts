@@ -89,6 +89,11 @@ export interface DeviceServices {
 export interface DeviceServicesOptions {
   db: Db;
   log: BusLog;
+  /**
+   * This console is the broker (embedded): at start it holds no device connection, so every device is
+   * offline in the database too until it speaks. With an external broker other replicas may hold them.
+   */
+  holdsAllConnections?: boolean;
   timings?: Partial<DeviceTimings>;
 }
 
@@ -100,6 +105,7 @@ export async function loadDeviceRegistry(opts: DeviceServicesOptions) {
   const store = deviceStore(opts.db);
   const changes = deviceChanges(opts.log);
   const registry = deviceRegistry(store, changes);
+  if (opts.holdsAllConnections) await store.markAllOffline();
   await registry.load();
   return { store, changes, registry };
 }
@@ -136,6 +142,11 @@ export async function startDeviceServices(
 
   const stopListening = changes.on((change) => {
     if (change.type === 'heartbeat') actions.reconcileIdle(change.deviceId, change.heartbeat.idle);
+  });
+  const stopWatchingBroker = bus.onReachability((reachable) => {
+    if (reachable) return log.info({}, 'MQTT broker reachable again; devices come back online as they speak');
+    log.warn({}, 'MQTT broker lost: every device is unreachable until it speaks again');
+    presence.allUnreachable();
   });
   const closeInbox = await openInbox({
     bus,
@@ -199,6 +210,7 @@ export async function startDeviceServices(
     async stop() {
       for (const timer of timers) clearInterval(timer);
       stopListening();
+      stopWatchingBroker();
       await closeInbox();
       rpc.stop();
       await flush();

@@ -77,6 +77,12 @@ export function presence({ registry, changes, log, onOffline, now = Date.now }: 
       changes.emit({ type: 'heartbeat', deviceId: device.record.id, heartbeat });
     },
 
+    /** The broker is lost: no device can be reached until it speaks again, so none is shown online. */
+    allUnreachable(): void {
+      const at = now();
+      for (const device of registry.all()) wentOffline(device, at);
+    },
+
     /** Marks offline every device whose heartbeats stopped. */
     sweep(): void {
       const at = now();

@@ -3,32 +3,14 @@
  * RPC service read and change it without a database round trip; presence-flusher.ts writes it back in
  * batches. It also answers the embedded broker's "may this device connect" from memory.
  */
-import type { HeartbeatMessage, TelemetryMessage } from '@edge/protocol';
 import { DEFAULT_REPORT_INTERVAL_S } from '@edge/protocol';
 import { digest, sameSecret } from '../auth/tokens.ts';
 import type { DeviceAuthenticator } from '../gateway/index.ts';
 import type { DeviceStore, DeviceRow } from './store.ts';
 import type { DeviceChanges } from './changes.ts';
-import type { DeviceCounts, DeviceRecord, DeviceUpdate, DeviceView } from './types.ts';
+import type { DeviceCounts, DeviceUpdate, DeviceView, LiveDevice } from './types.ts';
 import { toRecord, toView } from './views.ts';
-import type { PackedJson } from './packed-json.ts';
 
-export interface LiveDevice {
-  record: DeviceRecord;
-  credentialHash: string;
-  online: boolean;
-  lastSeenAt: number | null;
-  reportInterval: number;
-  upTime: number;
-  capabilities: string[];
-  cellular: DeviceView['cellular'];
-  alarms: Set<string>;
-  heartbeat: HeartbeatMessage | null;
-  /** The latest telemetry, packed: read it through the device's view (toView). */
-  telemetry: PackedJson<TelemetryMessage> | null;
-  /** Changed since the last flush to the database. */
-  dirty: boolean;
-}
 
 /** How long a device id unknown to the database stays unknown before we ask again. */
 const UNKNOWN_ID_TTL_MS = 30_000;
@@ -37,7 +19,9 @@ function fromRow(row: DeviceRow): LiveDevice {
   return {
     record: toRecord(row),
     credentialHash: row.credential_hash,
-    online: row.online === 1,
+    // Unknown until it speaks: a console that just started holds no device connection, whatever the
+    // database says (after a SIGKILL it still says online for every device).
+    online: false,
     lastSeenAt: row.last_seen_at,
     reportInterval: row.report_interval || DEFAULT_REPORT_INTERVAL_S,
     upTime: row.uptime,
@@ -56,6 +40,8 @@ const columnsOf = (patch: DeviceUpdate) => ({
   ...(patch.profile !== undefined && { profile: patch.profile }),
   ...(patch.idle !== undefined && { idle: patch.idle ? 1 : 0 }),
 });
+
+export type { LiveDevice };
 
 export function deviceRegistry(store: DeviceStore, changes: DeviceChanges) {
   const applyLocally = (live: LiveDevice, patch: DeviceUpdate): void => {

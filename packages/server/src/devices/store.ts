@@ -28,6 +28,8 @@ export function deviceStore(db: Db) {
           .onConflict((oc) => oc.column('serial').doNothing())
           .execute(),
       ),
+    /** Every device offline: the console that holds all device connections (embedded broker) just started. */
+    markAllOffline: () => db.updateTable('devices').set({ online: 0 }).where('online', '=', 1).execute(),
     update: (id: string, patch: Updateable<DevicesTable>) =>
       db.updateTable('devices').set(patch).where('id', '=', id).execute(),
     /** The same change to many devices, a few hundred per statement. */

@@ -132,7 +132,7 @@ export async function startConsoleWithFleet(
     }),
   );
   const child = startFleet({ ...fleet, console: consoleUrl(edge) });
-  // Said hello too (capabilities): under load a device's first report can reach the console before its hello.
+  // Said hello too: tests read the capabilities it brings.
   await waitFor(
     () =>
       edge.devices.list().filter((d) => d.online && d.capabilities.length > 0 && d.heartbeat && d.telemetry)

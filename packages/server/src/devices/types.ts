@@ -8,6 +8,7 @@ import type {
   TelemetryMessage,
 } from '@edge/protocol';
 import type { Adoption } from '../db/schema.ts';
+import type { PackedJson } from './packed-json.ts';
 
 /** What the console knows of a device from its own records (the devices table). */
 export interface DeviceRecord {
@@ -109,3 +110,21 @@ export type DeviceChange =
   | { type: 'state'; deviceId: string; device: DeviceView }
   | { type: 'discovered'; deviceId: string; serial: string }
   | { type: 'removed'; deviceId: string; serial: string };
+
+/** An adopted device as the registry keeps it in memory (registry.ts). */
+export interface LiveDevice {
+  record: DeviceRecord;
+  credentialHash: string;
+  online: boolean;
+  lastSeenAt: number | null;
+  reportInterval: number;
+  upTime: number;
+  capabilities: string[];
+  cellular: DeviceView['cellular'];
+  alarms: Set<string>;
+  heartbeat: HeartbeatMessage | null;
+  /** The latest telemetry, packed: read it through the device's view (toView). */
+  telemetry: PackedJson<TelemetryMessage> | null;
+  /** Changed since the last flush to the database. */
+  dirty: boolean;
+}

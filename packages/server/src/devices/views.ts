@@ -1,7 +1,7 @@
 /** Presenters: the only place rows and live state turn into the shapes the feature hands out. */
 import { secureModes, type DeviceStatusLabel, type SecureMode } from '@edge/protocol';
 import type { DeviceRow } from './store.ts';
-import type { LiveDevice } from './registry.ts';
+import type { LiveDevice } from './types.ts';
 import type { DeviceRecord, DeviceView, DiscoveryDevice } from './types.ts';
 
 const asSecureMode = (value: string): SecureMode =>

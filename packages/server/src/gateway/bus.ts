@@ -38,7 +38,21 @@ export interface Bus {
    * MQTT_DEVICE_AUTH=dynsec); the embedded broker asks the registry instead and has none.
    */
   readonly credentials?: BrokerCredentials;
+  /**
+   * Told when the console loses or regains the broker (an external one; the embedded broker is this process
+   * and never goes). While it is lost no device can be reached, so publish() fails at once instead of
+   * queueing. Returns the function that stops listening.
+   */
+  onReachability(listener: (reachable: boolean) => void): () => void;
   close(): Promise<void>;
+}
+
+/** publish() while the external broker is unreachable: nothing is queued, so nothing waits for it. */
+export class BrokerUnreachableError extends Error {
+  override readonly name = 'BrokerUnreachableError';
+  constructor() {
+    super('the MQTT broker is unreachable');
+  }
 }
 
 /**

@@ -126,6 +126,8 @@ export async function createEmbeddedBus(opts: {
 
   return {
     mode: 'embedded',
+    // The broker is this process: it is reachable for as long as the console runs.
+    onReachability: () => () => undefined,
     attach(server) {
       closers.push(serveMqttOverWebSocket(server, handle));
     },

@@ -16,7 +16,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { Bus, BusLog, MessageHandler, PublishOptions, SubscribeOptions } from './bus.ts';
+import {
+  BrokerUnreachableError,
+  type Bus,
+  type BusLog,
+  type MessageHandler,
+  type PublishOptions,
+  type SubscribeOptions,
+} from './bus.ts';
 import { topicMatches } from './topic-filter.ts';
 
 export interface ExternalBusOptions {
@@ -60,6 +67,23 @@ export async function createExternalBus(opts: ExternalBusOptions): Promise<Bus> 
   client.on('error', (err) => log.warn({ err: err.message }, 'MQTT broker connection error'));
   client.on('offline', () => log.warn({ url: redact(opts.url) }, 'MQTT broker unreachable, retrying'));
 
+  const reachabilityListeners = new Set<(reachable: boolean) => void>();
+  let reachable = false;
+  const setReachable = (now: boolean) => {
+    if (now === reachable) return;
+    reachable = now;
+    for (const listener of reachabilityListeners) {
+      try {
+        listener(now);
+      } catch (err) {
+        log.error({ err }, 'broker reachability listener failed');
+      }
+    }
+  };
+  client.on('connect', () => setReachable(true));
+  // 'close' comes at once when the connection drops; 'offline' only after the first reconnect attempt.
+  client.on('close', () => setReachable(false));
+
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       client.end(true);
@@ -75,6 +99,8 @@ export async function createExternalBus(opts: ExternalBusOptions): Promise<Bus> 
   return {
     mode: 'external',
     async publish(topic, payload, options: PublishOptions = {}) {
+      // mqtt.js would queue it until the broker is back: a settings write or an RPC would wait that long.
+      if (!client.connected) throw new BrokerUnreachableError();
       await client.publishAsync(topic, payload, { qos: options.qos ?? 0, retain: options.retain ?? false });
     },
     async subscribe(filter, handler, options: SubscribeOptions = {}) {
@@ -86,6 +112,10 @@ export async function createExternalBus(opts: ExternalBusOptions): Promise<Bus> 
         subscriptions.delete(entry);
         if (![...subscriptions].some((s) => s.filter === filter)) await client.unsubscribeAsync(brokerFilter);
       };
+    },
+    onReachability(listener) {
+      reachabilityListeners.add(listener);
+      return () => reachabilityListeners.delete(listener);
     },
     disconnectDevice(deviceId) {
       log.warn({ deviceId }, 'the external broker must revoke this device (see external-bus.ts)');

@@ -15,6 +15,7 @@ export type {
   SubscribeOptions,
   Unsubscribe,
 } from './bus.ts';
+export { BrokerUnreachableError } from './bus.ts';
 export type { EmbeddedBus } from './embedded-bus.ts';
 
 export interface StartBusOptions {

@@ -43,11 +43,13 @@ async function untilListening(port: number, output: string[]): Promise<void> {
 
 /**
  * Starts Mosquitto with `options` (lines of mosquitto.conf after the listener); `prepare` runs first in
- * the new directory (e.g. to write a plugin's file).
+ * the new directory (e.g. to write a plugin's file). `port`: a given one (a broker restarted where its
+ * clients expect it), or a free one.
  */
 export async function startMosquitto(
   options: (dir: string) => string[],
   prepare: (dir: string) => Promise<void> = async () => undefined,
+  port?: number,
 ): Promise<MosquittoProcess> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-mosquitto-'));
   const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
@@ -57,7 +59,7 @@ export async function startMosquitto(
     removeDir();
     throw err;
   }
-  const port = await freePort();
+  port ??= await freePort();
   const configFile = path.join(dir, 'mosquitto.conf');
   fs.writeFileSync(
     configFile,

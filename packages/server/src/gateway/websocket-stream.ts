@@ -80,12 +80,10 @@ export class WebSocketStream extends Duplex {
     this.socket.resume();
   }
 
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (err?: Error | null) => void): void {
-    if (this.closing) return done();
-    this.socket.write(frame(OPCODE.binary, [chunk]), done);
-  }
-
-  /** What aedes wrote in one tick (mqtt-packet corks the stream per packet) goes out as one frame. */
+  /**
+   * Every write comes here (no _write): one chunk, or what aedes wrote in one tick (mqtt-packet corks the
+   * stream per packet), goes out as one frame.
+   */
   override _writev(
     chunks: { chunk: Buffer; encoding: BufferEncoding }[],
     done: (err?: Error | null) => void,

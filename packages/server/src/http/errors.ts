@@ -1,6 +1,7 @@
 /** Turns every failure into `{err_message, err_code}` with a 4xx/5xx status, in the SPEC's words. */
 import type { FastifyInstance, FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDiskFull } from '../db/disk-full.ts';
 import { ApiFailure, codeOfIssue, messages, type ApiError, type MessageCode } from '@edge/protocol';
 
 function codeFromValidation(error: FastifyError): ApiError {
@@ -18,6 +19,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(codeFromValidation(error));
+    }
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'disk full: the change was not stored');
+      return reply.status(507).send({ err_message: messages.diskFull, err_code: 'diskFull' } satisfies ApiError);
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');

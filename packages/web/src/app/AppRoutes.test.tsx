@@ -166,9 +166,20 @@ describe('routes', () => {
     await waitFor(() => expect(where()).toBe('/desk/settings/language'));
   });
 
-  it('sends an unknown app back to the desktop', async () => {
+  it('says an app does not exist instead of silently showing the desktop', async () => {
     start('/desk/no-such-app', signedIn);
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    expect(where()).toBe('/desk/no-such-app');
+    expect(screen.queryByTestId('app-Settings')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the desktop' }));
     await waitFor(() => expect(where()).toBe('/desk'));
+  });
+
+  it('says an app is not allowed when the role does not enable it', async () => {
+    const settingsOnly = { Settings: { control: { enable: true }, isManagement: true } } as const;
+    start('/desk/inventory', { ...VARIABLES, [INFO]: () => ({ body: accountInfo({}, settingsOnly) }) });
+    expect(await screen.findByText('Not allowed')).toBeInTheDocument();
+    expect(where()).toBe('/desk/inventory');
   });
 
   it('logs out after confirmation and returns to the login screen', async () => {

@@ -12,7 +12,7 @@ const MOSQUITTO_CTRL = '/usr/bin/mosquitto_ctrl';
 const DYNSEC_PLUGIN = '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so';
 const DYNSEC_FILE = 'dynamic-security.json';
 
-/** What is not installed here, so the tests that need it are skipped; empty when all is there. */
+/** What is not installed here, which fails the tests that need it; empty when all is there. */
 export const missingForDynsec = (): string[] =>
   [MOSQUITTO, MOSQUITTO_CTRL, DYNSEC_PLUGIN].filter((file) => !fs.existsSync(file));
 

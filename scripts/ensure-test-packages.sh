@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# What the unit and integration tests run for real besides npm packages: Mosquitto with its
+# dynamic-security plugin and mosquitto_ctrl (external-broker and dynsec tests).
+set -euo pipefail
+exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
+  /usr/sbin/mosquitto=mosquitto \
+  /usr/bin/mosquitto_ctrl=mosquitto \
+  /usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so=mosquitto
