@@ -4,7 +4,7 @@ import path from 'node:path';
 import { startChild, type Child } from './child.ts';
 import { REPO_ROOT } from './node-child.ts';
 
-const FLEET_BIN = path.join(REPO_ROOT, 'packages/agent/bin/edge-fleet.mjs');
+const FLEET_BIN = path.join(REPO_ROOT, 'packages/agent/dev/edge-fleet.mjs');
 const CONTROL = 'control ';
 
 export interface FleetChildOptions {

@@ -23,7 +23,7 @@ import type { Dialect } from '../db/schema.ts';
 import { signIn, startTestConsole, type TestConsole } from '../testing/harness.ts';
 import type { DeviceChange, ProvisionEntry } from './types.ts';
 
-const AGENT_BIN = path.resolve(import.meta.dirname, '../../../agent/bin');
+const AGENT_BIN = path.resolve(import.meta.dirname, '../../../agent/dev');
 
 /** A serial prefix of its own per test run: runs sharing one external broker never meet. */
 export const uniquePrefix = (): string => `T${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -53,8 +53,9 @@ export interface Child {
   stop(): Promise<void>;
 }
 
+/** Runs an agent program: a development launcher's name in dev/, or the path of a built one. */
 function run(bin: string, args: string[]): Child {
-  const child = spawn(process.execPath, [path.join(AGENT_BIN, bin), ...args], {
+  const child = spawn(process.execPath, [path.resolve(AGENT_BIN, bin), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -88,8 +89,9 @@ export interface FleetArgs {
   models?: string[];
 }
 
-export const startFleet = (a: FleetArgs): Child =>
-  run('edge-fleet.mjs', [
+/** `program`: the fleet simulator to run, the development launcher unless a built one is named. */
+export const startFleet = (a: FleetArgs, program = 'edge-fleet.mjs'): Child =>
+  run(program, [
     '--console',
     a.console,
     '--count',

@@ -1,0 +1,7 @@
+#!/usr/bin/env node
+// Development launcher: runs the agent's TypeScript through tsx (tests, bench, demo). Devices run the
+// JavaScript build instead (npm run build -w @edge/agent, dist/).
+import { register } from 'tsx/esm/api';
+
+register();
+await import('../src/main.ts');
