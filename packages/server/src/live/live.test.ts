@@ -5,7 +5,7 @@
  * Every message is {channel, key, data}; the browser subscribes to what it shows.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { LIVE_CHANNELS, fleetSerial } from '@edge/protocol';
+import { LIVE_CHANNELS, fleetSerial, listChannelKey, type InventoryListResponse } from '@edge/protocol';
 import { DIALECTS, signIn, type TestConsole } from '../testing/harness.ts';
 import { caller, userWithRole, type Caller } from '../testing/accounts.ts';
 import {
@@ -113,6 +113,36 @@ describe.each(DIALECTS)('live updates (%s)', (dialect) => {
     expect(moved.changed.filter((r) => r.groupName === 'Moved')).toHaveLength(2);
     await admin('PATCH', '/api/v1/inventory/group/edit', { id: group.id, name: 'Renamed' });
     await live.next(LIVE_CHANNELS.devices, (m) => m.changed.some((r) => r.id === a!.id && r.groupName === 'Renamed'));
+  });
+
+  test('a subscribed list page comes as the console computes it: first at once, then as devices change', async () => {
+    const live = await open();
+    const key = listChannelKey({ online: true, page: 1, pageSize: 10, sortBy: 'name', order: 'desc' });
+    const asRead = async () =>
+      (await admin('GET', `/api/v1/inventory/list?${key}`)).json<InventoryListResponse>();
+    live.subscribe(LIVE_CHANNELS.list, [key]);
+    const first = await live.next(LIVE_CHANNELS.list);
+    expect(first.key).toBe(key);
+    expect(first.data).toEqual(await asRead());
+    const device = edge.devices.list().find((d) => d.serial === fleetSerial(prefix, 2))!;
+    expect(first.data.list.map((r) => r.id)).toContain(device.id);
+
+    const reboot = await admin('POST', '/api/v1/inventory/reboot', { id: device.id });
+    expect(reboot.statusCode, reboot.body).toBe(200);
+    // Offline: no longer on a page of online devices; the same page a read gives.
+    const without = await live.next(LIVE_CHANNELS.list, (page) => !page.list.some((r) => r.id === device.id));
+    expect(without.data.totalNumber).toBe(first.data.totalNumber - 1);
+    const back = await live.next(LIVE_CHANNELS.list, (page) => page.list.some((r) => r.id === device.id));
+    const names = back.data.list.map((r) => r.name.toLowerCase());
+    expect(names).toEqual([...names].sort().reverse());
+
+    // A query the list route would refuse is refused as a key.
+    live.subscribe(LIVE_CHANNELS.list, ['sortBy=nonsense']);
+    expect((await live.next(LIVE_CHANNELS.live, (m) => 'err_code' in m)).data).toMatchObject({
+      err_code: 'invalidRequest',
+      channel: LIVE_CHANNELS.list,
+      key: 'sortBy=nonsense',
+    });
   });
 
   test('a subscribed device sends dashboard snapshots, at most one a second', async () => {
