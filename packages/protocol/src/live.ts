@@ -122,6 +122,7 @@ export const liveChannelData = {
   [LIVE_CHANNELS.discovery]: liveDiscovery,
   [LIVE_CHANNELS.settings]: liveSettings,
 } as const;
+export type LiveChannelData<C extends LiveChannel> = z.infer<(typeof liveChannelData)[C]>;
 
 /**
  * The key of a device list page on LIVE_CHANNELS.list: its GET /api/v1/inventory/list parameters as a
