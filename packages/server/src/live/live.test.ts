@@ -123,7 +123,10 @@ describe.each(DIALECTS)('live updates (%s)', (dialect) => {
     live.subscribe(LIVE_CHANNELS.list, [key]);
     const first = await live.next(LIVE_CHANNELS.list);
     expect(first.key).toBe(key);
-    expect(first.data).toEqual(await asRead());
+    // The same devices in the same order as a read (their figures move on as they report).
+    const read = await asRead();
+    expect(first.data.list.map((r) => r.id)).toEqual(read.list.map((r) => r.id));
+    expect(first.data.totalNumber).toBe(read.totalNumber);
     const device = edge.devices.list().find((d) => d.serial === fleetSerial(prefix, 2))!;
     expect(first.data.list.map((r) => r.id)).toContain(device.id);
 
