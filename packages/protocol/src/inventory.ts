@@ -27,7 +27,7 @@
  *
  * Permissions: reads need Inventory view; everything that changes something needs Inventory manage
  * (dashboardConfig PATCH only needs view: it is the user's own map preference).
- * Live updates of all of this: see live.ts (WebSocket /websocket/v1/inventory/live).
+ * Live updates of all of this: see live.ts (WebSocket /websocket/v1/live, channels inventory.*).
  * Device errors: 409 deviceOffline ('Device is offline.'), 504 deviceTimeout ('Device did not answer in
  * time.'), 409 cannotTurnOff, 502 cannotReboot ('Cannot reboot the device. <device words>'), 404 deviceNotFound.
  */

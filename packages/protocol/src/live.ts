@@ -1,85 +1,102 @@
 /**
- * Live updates of the inventory: WebSocket /websocket/v1/inventory/live (session cookie, Inventory view).
- * Every message is one JSON text frame.
+ * Live channels: WebSocket /websocket/v1/live (session cookie or token). Every message is one JSON text frame.
+ * A feature offers channels (LIVE_CHANNELS); the browser subscribes to keys of a channel and the console
+ * checks, on every subscription, that the caller may read that channel and that key.
  *
  * Browser -> console (LiveClientMessage):
- *   {subscribe: [deviceId, ...]}     start receiving dashboard snapshots of these devices (max LIVE_MAX_SUBSCRIPTIONS)
- *   {unsubscribe: [deviceId, ...]}   stop; {unsubscribe: []} with `all: true` stops every subscription
- *   {subscribeSettings: [deviceId, ...]}    start receiving the configuration state of these devices' sections
- *                                   ('settings' messages); needs what GET settings/state needs (Inventory view),
- *                                   looked at again on every such message: without it, an 'error' (forbidden)
- *                                   and nothing else
- *   {unsubscribeSettings: [deviceId, ...]}  stop
- *   {ping: n}                        the console answers {type: 'pong', ping: n}
+ *   {subscribe: {channel, keys: [...]}}      start receiving the channel's data for these keys; a channel that
+ *                                            has a current state sends it at once (first message per key)
+ *   {unsubscribe: {channel, keys: [...]}}    stop
+ *   {ping: n}                                answered on the 'live' channel with {pong: n}
  * Messages of one connection are handled in the order they were sent, so a pong also says that every
- * subscription sent before the ping is in place.
+ * subscription sent before the ping is in place (or refused).
  *
- * Console -> browser (LiveServerMessage):
- *   {type: 'hello', numOnline, numOffline, at}                 once, on connect
- *   {type: 'devices', changed: DeviceRow[], removed: [ids], numOnline, numOffline, at}
- *                                                              batched every LIVE_BATCH_MS (500 ms): rows whose
- *                                                              online/status/name/group/secure mode/... changed,
- *                                                              devices removed; only sent when something changed;
- *                                                              `truncated: true` (changed empty) after a storm of
- *                                                              more than LIVE_MAX_BATCH_ROWS changes: refetch
- *   {type: 'dashboard', deviceId, snapshot: DashboardSnapshot, point}
- *                                                              subscribed devices only, at most one per device per
- *                                                              LIVE_DEVICE_MIN_INTERVAL_MS (1 s); `point` is the
- *                                                              latest traffic/system sample to append to the charts
- *   {type: 'discovery', waiting}                               the Discovery list changed (a device asked to enrol,
- *                                                              was adopted or removed); refetch it. Only to users
- *                                                              who may view Provision. Batched like 'devices'.
- *   {type: 'settings', deviceId, section: SectionStateView}
- *                                                              subscribed devices only: a section's state, outcome,
- *                                                              drift or versions changed (apply started, device
- *                                                              reported, awaiting confirmation, confirmed, rolled
- *                                                              back, failed, drift appeared or cleared), whichever
- *                                                              console replica made the change. Not sent on
- *                                                              subscribe: the browser reads the state once itself
- *   {type: 'pong', ping}
- *   {type: 'error', err_message, err_code?}                    a client message that could not be understood
- *
- * Rows of a user's view of the list are not filtered server-side: the browser merges `changed` rows into
- * the page it shows (by id) and refetches the page when it needs re-sorting.
+ * Console -> browser (LiveMessage): always {channel, key, data}. The 'live' channel (key '') carries the
+ * socket's own answers: {pong}, and {err_message, err_code, channel?, key?} for a message that could not be
+ * understood or a subscription that was refused (the key stays unsubscribed).
+ * At most LIVE_MAX_SUBSCRIPTIONS keys per channel and connection.
  */
 import { z } from 'zod';
-import { deviceIdField, deviceRow, dashboardSnapshot, systemPoint } from './inventory.ts';
+import { dashboardSnapshot, deviceRow, inventoryListResponse, systemPoint } from './inventory.ts';
 import { interfaceKinds } from './device-messages.ts';
 import { sectionStateView } from './device-settings.ts';
 
-export const LIVE_INVENTORY_PATH = '/websocket/v1/inventory/live';
+export const LIVE_PATH = '/websocket/v1/live';
 export const LIVE_BATCH_MS = 500;
 export const LIVE_DEVICE_MIN_INTERVAL_MS = 1000;
 export const LIVE_MAX_SUBSCRIPTIONS = 100;
 export const LIVE_MAX_BATCH_ROWS = 1000;
+const LIVE_MAX_KEY_LENGTH = 1024;
+
+/**
+ * The channels and the data of one message on each. Keys: '' for a channel with one stream, a device id for
+ * a device's, the list query (listChannelKey) for a page of the device list.
+ */
+export const LIVE_CHANNELS = {
+  /** The socket itself: pongs and refusals. */
+  live: 'live',
+  /**
+   * Key ''. Batched every LIVE_BATCH_MS: rows whose online/status/name/group/... changed and devices removed,
+   * with the fleet's counts; only sent when something changed. The first message (on subscribe) has no rows,
+   * only the counts. `truncated: true` (changed empty) after more than LIVE_MAX_BATCH_ROWS changes: read again.
+   */
+  devices: 'inventory.devices',
+  /**
+   * Key: the list query (listChannelKey). The page as GET /api/v1/inventory/list answers it, first on
+   * subscribe, then whenever a batch of changes changed it: the console decides membership and order.
+   */
+  list: 'inventory.list',
+  /**
+   * Key: a device id. Its dashboard snapshot and newest chart point, first on subscribe, then at most once
+   * per LIVE_DEVICE_MIN_INTERVAL_MS.
+   */
+  dashboard: 'inventory.dashboard',
+  /** Key ''. {waiting}: the Discovery list changed; batched like 'inventory.devices'. */
+  discovery: 'provision.discovery',
+  /**
+   * Key: a device id. One section's state as GET settings/state shows it, whenever its state, outcome,
+   * drift or versions changed, whichever console replica made the change. Nothing on subscribe: the browser
+   * reads the state once itself.
+   */
+  settings: 'deviceSettings.state',
+} as const;
+export type LiveChannel = (typeof LIVE_CHANNELS)[keyof typeof LIVE_CHANNELS];
+
+const channelName = z.string().min(1).max(64);
+const channelKeys = z.array(z.string().max(LIVE_MAX_KEY_LENGTH)).max(LIVE_MAX_SUBSCRIPTIONS);
 
 export const liveClientMessage = z.union([
-  z.object({ subscribe: z.array(deviceIdField).max(LIVE_MAX_SUBSCRIPTIONS) }).strict(),
-  z
-    .object({ unsubscribe: z.array(deviceIdField).max(LIVE_MAX_SUBSCRIPTIONS), all: z.boolean().optional() })
-    .strict(),
-  z.object({ subscribeSettings: z.array(deviceIdField).max(LIVE_MAX_SUBSCRIPTIONS) }).strict(),
-  z.object({ unsubscribeSettings: z.array(deviceIdField).max(LIVE_MAX_SUBSCRIPTIONS) }).strict(),
+  z.object({ subscribe: z.object({ channel: channelName, keys: channelKeys }).strict() }).strict(),
+  z.object({ unsubscribe: z.object({ channel: channelName, keys: channelKeys }).strict() }).strict(),
   z.object({ ping: z.number() }).strict(),
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessage>;
 
-export const liveHello = z.object({
-  type: z.literal('hello'),
-  numOnline: z.number(),
-  numOffline: z.number(),
-  at: z.number(),
-});
+export const liveMessage = z.object({ channel: z.string(), key: z.string(), data: z.unknown() });
+export type LiveMessage<T = unknown> = { channel: string; key: string; data: T };
+
+/** What the 'live' channel says. */
+export const liveSocketData = z.union([
+  z.object({ pong: z.number() }),
+  z.object({
+    err_message: z.string(),
+    err_code: z.string().optional(),
+    channel: z.string().optional(),
+    key: z.string().optional(),
+  }),
+]);
+export type LiveSocketData = z.infer<typeof liveSocketData>;
+
 export const liveDevices = z.object({
-  type: z.literal('devices'),
   changed: z.array(deviceRow),
   removed: z.array(z.string()),
   numOnline: z.number(),
   numOffline: z.number(),
   at: z.number(),
-  /** More than LIVE_MAX_BATCH_ROWS rows changed at once (e.g. a reconnect storm): `changed` is empty, refetch the page. */
   truncated: z.boolean().optional(),
 });
+export type LiveDevices = z.infer<typeof liveDevices>;
+
 /** The newest sample, in the shapes of DashboardSeries (Mbps per interface kind, system metrics). */
 export const livePoint = z.object({
   time: z.number(),
@@ -87,38 +104,35 @@ export const livePoint = z.object({
   system: systemPoint,
 });
 export type LivePoint = z.infer<typeof livePoint>;
-export const liveDashboard = z.object({
-  type: z.literal('dashboard'),
-  deviceId: z.string(),
-  snapshot: dashboardSnapshot,
-  point: livePoint.nullable(),
-});
-/** One section of a device whose settings the browser subscribed to, as GET settings/state shows it. */
-export const liveSettings = z.object({
-  type: z.literal('settings'),
-  deviceId: z.string(),
-  section: sectionStateView,
-});
-export const liveDiscovery = z.object({ type: z.literal('discovery'), waiting: z.number() });
-export const livePong = z.object({ type: z.literal('pong'), ping: z.number() });
-export const liveError = z.object({
-  type: z.literal('error'),
-  err_message: z.string(),
-  err_code: z.string().optional(),
-});
-
-export const liveServerMessage = z.discriminatedUnion('type', [
-  liveHello,
-  liveDevices,
-  liveDashboard,
-  liveSettings,
-  liveDiscovery,
-  livePong,
-  liveError,
-]);
-export type LiveServerMessage = z.infer<typeof liveServerMessage>;
-export type LiveHello = z.infer<typeof liveHello>;
-export type LiveDevices = z.infer<typeof liveDevices>;
+export const liveDashboard = z.object({ snapshot: dashboardSnapshot, point: livePoint.nullable() });
 export type LiveDashboard = z.infer<typeof liveDashboard>;
+
+export const liveDiscovery = z.object({ waiting: z.number() });
 export type LiveDiscovery = z.infer<typeof liveDiscovery>;
-export type LiveSettings = z.infer<typeof liveSettings>;
+
+export const liveSettings = sectionStateView;
+export const liveList = inventoryListResponse;
+
+/** Data schema per channel, for those who check what arrives (tests, tools). */
+export const liveChannelData = {
+  [LIVE_CHANNELS.live]: liveSocketData,
+  [LIVE_CHANNELS.devices]: liveDevices,
+  [LIVE_CHANNELS.list]: liveList,
+  [LIVE_CHANNELS.dashboard]: liveDashboard,
+  [LIVE_CHANNELS.discovery]: liveDiscovery,
+  [LIVE_CHANNELS.settings]: liveSettings,
+} as const;
+export type LiveChannelData<C extends LiveChannel> = z.infer<(typeof liveChannelData)[C]>;
+
+/**
+ * The key of a device list page on LIVE_CHANNELS.list: its GET /api/v1/inventory/list parameters as a
+ * query string, names sorted and empty values left out, so equal queries share one key.
+ */
+export function listChannelKey(query: Record<string, string | number | boolean | undefined | null>): string {
+  const params = new URLSearchParams();
+  for (const name of Object.keys(query).sort()) {
+    const value = query[name];
+    if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
+  }
+  return params.toString();
+}

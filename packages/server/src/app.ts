@@ -29,8 +29,12 @@ import { inventoryService } from './inventory/service.ts';
 import { inventoryRoutes } from './inventory/routes.ts';
 import { provisionService } from './provision/service.ts';
 import { provisionRoutes } from './provision/routes.ts';
-import { liveHub } from './live/service.ts';
+import { liveHub } from './live/hub.ts';
 import { liveRoutes } from './live/routes.ts';
+import { closingLiveSockets } from './live/session-ends.ts';
+import { inventoryChannels } from './inventory/live.ts';
+import { discoveryChannel } from './provision/live.ts';
+import { settingsStateChannel } from './deviceSettings/live.ts';
 import { loadDeviceRegistry, startDeviceServices, type DeviceServices } from './devices/index.ts';
 import multipart from '@fastify/multipart';
 import { collectRoutes, type RouteEntry } from './http/route-table.ts';
@@ -101,7 +105,8 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
   await registerApiDocs(app);
 
   const secrets = loadSecrets(config.dataDir);
-  const sessions = makeSessions(store.db, config.sessionIdleMinutes);
+  const live = liveHub(app.log);
+  const sessions = closingLiveSockets(makeSessions(store.db, config.sessionIdleMinutes), live);
   const tokens = tokenService(store.db);
   registerGuard(app, sessions, tokens.identify);
   registerActivityRecorder(app, store.db);
@@ -172,13 +177,20 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
       provisionService({ devices: deviceServices.devices, enrolment: deviceServices.enrolment, inventory }),
     ),
   );
-  const live = liveHub({
-    devices: deviceServices.devices,
-    enrolment: deviceServices.enrolment,
-    inventory,
-    sectionChanges: deviceConfig.sectionChanges,
-    log: app.log,
-  });
+  const stopChannels = [
+    inventoryChannels({ hub: live, devices: deviceServices.devices, inventory, log: app.log }),
+    discoveryChannel({
+      hub: live,
+      devices: deviceServices.devices,
+      enrolment: deviceServices.enrolment,
+      log: app.log,
+    }),
+    settingsStateChannel({
+      hub: live,
+      devices: deviceServices.devices,
+      sectionChanges: deviceConfig.sectionChanges,
+    }),
+  ];
   await app.register(
     liveRoutes(live, async (request) => {
       const token = bearerSecret(request);
@@ -215,6 +227,7 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
     async close() {
       clearInterval(pruneTimer);
       const httpClosed = app.close();
+      for (const stop of stopChannels) stop();
       live.stop();
       stopUpgrades();
       const failures: unknown[] = [];

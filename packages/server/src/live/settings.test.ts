@@ -11,7 +11,7 @@ import {
   deviceCapabilities,
   fleetSerial,
   permissionTree,
-  type LiveSettings,
+  LIVE_CHANNELS,
   type SectionKey,
   type SectionState,
   type SectionStateView,
@@ -38,15 +38,15 @@ async function statesUntil(
 ): Promise<{ states: SectionState[]; last: SectionStateView }> {
   const states: SectionState[] = [];
   const last = await live.next(
-    'settings',
-    (m: LiveSettings) => {
-      if (m.deviceId !== deviceId || m.section.section !== section) return false;
-      if (states.at(-1) !== m.section.state) states.push(m.section.state);
-      return done(m.section);
+    LIVE_CHANNELS.settings,
+    (view, key) => {
+      if (key !== deviceId || view.section !== section) return false;
+      if (states.at(-1) !== view.state) states.push(view.state);
+      return done(view);
     },
     timeoutMs,
   );
-  return { states, last: last.section };
+  return { states, last: last.data };
 }
 
 describe.each(DIALECTS)('live section state (%s)', (dialect) => {
@@ -58,14 +58,12 @@ describe.each(DIALECTS)('live section state (%s)', (dialect) => {
   const open = async (headers: Record<string, string> = { cookie }) => {
     const client = await openLive(edge, headers);
     clients.push(client);
-    await client.next('hello');
     return client;
   };
   /** Subscribes to a device's settings; the pong says the subscription is in place (messages run in order). */
-  const watchSettings = async (live: LiveClient, deviceId: string, ping: number) => {
-    live.ws.send(JSON.stringify({ subscribeSettings: [deviceId] }));
-    live.ws.send(JSON.stringify({ ping }));
-    await live.next('pong', (m) => m.ping === ping);
+  const watchSettings = async (live: LiveClient, deviceId: string) => {
+    live.subscribe(LIVE_CHANNELS.settings, [deviceId]);
+    await live.settled();
   };
   const wired = () => edge.devices.list().find((d) => !d.capabilities.includes(deviceCapabilities.cellular))!;
   const cellular = () =>
@@ -103,7 +101,7 @@ describe.each(DIALECTS)('live section state (%s)', (dialect) => {
   test('an apply reaches the subscribed browser step by step: pending, applying, in sync', async () => {
     const live = await open();
     const id = cellular().id;
-    await watchSettings(live, id, 1);
+    await watchSettings(live, id);
 
     const res = await admin('PATCH', at('generalSetting/setting'), { id, deviceName: 'Pushed' });
     expect(res.statusCode, res.body).toBe(200);
@@ -120,7 +118,9 @@ describe.each(DIALECTS)('live section state (%s)', (dialect) => {
     // Only the section that changed, only for the device watched.
     expect(
       live.messages.filter(
-        (m) => m.type === 'settings' && (m.deviceId !== id || m.section.section !== 'general'),
+        (m) =>
+          m.channel === LIVE_CHANNELS.settings &&
+          (m.key !== id || (m.data as SectionStateView).section !== 'general'),
       ),
     ).toEqual([]);
   });
@@ -128,7 +128,7 @@ describe.each(DIALECTS)('live section state (%s)', (dialect) => {
   test('drift made on the device appears, pushed', async () => {
     const live = await open();
     const id = cellular().id;
-    await watchSettings(live, id, 2);
+    await watchSettings(live, id);
     await edge.rpc.call(id, 'debug.setLocal', {
       section: 'general',
       doc: { deviceName: 'Renamed on site', remoteHelp: false },
@@ -140,7 +140,7 @@ describe.each(DIALECTS)('live section state (%s)', (dialect) => {
   test('a WAN change that cuts the device off is pushed as awaiting confirmation, then rolled back', async () => {
     const live = await open();
     const id = wired().id;
-    await watchSettings(live, id, 3);
+    await watchSettings(live, id);
 
     // 192.0.2.0/24 is outside the simulated provider network: the device can no longer reach us.
     const res = await admin('PATCH', at('multipleWan/setting'), {
@@ -183,14 +183,14 @@ describe.each(DIALECTS)('live section state (%s)', (dialect) => {
     });
     expect(revoked.statusCode, revoked.body).toBe(200);
     const id = cellular().id;
-    live.ws.send(JSON.stringify({ subscribeSettings: [id] }));
-    expect(await live.next('error')).toMatchObject({ err_code: 'forbidden' });
+    live.subscribe(LIVE_CHANNELS.settings, [id]);
+    expect((await live.next(LIVE_CHANNELS.live)).data).toMatchObject({ err_code: 'forbidden' });
 
     // An apply the administrator's browser sees in full reaches the refused one not at all.
     const watcher = await open();
-    await watchSettings(watcher, id, 4);
+    await watchSettings(watcher, id);
     await admin('PATCH', at('generalSetting/setting'), { id, deviceName: 'Not for everyone' });
     await statesUntil(watcher, id, 'general', (v) => v.state === 'in_sync' && v.desiredVersion === 2);
-    expect(live.messages.filter((m) => m.type === 'settings')).toEqual([]);
+    expect(live.messages.filter((m) => m.channel === LIVE_CHANNELS.settings)).toEqual([]);
   });
 });

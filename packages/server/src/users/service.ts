@@ -189,6 +189,8 @@ export function userService(
       await deps.images.remove(iconKey(id));
       // Sessions, tokens, security keys and pending challenges go with the row (ON DELETE CASCADE).
       touchedRow(await store.remove(id));
+      // The rows are gone already; this ends what lives outside the database (open live sockets).
+      await deps.sessions.endAllOf(id);
     },
 
     async setIcon(id: number, bytes: Buffer): Promise<void> {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { LiveServerMessage, SectionStateView } from '@edge/protocol';
+import { LIVE_CHANNELS, type LiveMessage, type SectionStateView } from '@edge/protocol';
 import { renderWithProviders, stubFetch } from '../../test/render.tsx';
 import { sectionView } from '../../test/settingsSection.ts';
 import { SectionFrame, StateView } from './SectionFrame.tsx';
@@ -75,9 +75,8 @@ class FakeSocket {
   open() {
     this.readyState = 1;
     this.onopen?.();
-    this.push({ type: 'hello', numOnline: 1, numOffline: 0, at: Date.now() });
   }
-  push(message: LiveServerMessage) {
+  push(message: LiveMessage) {
     act(() => this.onmessage?.({ data: JSON.stringify(message) }));
   }
   drop() {
@@ -115,12 +114,12 @@ describe('pushed state', () => {
     await vi.waitFor(() => expect(shownState()).toBe('awaiting_confirm'));
     const socket = FakeSocket.made[0]!;
     socket.open();
-    expect(socket.sent).toContainEqual({ subscribeSettings: ['dev1'] });
+    expect(socket.sent).toContainEqual({ subscribe: { channel: LIVE_CHANNELS.settings, keys: ['dev1'] } });
 
     socket.push({
-      type: 'settings',
-      deviceId: 'dev1',
-      section: view({
+      channel: LIVE_CHANNELS.settings,
+      key: 'dev1',
+      data: view({
         state: 'rolled_back',
         outcome: 'rolled_back',
         desiredVersion: 1,
@@ -131,8 +130,8 @@ describe('pushed state', () => {
     expect(screen.getByTestId('section-outcome')).toHaveAttribute('data-outcome', 'rolled_back');
     expect(within(screen.getByTestId('section-drift')).getByText('list[0].mode')).toBeInTheDocument();
     // Another device's news, or another section's, leaves this one alone.
-    socket.push({ type: 'settings', deviceId: 'dev2', section: view({ state: 'failed' }) });
-    socket.push({ type: 'settings', deviceId: 'dev1', section: view({ section: 'wifi', state: 'failed' }) });
+    socket.push({ channel: LIVE_CHANNELS.settings, key: 'dev2', data: view({ state: 'failed' }) });
+    socket.push({ channel: LIVE_CHANNELS.settings, key: 'dev1', data: view({ section: 'wifi', state: 'failed' }) });
     expect(shownState()).toBe('rolled_back');
     expect(reads()).toBe(1);
   });
@@ -147,7 +146,7 @@ describe('pushed state', () => {
     await vi.waitFor(() => expect(FakeSocket.made).toHaveLength(2), { timeout: 3000 });
     const again = FakeSocket.made[1]!;
     again.open();
-    expect(again.sent).toContainEqual({ subscribeSettings: ['dev1'] });
+    expect(again.sent).toContainEqual({ subscribe: { channel: LIVE_CHANNELS.settings, keys: ['dev1'] } });
     await vi.waitFor(() => expect(reads()).toBe(before + 1));
     await new Promise((r) => setTimeout(r, 100));
     expect(reads()).toBe(before + 1);

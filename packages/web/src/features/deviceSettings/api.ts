@@ -1,7 +1,7 @@
 /**
  * Device settings calls (packages/protocol/src/device-settings.ts): the state of one section, and the write
  * calls of the settingsCalls table. The state is read once; every change after that (an apply's steps, the
- * device's reports, drift) is pushed over the live socket (inventory/live, 'settings' messages) while the
+ * device's reports, drift) is pushed over the live channel of settings state (liveState.ts) while the
  * section is shown, and read once more after the socket reconnects. Nothing polls.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,8 +13,7 @@ import {
   type SettingsWriteResponse,
 } from '@edge/protocol';
 import { api } from '../../api/client.ts';
-import { settingsStateKey } from '../inventory/live/settingsState.ts';
-import { useLiveSettings } from '../inventory/live/useLiveInventory.ts';
+import { settingsStateKey, useLiveSettings } from './liveState.ts';
 
 export const settingsKeys = { state: settingsStateKey };
 

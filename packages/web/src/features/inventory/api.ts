@@ -1,6 +1,6 @@
 /**
  * Inventory calls (packages/protocol/src/inventory.ts) and their query keys. The cached list pages, counts,
- * map and dashboards are kept current by the live socket (live/useLiveInventory.ts), not by polling.
+ * map and dashboards are kept current by the live channels (live/useLiveInventory.ts), not by polling.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
@@ -11,19 +11,37 @@ import type {
   DeviceDashboard,
   DeviceGroup,
   DeviceRow,
+  DeviceSortKey,
+  DeviceStatusLabel,
   GroupListResponse,
   GroupListV2Response,
   InventoryListResponse,
+  LoadLevel,
   MapResponse,
   MessageResponse,
   SecureMode,
+  SignalQuality,
   SortOptionsResponse,
+  SortOrder,
 } from '@edge/protocol';
 import { api } from '../../api/client.ts';
 import { applyRowsToCaches } from './live/caches.ts';
-import type { DeviceListQuery } from './live/merge.ts';
 
-export type { DeviceListQuery };
+/** The parameters of GET /api/v1/inventory/list as the console sends them (InventoryListQuery, parsed). */
+export interface DeviceListQuery {
+  page: number;
+  pageSize: number;
+  search?: string;
+  sortBy: DeviceSortKey;
+  order: SortOrder;
+  modelID?: string;
+  /** 0: devices in no group. */
+  groupId?: number;
+  status?: DeviceStatusLabel;
+  online?: boolean;
+  signalQuality?: SignalQuality;
+  loadLevel?: LoadLevel;
+}
 export interface GroupPageQuery {
   page: number;
   pageSize: number;

@@ -21,10 +21,10 @@ import { useConfirm } from '../../components/useConfirm.tsx';
 import { startProgress, toast } from '../../components/notifications/toast.ts';
 import { messageText } from '../../i18n/messageText.ts';
 import { usePermission } from '../account/permissions.ts';
-import { useLiveInventory } from '../inventory/live/useLiveInventory.ts';
 import { serverText } from '../inventory/serverText.ts';
 import { downloadDiscovery, useDeleteProvision, useDiscovery, useProvisionList, useRediscover, useUploadProvision } from './api.ts';
 import { AdoptModal } from './AdoptModal.tsx';
+import { useLiveDiscovery } from './useLiveDiscovery.ts';
 import '../../components/page.css';
 import './provision.css';
 
@@ -43,7 +43,7 @@ function saveText(text: string, fileName: string) {
 
 export default function ProvisionModule() {
   const { t } = useTranslation();
-  useLiveInventory();
+  useLiveDiscovery();
   const [type, setType] = useState<ProvisionType>('Discovery');
 
   return (

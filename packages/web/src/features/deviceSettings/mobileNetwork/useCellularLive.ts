@@ -1,6 +1,6 @@
 /**
  * The device's cell data, live: the device dashboard (POST /api/v1/dashboards/get) read once, then kept
- * current by the live socket's 'dashboard' pushes for this device (inventory/live). No polling: the
+ * current by the live dashboard channel of this device (inventory/live). No polling: the
  * figures change when the device reports. Also tells whether the device has a modem at all.
  */
 import { deviceCapabilities, type CellSignal, type DeviceDashboard } from '@edge/protocol';

@@ -42,7 +42,7 @@ import {
 } from '../api.ts';
 import { LoadTag, SignalTag, StatusTag } from '../StatusTag.tsx';
 import { formatUptime } from '../uptime.ts';
-import { useLiveInventory } from '../live/useLiveInventory.ts';
+import { useLiveList } from '../live/useLiveInventory.ts';
 import { ACTION, useDeviceActions } from './useDeviceActions.ts';
 import { DeviceDetailsDrawer } from './DeviceDetailsDrawer.tsx';
 import { AssignGroupModal } from './AssignGroupModal.tsx';
@@ -151,8 +151,8 @@ function RowActions({
 
 export function DeviceListPage() {
   const { t } = useTranslation();
-  const live = useLiveInventory();
   const { query, update } = useListQuery();
+  const live = useLiveList(query);
   const { data, isFetching } = useDeviceList(query);
   const { data: counts } = useDeviceCounts();
   const { data: groups } = useGroups();

@@ -1,7 +1,7 @@
 /**
  * Applies device changes (from the live socket, or from an action's answer) to every cached inventory
- * answer: list pages, fleet counts, the map, open dashboards. A page that the change leaves unsorted or
- * incomplete is read again, at most once a second per page, and only while it is on screen.
+ * answer: rows of list pages, fleet counts, the map, open dashboards. A list page's membership and order
+ * come from the console (the list channel, useLiveList), never from guessing here.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type {
@@ -17,7 +17,6 @@ import {
   applyDevicesToPage,
   applyRowToDashboard,
   applySnapshot,
-  type DeviceListQuery,
   type DevicesBatch,
 } from './merge.ts';
 
@@ -27,8 +26,6 @@ const MAP_KEY = ['inventory', 'map'] as const;
 const GROUPS_V2_KEY = ['inventory', 'groups', 'v2'] as const;
 const dashboardKey = (id: string) => ['inventory', 'dashboard', id] as const;
 
-/** Shortest time between two reads of the same page caused by live changes. */
-export const REFETCH_THROTTLE_MS = 1000;
 /** Group counts follow devices going on- and offline; read again at most this often. */
 const GROUPS_THROTTLE_MS = 3000;
 
@@ -50,7 +47,7 @@ function groupCountsChanged(client: QueryClient, batch: DevicesBatch): boolean {
 
 const pending = new WeakMap<QueryClient, Map<string, ReturnType<typeof setTimeout>>>();
 
-function refetchSoon(client: QueryClient, key: QueryKey, delay = REFETCH_THROTTLE_MS): void {
+function refetchSoon(client: QueryClient, key: QueryKey, delay: number): void {
   let timers = pending.get(client);
   if (!timers) pending.set(client, (timers = new Map()));
   const id = JSON.stringify(key);
@@ -59,7 +56,7 @@ function refetchSoon(client: QueryClient, key: QueryKey, delay = REFETCH_THROTTL
     id,
     setTimeout(() => {
       timers.delete(id);
-      void client.invalidateQueries({ queryKey: key, exact: key !== GROUPS_V2_KEY });
+      void client.invalidateQueries({ queryKey: key });
     }, delay),
   );
 }
@@ -69,14 +66,9 @@ export function setCounts(client: QueryClient, counts: DeviceCountsView): void {
 }
 
 export function applyRowsToCaches(client: QueryClient, batch: DevicesBatch): void {
-  for (const [key, page] of client.getQueriesData<InventoryListResponse>({ queryKey: LIST_KEY })) {
-    if (!page) continue;
-    const query = key[2] as DeviceListQuery | undefined;
-    if (!query) continue;
-    const merged = applyDevicesToPage(page, query, batch);
-    client.setQueryData(key, merged.page);
-    if (merged.stale) refetchSoon(client, key);
-  }
+  if (batch.changed.length > 0 || batch.removed.length > 0)
+    for (const [key, page] of client.getQueriesData<InventoryListResponse>({ queryKey: LIST_KEY }))
+      if (page) client.setQueryData(key, applyDevicesToPage(page, batch));
 
   if (batch.numOnline !== undefined && batch.numOffline !== undefined) {
     setCounts(client, { numOnline: batch.numOnline, numOffline: batch.numOffline });

@@ -6,8 +6,6 @@ import {
   applyDevicesToMap,
   applyDevicesToPage,
   applySnapshot,
-  rowMatches,
-  type DeviceListQuery,
 } from './merge.ts';
 
 function row(n: number, patch: Partial<DeviceRow> = {}): DeviceRow {
@@ -49,14 +47,6 @@ function row(n: number, patch: Partial<DeviceRow> = {}): DeviceRow {
   };
 }
 
-const query = (patch: Partial<DeviceListQuery> = {}): DeviceListQuery => ({
-  page: 1,
-  pageSize: 3,
-  sortBy: 'name',
-  order: 'asc',
-  ...patch,
-});
-
 const page = (rows: DeviceRow[], total = 12, online = 12): InventoryListResponse => ({
   list: rows,
   totalNumber: total,
@@ -66,11 +56,11 @@ const page = (rows: DeviceRow[], total = 12, online = 12): InventoryListResponse
   pageSize: 3,
 });
 
-describe('applyDevicesToPage (a live "devices" batch into a cached page)', () => {
-  it('replaces changed rows by id, in place, and takes the fleet counts', () => {
+describe('applyDevicesToPage (changed rows into a cached page; its membership and order are the console\'s)', () => {
+  it('replaces changed rows by id, in place, and adds none', () => {
     const cached = page([row(1), row(2), row(3)]);
     const offline = row(2, { online: false, status: 'Offline' });
-    const { page: next, stale } = applyDevicesToPage(cached, query(), {
+    const next = applyDevicesToPage(cached, {
       changed: [offline, row(9, { online: false, status: 'Offline' })],
       removed: [],
       numOnline: 10,
@@ -79,82 +69,21 @@ describe('applyDevicesToPage (a live "devices" batch into a cached page)', () =>
     expect(next.list.map((r) => r.id)).toEqual(cached.list.map((r) => r.id));
     expect(next.list[1]).toBe(offline);
     expect(next.list[0]).toBe(cached.list[0]);
-    expect(next).toMatchObject({ numOnline: 10, numOffline: 2, totalNumber: 12 });
-    expect(stale).toBe(false);
+    expect(next).toMatchObject({ numOnline: 12, numOffline: 0, totalNumber: 12 });
   });
 
   it('does not touch the cached page object', () => {
     const cached = page([row(1), row(2), row(3)]);
     const copy = structuredClone(cached);
-    applyDevicesToPage(cached, query(), { changed: [row(1, { name: 'Zed' })], removed: [row(2).id] });
+    applyDevicesToPage(cached, { changed: [row(1, { name: 'Zed' })], removed: [row(2).id] });
     expect(cached).toEqual(copy);
   });
 
-  it('asks for a re-read when a change moves a row in the sort order', () => {
-    const cached = page([row(1), row(2), row(3)]);
-    const renamed = applyDevicesToPage(cached, query(), { changed: [row(1, { name: 'Zed' })], removed: [] });
-    expect(renamed.page.list[0]!.name).toBe('Zed');
-    expect(renamed.stale).toBe(true);
-    // The same change is harmless when the list is sorted by something else.
-    expect(applyDevicesToPage(cached, query({ sortBy: 'sn' }), { changed: [row(1, { name: 'Zed' })], removed: [] }).stale).toBe(false);
-  });
-
-  it('asks for a re-read when a row leaves the filtered list, and keeps it until then', () => {
-    const cached = page([row(1), row(2)], 2, 2);
-    const q = query({ status: 'Runs Well' });
-    const merged = applyDevicesToPage(cached, q, { changed: [row(2, { status: 'Alarm' })], removed: [] });
-    expect(merged.stale).toBe(true);
-    expect(merged.page.list).toHaveLength(2);
-  });
-
-  it('asks for a re-read when a row from elsewhere may join a filtered list', () => {
-    const cached = page([row(1)], 1, 1);
-    const q = query({ status: 'Alarm' });
-    expect(applyDevicesToPage(cached, q, { changed: [row(5, { status: 'Alarm' })], removed: [] }).stale).toBe(true);
-    expect(applyDevicesToPage(cached, q, { changed: [row(5, { status: 'Idle' })], removed: [] }).stale).toBe(false);
-  });
-
-  it('drops removed rows, counts them out and refills the page', () => {
+  it('drops removed rows and counts them out of the total', () => {
     const cached = page([row(1), row(2), row(3)], 12, 12);
-    const merged = applyDevicesToPage(cached, query({ groupId: undefined, search: 'device' }), {
-      changed: [],
-      removed: [row(2).id],
-    });
-    expect(merged.page.list.map((r) => r.sn)).toEqual(['DEMO-000001', 'DEMO-000003']);
-    expect(merged.page.totalNumber).toBe(11);
-    expect(merged.page.numOnline).toBe(11);
-    expect(merged.stale).toBe(true);
-  });
-
-  it('notices a new device through the fleet counts of an unfiltered list', () => {
-    const cached = page([row(1), row(2), row(3)], 12, 12);
-    const merged = applyDevicesToPage(cached, query(), { changed: [row(13)], removed: [], numOnline: 13, numOffline: 0 });
-    expect(merged.page.totalNumber).toBe(13);
-    expect(merged.stale).toBe(true);
-  });
-
-  it('adjusts the counts of a filtered list by the rows it shows', () => {
-    const cached = page([row(1, { groupId: 4 }), row(2, { groupId: 4 })], 2, 2);
-    const merged = applyDevicesToPage(cached, query({ groupId: 4 }), {
-      changed: [row(1, { groupId: 4, online: false, status: 'Offline' })],
-      removed: [],
-      numOnline: 7,
-      numOffline: 5,
-    });
-    expect(merged.page).toMatchObject({ numOnline: 1, numOffline: 1, totalNumber: 2 });
-    expect(merged.stale).toBe(false);
-  });
-});
-
-describe('rowMatches', () => {
-  it('applies group (0 = ungrouped), status, online and search like the server', () => {
-    expect(rowMatches(row(1), query({ groupId: 0 }))).toBe(true);
-    expect(rowMatches(row(1, { groupId: 3 }), query({ groupId: 0 }))).toBe(false);
-    expect(rowMatches(row(1, { groupId: 3 }), query({ groupId: 3 }))).toBe(true);
-    expect(rowMatches(row(1), query({ online: false }))).toBe(false);
-    expect(rowMatches(row(1), query({ search: 'demo-000001' }))).toBe(true);
-    expect(rowMatches(row(1), query({ search: '10.0.0.1' }))).toBe(true);
-    expect(rowMatches(row(1), query({ search: 'nope' }))).toBe(false);
+    const next = applyDevicesToPage(cached, { changed: [], removed: [row(2).id] });
+    expect(next.list.map((r) => r.sn)).toEqual(['DEMO-000001', 'DEMO-000003']);
+    expect(next.totalNumber).toBe(11);
   });
 });
 

@@ -1,7 +1,6 @@
 /**
- * Pure reducers that fold live messages (packages/protocol/src/live.ts) into cached answers: a page of the
- * device list, the map, a device dashboard. The server does not filter rows per viewer: the browser merges
- * changed rows into what it shows (by id) and says when the page must be read again (re-sorted or refilled).
+ * Pure reducers that fold live data (packages/protocol/src/live.ts) into cached answers: rows of a page of
+ * the device list (by id), the map, a device dashboard.
  */
 import type {
   DashboardConfig,
@@ -9,33 +8,12 @@ import type {
   DashboardSnapshot,
   DeviceDashboard,
   DeviceRow,
-  DeviceSortKey,
-  DeviceStatusLabel,
   InventoryListResponse,
-  LoadLevel,
   LivePoint,
   MapDevice,
   MapResponse,
-  SignalQuality,
-  SortOrder,
   TrafficPoint,
 } from '@edge/protocol';
-
-/** The parameters of GET /api/v1/inventory/list as the console sends them (DeviceListQuery, parsed). */
-export interface DeviceListQuery {
-  page: number;
-  pageSize: number;
-  search?: string;
-  sortBy: DeviceSortKey;
-  order: SortOrder;
-  modelID?: string;
-  /** 0: devices in no group. */
-  groupId?: number;
-  status?: DeviceStatusLabel;
-  online?: boolean;
-  signalQuality?: SignalQuality;
-  loadLevel?: LoadLevel;
-}
 
 /** What a 'devices' message carries (counts are fleet-wide and optional for local changes). */
 export interface DevicesBatch {
@@ -45,119 +23,15 @@ export interface DevicesBatch {
   numOffline?: number;
 }
 
-export interface MergedPage {
-  page: InventoryListResponse;
-  /** The page may now be wrongly sorted, hold a row it should not, or miss one: read it again. */
-  stale: boolean;
-}
-
-const includesText = (haystack: string, needle: string) => haystack.toLowerCase().includes(needle);
-
-/** Does the row belong to the list this query asks for (every filter the server applies)? */
-export function rowMatches(row: DeviceRow, query: DeviceListQuery): boolean {
-  if (query.modelID && row.modelID !== query.modelID) return false;
-  if (query.groupId !== undefined) {
-    if (query.groupId === 0 ? row.groupId !== null : row.groupId !== query.groupId) return false;
-  }
-  if (query.status && row.status !== query.status) return false;
-  if (query.online !== undefined && row.online !== query.online) return false;
-  if (query.signalQuality && row.signalQuality !== query.signalQuality) return false;
-  if (query.loadLevel && row.loadLevel !== query.loadLevel) return false;
-  const search = query.search?.trim().toLowerCase();
-  if (search) {
-    const fields = [row.name, row.deviceName, row.sn, row.ip, row.mac, row.imei, row.imsi];
-    if (!fields.some((f) => includesText(f, search))) return false;
-  }
-  return true;
-}
-
-/** The value the list is sorted by, as far as the browser can tell it changed. */
-export function sortValue(row: DeviceRow, sortBy: DeviceSortKey): unknown {
-  switch (sortBy) {
-    case 'name':
-      return row.name;
-    case 'sn':
-      return row.sn;
-    case 'status':
-      return row.status;
-    case 'ip':
-      return row.ip;
-    case 'model':
-      return row.modelID;
-    case 'group':
-      return row.groupName;
-    case 'firmware':
-      return row.firmware;
-    case 'upTime':
-      return row.upTime;
-    case 'lastSeen':
-      return row.lastSeen;
-    case 'load':
-      return row.loadLevel;
-    case 'signal':
-      return row.signalQuality;
-    case 'rsrp':
-    case 'rsrq':
-    case 'snr':
-      return row.rsrp;
-  }
-}
-
-/** Filters whose answer changes as devices report (a row may enter the list without having been on it). */
-const hasLiveFilter = (q: DeviceListQuery) =>
-  q.status !== undefined || q.online !== undefined || q.signalQuality !== undefined || q.loadLevel !== undefined;
-const hasAnyFilter = (q: DeviceListQuery) =>
-  hasLiveFilter(q) || !!q.search?.trim() || !!q.modelID || q.groupId !== undefined;
-
-/** Folds a 'devices' batch into one cached page of GET /api/v1/inventory/list. */
-export function applyDevicesToPage(page: InventoryListResponse, query: DeviceListQuery, batch: DevicesBatch): MergedPage {
+/**
+ * A changed row replaces the cached one of the same id, a removed device's row goes; which rows a page holds
+ * and in what order is the console's to say (it pushes subscribed pages, inventory/live.ts on the server).
+ */
+export function applyDevicesToPage(page: InventoryListResponse, batch: DevicesBatch): InventoryListResponse {
   const changed = new Map(batch.changed.map((r) => [r.id, r]));
   const removed = new Set(batch.removed);
-  const sortBy = query.sortBy ?? 'name';
-  let stale = false;
-  let numOnline = page.numOnline;
-  let numOffline = page.numOffline;
-  let removedHere = 0;
-  const list: DeviceRow[] = [];
-
-  for (const row of page.list) {
-    if (removed.has(row.id)) {
-      removedHere++;
-      if (row.online) numOnline--;
-      else numOffline--;
-      stale = true; // the next row moves up into this page
-      continue;
-    }
-    const next = changed.get(row.id);
-    if (!next) {
-      list.push(row);
-      continue;
-    }
-    if (next.online !== row.online) {
-      numOnline += next.online ? 1 : -1;
-      numOffline += next.online ? -1 : 1;
-    }
-    if (!rowMatches(next, query) || sortValue(next, sortBy) !== sortValue(row, sortBy)) stale = true;
-    list.push(next);
-  }
-
-  const onPage = new Set(page.list.map((r) => r.id));
-  const outside = batch.changed.filter((r) => !onPage.has(r.id) && rowMatches(r, query));
-  // A matching row from elsewhere may have just joined the list (its filtered values changed), or be new.
-  if (outside.length > 0 && (hasLiveFilter(query) || page.list.length < query.pageSize)) stale = true;
-
-  // Fleet-wide counts describe an unfiltered list exactly; a new or removed device changes its total.
-  if (!hasAnyFilter(query) && batch.numOnline !== undefined && batch.numOffline !== undefined) {
-    numOnline = batch.numOnline;
-    numOffline = batch.numOffline;
-    if (numOnline + numOffline !== page.totalNumber) stale = true;
-  }
-  const totalNumber = hasAnyFilter(query) ? Math.max(0, page.totalNumber - removedHere) : Math.max(0, numOnline + numOffline);
-
-  return {
-    page: { ...page, list, totalNumber, numOnline: Math.max(0, numOnline), numOffline: Math.max(0, numOffline) },
-    stale,
-  };
+  const list = page.list.filter((r) => !removed.has(r.id)).map((r) => changed.get(r.id) ?? r);
+  return { ...page, list, totalNumber: Math.max(0, page.totalNumber - (page.list.length - list.length)) };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,73 +1,51 @@
 /**
- * Live inventory for the screens: while a screen that calls useLiveInventory() is mounted, the shared socket
- * (connection.ts) is open and its messages update the TanStack Query cache in place: 'devices' batches merge
- * into list pages (by id), counts, the map and open dashboards; 'discovery' makes Provision read its list
- * again; 'dashboard' snapshots of watched devices replace their figures and extend their charts; 'settings'
- * messages replace the state of a watched device's settings section (settingsState.ts).
- * There is no polling anywhere: every read after the first is caused by a message.
+ * The inventory's live channels for the screens (useChannel, src/live/): while a screen that calls these is
+ * mounted, the console's pushes update the TanStack Query cache in place: changed rows go into list pages
+ * (by id), counts, the map and open dashboards; a shown list page is replaced by the page the console
+ * computed; a watched device's dashboard snapshots replace its figures and extend its charts.
+ * There is no polling anywhere: every read after the first is caused by a push or a reconnect.
  */
-import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { LiveServerMessage } from '@edge/protocol';
-import { applyDashboardMessage, applyRowsToCaches, setCounts } from './caches.ts';
-import { liveConnection, type LiveState } from './connection.ts';
-import { SETTINGS_STATE_KEY, applySettingsView } from './settingsState.ts';
+import { LIVE_CHANNELS, listChannelKey, type LiveDashboard } from '@edge/protocol';
+import { useChannel } from '../../../live/useChannel.ts';
+import type { LiveState } from '../../../live/socket.ts';
+import { inventoryKeys, type DeviceListQuery } from '../api.ts';
+import { applyDashboardMessage, applyRowsToCaches } from './caches.ts';
 
-const INVENTORY_KEY = ['inventory'] as const;
-const DISCOVERY_KEY = ['provision', 'discovery'] as const;
-
-export function handleLiveMessage(client: QueryClient, message: LiveServerMessage, opens: number): void {
-  switch (message.type) {
-    case 'hello':
-      setCounts(client, message);
-      // A reconnect: changes made while the socket was down never arrived; read what is on screen again.
-      if (opens > 1) {
-        void client.invalidateQueries({ queryKey: INVENTORY_KEY });
-        void client.invalidateQueries({ queryKey: DISCOVERY_KEY });
-        void client.invalidateQueries({ queryKey: SETTINGS_STATE_KEY });
-      }
-      return;
-    case 'devices':
-      applyRowsToCaches(client, message);
-      return;
-    case 'dashboard':
-      applyDashboardMessage(client, message.deviceId, message.snapshot, message.point);
-      return;
-    case 'settings':
-      void applySettingsView(client, message.deviceId, message.section);
-      return;
-    case 'discovery':
-      void client.invalidateQueries({ queryKey: DISCOVERY_KEY });
-      return;
-    default:
-      return;
-  }
+export function applyDashboard(client: QueryClient, deviceId: string, data: LiveDashboard): void {
+  applyDashboardMessage(client, deviceId, data.snapshot, data.point);
 }
 
-/** Keeps the live socket open while the calling screen is mounted; answers its state. */
+/** After a reconnect: changes made while the socket was down never arrived; read what is on screen again. */
+export function readInventoryAgain(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: inventoryKeys.all });
+}
+
+/** Changed rows and the fleet's counts while the calling screen is mounted; answers the socket's state. */
 export function useLiveInventory(): LiveState {
   const client = useQueryClient();
-  useEffect(
-    () => liveConnection.hold((message, { opens }) => handleLiveMessage(client, message, opens)),
-    [client],
+  return useChannel(
+    LIVE_CHANNELS.devices,
+    '',
+    (batch) => applyRowsToCaches(client, batch),
+    () => readInventoryAgain(client),
   );
-  return useSyncExternalStore(
-    liveConnection.subscribeState,
-    liveConnection.getState,
-    liveConnection.getState,
+}
+
+/** useLiveInventory, plus the page of the device list this query shows, as the console computes it. */
+export function useLiveList(query: DeviceListQuery): LiveState {
+  const client = useQueryClient();
+  const state = useLiveInventory();
+  useChannel(LIVE_CHANNELS.list, listChannelKey({ ...query }), (page) =>
+    client.setQueryData(inventoryKeys.list(query), page),
   );
+  return state;
 }
 
 /** useLiveInventory, plus dashboard snapshots of one device. */
 export function useLiveDevice(id: string): LiveState {
+  const client = useQueryClient();
   const state = useLiveInventory();
-  useEffect(() => liveConnection.watchDevice(id), [id]);
-  return state;
-}
-
-/** useLiveInventory, plus the state of one device's settings sections, pushed while the caller is mounted. */
-export function useLiveSettings(id: string): LiveState {
-  const state = useLiveInventory();
-  useEffect(() => liveConnection.watchSettings(id), [id]);
+  useChannel(LIVE_CHANNELS.dashboard, id, (data) => applyDashboard(client, id, data));
   return state;
 }

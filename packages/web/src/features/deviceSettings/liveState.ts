@@ -1,11 +1,12 @@
 /**
- * Pushed settings state ('settings' messages) into the query cache of the device settings screens. A
+ * Pushed settings state (LIVE_CHANNELS.settings) into the query cache of the device settings screens. A
  * section's state is only ever replaced by what the console pushed last: while subscribed, every later
  * change is pushed too, so a read still on its way (which may have been answered before this change) is
  * dropped rather than allowed to land on top of it.
  */
-import type { QueryClient } from '@tanstack/react-query';
-import type { SectionKey, SectionStateView, SettingsStateResponse } from '@edge/protocol';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { LIVE_CHANNELS, type SectionKey, type SectionStateView, type SettingsStateResponse } from '@edge/protocol';
+import { useChannel } from '../../live/useChannel.ts';
 
 /** Everything the settings screens read of section state: what a reconnect reads again. */
 export const SETTINGS_STATE_KEY = ['deviceSettings', 'state'] as const;
@@ -32,4 +33,15 @@ export function applySettingsView(
   const next = (chains.get(client) ?? Promise.resolve()).then(() => apply(client, deviceId, view));
   chains.set(client, next);
   return next;
+}
+
+/** The state of one device's settings sections, pushed while the caller is mounted; read again after a reconnect. */
+export function useLiveSettings(id: string): void {
+  const client = useQueryClient();
+  useChannel(
+    LIVE_CHANNELS.settings,
+    id,
+    (view) => void applySettingsView(client, id, view),
+    () => void client.invalidateQueries({ queryKey: SETTINGS_STATE_KEY }),
+  );
 }
