@@ -84,6 +84,7 @@ export function provisionService(deps: ProvisionDeps) {
         name: e.name ?? '',
         group: e.group ?? '',
         profile: e.profile ?? '',
+        hasClaimCode: e.hasClaimCode,
       }));
       return { list, totalNumber: list.length };
     },
