@@ -9,6 +9,9 @@ import {
   type AdoptRequest,
   type AdoptResponse,
   type DiscoveryListResponse,
+  type DiscoveryRemoveRequest,
+  type DiscoveryRemoveResponse,
+  type EnrolSecretResponse,
   type ProvisionListResponse,
   type ProvisionUploadResponse,
 } from '@edge/protocol';
@@ -93,6 +96,18 @@ export function provisionService(deps: ProvisionDeps) {
       const listed = (await enrolment.listProvisioned()).some((e) => e.serial === serial);
       if (!listed) throw fail(404, 'provisionNotListed');
       await enrolment.unprovision(serial);
+    },
+
+    /** Removes waiting devices from Discovery: the ones named (unknown or adopted ids are skipped), or all. */
+    async removeDiscovery(request: DiscoveryRemoveRequest): Promise<DiscoveryRemoveResponse> {
+      const removed = await enrolment.removePending('all' in request ? 'all' : request.ids);
+      return { message: messages.discoveryRemoved, removed };
+    },
+
+    enrolSecret: (): Promise<EnrolSecretResponse> => enrolment.enrolSecret(),
+
+    async rotateEnrolSecret(): Promise<EnrolSecretResponse> {
+      return { ...(await enrolment.rotateEnrolSecret()), message: messages.enrolSecretRotated };
     },
 
     /** Waiting agents repeat their request every 10 s on their own: a re-discover is a fresh look at the list. */
