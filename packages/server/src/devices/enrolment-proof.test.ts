@@ -94,20 +94,25 @@ describe.each(DIALECTS)('enrolment proof (%s)', (dialect) => {
   });
 
   test('the provisioning list adopts on its own only an agent that presents the listed claim code', async () => {
-    const [noCode, wrongCode, rightCode, unlisted] = ['P1', 'P2', 'P3', 'P4'].map((s) => `${prefix}-${s}`);
+    const [noCode, wrongCode, rightCode, unlisted] = ['P1', 'P2', 'P3', 'P4'].map((s) => `${prefix}-${s}`) as [
+      string,
+      string,
+      string,
+      string,
+    ];
     await edge.enrolment.provision(
       [noCode, wrongCode, rightCode].map((serial) => ({ serial, group: 'Claimed', claimCode: TEST_CLAIM_CODE })),
     );
-    await edge.enrolment.provision([{ serial: unlisted! }]);
+    await edge.enrolment.provision([{ serial: unlisted }]);
     const secret = { secret: TEST_ENROL_SECRET };
-    expect(await ask(edge, noCode!, request(noCode!, secret))).toEqual([{ status: 'pending' }]);
-    expect(await ask(edge, wrongCode!, request(wrongCode!, { ...secret, claim: 'WRONG-CODE-1' }))).toEqual([
+    expect(await ask(edge, noCode, request(noCode, secret))).toEqual([{ status: 'pending' }]);
+    expect(await ask(edge, wrongCode, request(wrongCode, { ...secret, claim: 'WRONG-CODE-1' }))).toEqual([
       { status: 'pending' },
     ]);
-    const [adopted] = await ask(edge, rightCode!, request(rightCode!, { claim: TEST_CLAIM_CODE }));
+    const [adopted] = await ask(edge, rightCode, request(rightCode, { claim: TEST_CLAIM_CODE }));
     expect(adopted).toMatchObject({ status: 'adopted' });
     // Listed without a claim code: the list names it, the operator adopts it.
-    expect(await ask(edge, unlisted!, request(unlisted!, { ...secret, claim: TEST_CLAIM_CODE }))).toEqual([
+    expect(await ask(edge, unlisted, request(unlisted, { ...secret, claim: TEST_CLAIM_CODE }))).toEqual([
       { status: 'pending' },
     ]);
     expect(edge.devices.list().map((d) => d.serial)).toContain(rightCode);
@@ -115,11 +120,11 @@ describe.each(DIALECTS)('enrolment proof (%s)', (dialect) => {
 
     // Listing the claim code later adopts the waiting device that presented it, not one that did not.
     const result = await edge.enrolment.provision(
-      [noCode!, unlisted!].map((serial) => ({ serial, claimCode: TEST_CLAIM_CODE })),
+      [noCode, unlisted].map((serial) => ({ serial, claimCode: TEST_CLAIM_CODE })),
     );
     expect(result).toEqual({ provisioned: 2, adopted: 1 });
     expect(edge.devices.list().map((d) => d.serial)).toContain(unlisted);
-    expect(await waiting(noCode!)).toBeDefined();
+    expect(await waiting(noCode)).toBeDefined();
   });
 
   test('a rotated secret stops working for new enrolments; the new one works', async () => {

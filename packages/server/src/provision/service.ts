@@ -5,6 +5,7 @@
  */
 import {
   ApiFailure,
+  PROVISION_CLAIM_COLUMN,
   messages,
   type AdoptRequest,
   type AdoptResponse,
@@ -36,6 +37,8 @@ export const DISCOVERY_CSV_HEADER = [
   'mac',
   'model',
   'firmware',
+  // Empty: filled in from the device labels, so the uploaded file adopts (protocol/src/provision.ts).
+  PROVISION_CLAIM_COLUMN,
 ] as const;
 
 const matches = (d: DiscoveryDevice, needle: string) =>
@@ -117,7 +120,7 @@ export function provisionService(deps: ProvisionDeps) {
       const { list } = await service.discovery();
       return toCsv(
         DISCOVERY_CSV_HEADER,
-        list.map((d) => [d.sn, d.name, d.group, d.profile, d.IP, d.ifaceName, d.mac, d.model, d.firmware]),
+        list.map((d) => [d.sn, d.name, d.group, d.profile, d.IP, d.ifaceName, d.mac, d.model, d.firmware, '']),
       );
     },
   };
