@@ -87,10 +87,7 @@ export interface Console {
 
 export async function buildConsole(config: Config, opts: { logger?: boolean } = {}): Promise<Console> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const app = Fastify({
-    ...serverLogOptions(opts.logger === false ? false : config.logLevel),
-    trustProxy: false,
-  });
+  const app = Fastify({ ...serverLogOptions(opts.logger === false ? false : config.logLevel), trustProxy: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -138,11 +135,7 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
   await registerWebConsole(app, config.webRoot);
 
   // The broker authenticates devices from the registry, and the device services need the broker.
-  const registry = await loadDeviceRegistry({
-    db: store.db,
-    log: app.log,
-    holdsAllConnections: !config.mqttUrl,
-  });
+  const registry = await loadDeviceRegistry({ db: store.db, log: app.log, holdsAllConnections: !config.mqttUrl });
   const bus = await startBus({
     config,
     server: app.server,

@@ -48,10 +48,7 @@ async function session(url: string) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'admin', password: PASSWORD }),
   });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   const { csrfToken } = (await res.json()) as { csrfToken: string };
   return (method: string, route: string, body?: unknown) =>
     fetch(`${url}${route}`, {
@@ -101,10 +98,7 @@ test('SIGTERM under load answers the requests in flight and exits within 5 s', a
   let signalled = false;
   const writers = Array.from({ length: WRITERS }, async (_, n) => {
     for (let i = 0; !stopped; i++) {
-      const answer = call('PATCH', '/api/v1/inventory/setIdle', {
-        id: ids[(n + i) % ids.length],
-        idle: i % 2 === 0,
-      })
+      const answer = call('PATCH', '/api/v1/inventory/setIdle', { id: ids[(n + i) % ids.length], idle: i % 2 === 0 })
         .then((res) => res.status)
         .catch(() => 'no answer' as const);
       if (!signalled) inFlightAtSignal.push(answer);
@@ -113,9 +107,7 @@ test('SIGTERM under load answers the requests in flight and exits within 5 s', a
   });
   await new Promise((r) => setTimeout(r, 500));
 
-  const exited = new Promise<number | null>((resolve) =>
-    consoleProcess!.once('exit', (code) => resolve(code)),
-  );
+  const exited = new Promise<number | null>((resolve) => consoleProcess!.once('exit', (code) => resolve(code)));
   const signalAt = Date.now();
   signalled = true;
   consoleProcess.kill('SIGTERM');

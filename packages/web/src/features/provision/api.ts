@@ -28,9 +28,7 @@ export const useDiscovery = (search: string) =>
   useQuery({
     queryKey: provisionKeys.discoveryList(search),
     queryFn: () =>
-      api.get<DiscoveryListResponse>(`${V1}/discovery/list`, {
-        query: { type: 'Discovery', search: search || undefined },
-      }),
+      api.get<DiscoveryListResponse>(`${V1}/discovery/list`, { query: { type: 'Discovery', search: search || undefined } }),
     placeholderData: keepPreviousData,
   });
 
@@ -60,8 +58,7 @@ export function useAdopt() {
 export function useRemoveDiscovery() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: DiscoveryRemoveRequest) =>
-      api.post<DiscoveryRemoveResponse>(`${V1}/discovery/remove`, body),
+    mutationFn: (body: DiscoveryRemoveRequest) => api.post<DiscoveryRemoveResponse>(`${V1}/discovery/remove`, body),
     onSuccess: () => void client.invalidateQueries({ queryKey: provisionKeys.discovery }),
   });
 }
