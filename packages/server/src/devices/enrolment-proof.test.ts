@@ -12,7 +12,11 @@ import { connectAs, enrolByHand, mqttUrl, startListeningConsole, uniquePrefix } 
 const newKey = () => randomBytes(32).toString('base64url');
 const fingerprintOf = (key: string) => keyFingerprint(createHash('sha256').update(key).digest('hex'));
 
-const request = (serial: string, proof: Pick<EnrolRequest, 'secret' | 'claim'>, key = newKey()): EnrolRequest => ({
+const request = (
+  serial: string,
+  proof: Pick<EnrolRequest, 'secret' | 'claim'>,
+  key = newKey(),
+): EnrolRequest => ({
   serial,
   model: 'Hand Device',
   mac: '02:00:00:00:00:09',
@@ -72,7 +76,11 @@ describe.each(DIALECTS)('enrolment proof (%s)', (dialect) => {
     const realKey = newKey();
     await enrolByHand(mqttUrl(edge), serial, 'pending', realKey);
     const before = (await waiting(serial))!;
-    expect(before).toMatchObject({ fingerprint: fingerprintOf(realKey), conflictFingerprint: '', conflictAt: null });
+    expect(before).toMatchObject({
+      fingerprint: fingerprintOf(realKey),
+      conflictFingerprint: '',
+      conflictAt: null,
+    });
 
     // Holding the organisation's secret too (an insider, or a leaked agent configuration).
     const impostorKey = newKey();
@@ -94,14 +102,15 @@ describe.each(DIALECTS)('enrolment proof (%s)', (dialect) => {
   });
 
   test('the provisioning list adopts on its own only an agent that presents the listed claim code', async () => {
-    const [noCode, wrongCode, rightCode, unlisted] = ['P1', 'P2', 'P3', 'P4'].map((s) => `${prefix}-${s}`) as [
-      string,
-      string,
-      string,
-      string,
-    ];
+    const [noCode, wrongCode, rightCode, unlisted] = ['P1', 'P2', 'P3', 'P4'].map(
+      (s) => `${prefix}-${s}`,
+    ) as [string, string, string, string];
     await edge.enrolment.provision(
-      [noCode, wrongCode, rightCode].map((serial) => ({ serial, group: 'Claimed', claimCode: TEST_CLAIM_CODE })),
+      [noCode, wrongCode, rightCode].map((serial) => ({
+        serial,
+        group: 'Claimed',
+        claimCode: TEST_CLAIM_CODE,
+      })),
     );
     await edge.enrolment.provision([{ serial: unlisted }]);
     const secret = { secret: TEST_ENROL_SECRET };
@@ -137,7 +146,9 @@ describe.each(DIALECTS)('enrolment proof (%s)', (dialect) => {
     expect(await ask(edge, serial, request(serial, { secret: old.secret }))).toEqual([
       { status: 'refused', reason: 'proof' },
     ]);
-    expect(await ask(edge, serial, request(serial, { secret: rotated.secret }))).toEqual([{ status: 'pending' }]);
+    expect(await ask(edge, serial, request(serial, { secret: rotated.secret }))).toEqual([
+      { status: 'pending' },
+    ]);
   });
 
   test('reported model and firmware must be printable text of a sane length; nothing is stored otherwise', async () => {

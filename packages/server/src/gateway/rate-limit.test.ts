@@ -38,7 +38,8 @@ describe('enrolment requests per source (embedded broker)', () => {
         secret: TEST_ENROL_SECRET,
       });
       // A burst of ten (burstOf(1)), then the eleventh is refused with the connection.
-      for (let i = 0; i < 15 && client.connected; i++) client.publish(enrolTopic(serial, 'request'), body, { qos: 0 });
+      for (let i = 0; i < 15 && client.connected; i++)
+        client.publish(enrolTopic(serial, 'request'), body, { qos: 0 });
       expect(await closed).toBe(true);
       client.end(true);
       await new Promise((r) => setTimeout(r, 200));

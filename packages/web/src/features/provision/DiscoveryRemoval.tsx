@@ -26,7 +26,8 @@ export function useDiscoveryRemoval(onRemoved: () => void) {
     pending: remove.isPending,
     one: (device: DiscoveryDeviceView) =>
       run(t('provision.discoveryRemove.confirmOne', { sn: device.sn }), { ids: [device.id] }),
-    selected: (ids: string[]) => run(t('provision.discoveryRemove.confirmSelected', { count: ids.length }), { ids }),
+    selected: (ids: string[]) =>
+      run(t('provision.discoveryRemove.confirmSelected', { count: ids.length }), { ids }),
     all: () => run(t('provision.discoveryRemove.confirmAll'), { all: true }),
   };
 }
@@ -53,7 +54,12 @@ export function RemoveSelectedButtons({
       >
         {t('provision.discoveryRemove.removeSelected', { count: selected.length })}
       </Button>
-      <Button danger disabled={total === 0} onClick={() => void removal.all()} data-testid="discovery-remove-all">
+      <Button
+        danger
+        disabled={total === 0}
+        onClick={() => void removal.all()}
+        data-testid="discovery-remove-all"
+      >
         {t('provision.discoveryRemove.removeAll')}
       </Button>
     </>

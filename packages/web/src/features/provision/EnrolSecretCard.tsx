@@ -24,7 +24,11 @@ export function EnrolSecretCard() {
 
   const rotateSecret = () =>
     confirmThen(
-      { message: t('provision.enrolment.confirmRotate'), danger: true, okText: t('provision.enrolment.rotate') },
+      {
+        message: t('provision.enrolment.confirmRotate'),
+        danger: true,
+        okText: t('provision.enrolment.rotate'),
+      },
       async () => {
         const answer = await rotate.mutateAsync();
         if (answer.message) toast.success(serverText(t, answer.message));
@@ -36,7 +40,13 @@ export function EnrolSecretCard() {
       className="provision-card"
       title={t('provision.enrolment.title')}
       extra={
-        <Button danger icon={<RedoOutlined />} loading={rotate.isPending} onClick={() => void rotateSecret()} data-testid="enrol-secret-rotate">
+        <Button
+          danger
+          icon={<RedoOutlined />}
+          loading={rotate.isPending}
+          onClick={() => void rotateSecret()}
+          data-testid="enrol-secret-rotate"
+        >
           {t('provision.enrolment.rotate')}
         </Button>
       }
@@ -46,7 +56,10 @@ export function EnrolSecretCard() {
         <Space wrap align="center">
           <Typography.Text
             code
-            copyable={{ text: data.secret, tooltips: [t('provision.enrolment.copy'), t('provision.enrolment.copied')] }}
+            copyable={{
+              text: data.secret,
+              tooltips: [t('provision.enrolment.copy'), t('provision.enrolment.copied')],
+            }}
             data-testid="enrol-secret"
           >
             <bdi>{shown ? data.secret : MASK}</bdi>
