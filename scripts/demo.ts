@@ -2,6 +2,7 @@
  * `npm start`: the console on the embedded defaults (SQLite, embedded broker) and, beside it, a simulated
  * fleet of DEMO_DEVICES devices that enrol (pre-provisioned, so adopted at once) and report like real ones.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fleetSerial } from '@edge/protocol';
 import { loadConfig } from '@edge/server/config';
@@ -20,8 +21,17 @@ const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost
 
 let fleet: Fleet | undefined;
 if (demoDevices > 0) {
-  await edge.enrolment.provisionSerials(Array.from({ length: demoDevices }, (_, i) => fleetSerial(DEMO_PREFIX, i + 1)));
+  // The simulated devices enrol as real ones must: with the console's enrolment secret, and adopted on
+  // their own because their serials are listed with the claim code they present.
+  const { secret } = await edge.enrolment.enrolSecret();
+  const claimCode = randomBytes(12).toString('base64url');
+  await edge.enrolment.provisionSerials(
+    Array.from({ length: demoDevices }, (_, i) => fleetSerial(DEMO_PREFIX, i + 1)),
+    { claimCode },
+  );
   fleet = new Fleet({
+    enrolSecret: secret,
+    claimCode,
     console: `http://127.0.0.1:${port}`,
     count: demoDevices,
     prefix: DEMO_PREFIX,

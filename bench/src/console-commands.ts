@@ -88,10 +88,10 @@ export function commandHandlers(ctx: CommandContext) {
   const handlers: {
     [C in ConsoleRequest['cmd']]: (r: Extract<ConsoleRequest, { cmd: C }>) => Promise<Replies[C]>;
   } = {
-    async provision({ prefix, count }) {
+    async provision({ prefix, count, claimCode }) {
       const started = Date.now();
       const serials = Array.from({ length: count }, (_, n) => fleetSerial(prefix, n + 1));
-      await edge.enrolment.provisionSerials(serials, { group: 'Bench fleet', profile: 'default' });
+      await edge.enrolment.provisionSerials(serials, { group: 'Bench fleet', profile: 'default', claimCode });
       return { ms: Date.now() - started };
     },
     counts: async () => counts(),

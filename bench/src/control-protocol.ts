@@ -12,7 +12,7 @@ export type IngestCounts = ReturnType<Console['devices']['ingest']>;
 export const MARK = '@bench ';
 
 export type ConsoleRequest =
-  | { cmd: 'provision'; prefix: string; count: number }
+  | { cmd: 'provision'; prefix: string; count: number; claimCode: string }
   | { cmd: 'counts' }
   | { cmd: 'device'; serial: string }
   /** Answers once at least `target` devices are online (or `timeoutMs` passes) with when each share was reached. */

@@ -22,6 +22,12 @@ export interface FleetChildOptions {
   cpuProfDir?: string;
   /** Scheduling niceness of the simulator process (0: the console's own). */
   nice?: number;
+  proof: EnrolProof;
+}
+
+export interface EnrolProof {
+  enrolSecret: string;
+  claimCode: string;
 }
 
 export interface Census {
@@ -69,7 +75,12 @@ export async function startFleetChild(o: FleetChildOptions): Promise<FleetChild>
     '--control',
     ...(o.localAddresses ? ['--local-addresses', o.localAddresses] : []),
   ];
-  const child: Child = startChild('fleet', process.execPath, args, process.env);
+  // In the environment rather than the arguments: kept out of the process list.
+  const child: Child = startChild('fleet', process.execPath, args, {
+    ...process.env,
+    EDGE_ENROL_SECRET: o.proof.enrolSecret,
+    EDGE_CLAIM_CODE: o.proof.claimCode,
+  });
   if (o.nice) os.setPriority(child.pid, o.nice);
   const startedAt = await child
     .waitForLine(

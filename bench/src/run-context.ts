@@ -1,4 +1,5 @@
 /** What the phases of one run share: the console child, the fleet child of the moment, and the settings. */
+import type { EnrolProof } from './fleet-child.ts';
 import type { Backend } from './backends.ts';
 import type { ConsoleChild } from './console-child.ts';
 import type { FleetChild } from './fleet-child.ts';
@@ -46,6 +47,8 @@ export interface RunContext {
   prefix: string;
   /** The fleet's identities, kept across its restarts. */
   stateFile: string;
+  /** What the fleet enrols with: the console's enrolment secret and the claim code its serials are listed with. */
+  proof: EnrolProof;
   fleet: FleetChild | null;
   log(line: string): void;
 }

@@ -53,12 +53,20 @@ export async function runScenario(o: ScenarioOptions): Promise<Figures> {
   const profileDir = (who: string) => (settings.profileDir ? path.join(settings.profileDir, who) : undefined);
   let ctx: RunContext | null = null;
   let stopConsole: (() => Promise<void>) | null = null;
+  const proof = { enrolSecret: randomBytes(32).toString('base64url'), claimCode: randomBytes(12).toString('base64url') };
   try {
     const consoleChild = await startConsoleChild({
       env: {
         DATA_DIR: path.join(tempDir, 'data'),
         ADMIN_PASSWORD: settings.adminPassword,
         LOG_LEVEL: 'warn',
+        ENROL_SECRET: proof.enrolSecret,
+        // The bench measures the fleet path at full load: the enrolment rate limits, there against floods
+        // from the open enrolment login, would only stretch the cold start it times.
+        ENROL_RATE: '0',
+        ENROL_RATE_PER_SOURCE: '0',
+        // A fleet bigger than the default Discovery bound may wait there (a run without the provisioning list).
+        DISCOVERY_MAX: String(Math.max(1000, settings.size)),
         ...backend.env,
       },
       cpuProfDir: profileDir('console'),
@@ -71,6 +79,7 @@ export async function runScenario(o: ScenarioOptions): Promise<Figures> {
       console: consoleChild,
       prefix: `B${randomBytes(3).toString('hex').toUpperCase()}`,
       stateFile: path.join(tempDir, 'fleet-identities.json'),
+      proof,
       fleet: null,
       log,
     };
@@ -86,7 +95,10 @@ export async function runScenario(o: ScenarioOptions): Promise<Figures> {
       }
     };
 
-    await run.console.request({ cmd: 'provision', prefix: run.prefix, count: settings.size }, 300_000);
+    await run.console.request(
+      { cmd: 'provision', prefix: run.prefix, count: settings.size, claimCode: proof.claimCode },
+      300_000,
+    );
     const idleRss = readProc(run.console.pid).rssBytes;
 
     figures.enrol = await phase('enrolment', () =>

@@ -36,6 +36,7 @@ export async function startFleetAndWait(
     localAddresses: settings.localAddresses,
     cpuProfDir: settings.profileDir,
     nice: settings.fleetNice,
+    proof: ctx.proof,
   });
   // Stopped by stopFleet, or by the cleanup if the run ends first.
   const stop = onCleanup('fleet child', () => fleet.stop());

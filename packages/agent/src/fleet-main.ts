@@ -13,6 +13,7 @@ import {
   positiveInt,
   readCommandLine,
   UsageError,
+  enrolProof,
 } from './cli/options.ts';
 
 const USAGE = `Usage: edge-fleet --console URL --count N [options]
@@ -32,6 +33,9 @@ Runs N simulated edge devices (serials PREFIX-000001 ...) that enrol with the co
   --dropouts-per-day N    random network drop-outs per device per day (default 2; 0 for none)
   --ramp-ms MS            spread the first connections over this long (default 5 ms per device, at most 30 s)
   --local-addresses A     spread sockets over local addresses: 127.0.0.1-127.0.0.8 or a,b,c
+  --enrol-secret S        the organisation's enrolment secret (Provision; or EDGE_ENROL_SECRET)
+  --claim-code C          one claim code for every device, as listed on the provisioning list
+                          (or EDGE_CLAIM_CODE)
   --state-file FILE       keep device identities across runs (default DATA_DIR/fleet-PREFIX.json)
   --memory                keep identities in memory only (every run enrols anew)
   --log-level L           info, warn, error or silent (default warn)
@@ -53,6 +57,8 @@ const args = readCommandLine(USAGE, {
   'ramp-ms': { type: 'string' },
   'local-addresses': { type: 'string' },
   'state-file': { type: 'string' },
+  'enrol-secret': { type: 'string' },
+  'claim-code': { type: 'string' },
   memory: { type: 'boolean', default: false },
   'log-level': { type: 'string', default: 'warn' },
   control: { type: 'boolean', default: false },
@@ -88,6 +94,7 @@ try {
       ? undefined
       : (args['state-file'] ?? path.resolve(process.env.DATA_DIR || './data', `fleet-${prefix}.json`)),
     log: lineLog(parseLogLevel(args['log-level']!), 'fleet '),
+    ...enrolProof(args['enrol-secret'], args['claim-code']),
   });
 } catch (err) {
   fail(USAGE, err);

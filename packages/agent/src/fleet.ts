@@ -37,6 +37,13 @@ export interface FleetOptions {
   dropoutsPerDay?: number;
   /** How often a waiting device repeats its enrolment request. */
   enrolRetryMs?: number;
+  /** The organisation's enrolment secret, given to every device. */
+  enrolSecret?: string;
+  /**
+   * One claim code for every device of the fleet (a simulator's shortcut: a real device has its own on its
+   * label), listed with the fleet's serials on the provisioning list so they are adopted on their own.
+   */
+  claimCode?: string;
   log?: AgentLog;
 }
 
@@ -79,6 +86,8 @@ export class Fleet {
           rebootDelayMs: options.rebootDelayMs,
           localAddress: addresses.length > 0 ? addresses[n % addresses.length] : undefined,
           enrolRetryMs: options.enrolRetryMs,
+          enrolSecret: options.enrolSecret,
+          claimCode: options.claimCode,
           log: withPrefix(log, `${serial} `),
         }),
       );

@@ -16,6 +16,7 @@ import {
   positiveInt,
   readCommandLine,
   UsageError,
+  enrolProof,
 } from './cli/options.ts';
 
 const DEFAULT_STATE_DIR =
@@ -42,6 +43,9 @@ Connects this Linux device to the console: enrols (Provision > Discovery), then 
                           'reload_config && fw4 reload'; otherwise none)
   --reboot-delay-ms MS    wait between answering reboot/shutdown and doing it (default 5000, SPEC 4)
   --local-address A       connect from this local address
+  --enrol-secret S        the organisation's enrolment secret, shown on the console's Provision page
+                          (better: EDGE_ENROL_SECRET in the environment, out of the process list)
+  --claim-code C          the claim code on the device's label (or EDGE_CLAIM_CODE)
   --log-level L           info, warn, error or silent (default info)
   -h, --help              this text
 `;
@@ -61,6 +65,8 @@ const args = readCommandLine(USAGE, {
   'reload-cmd': { type: 'string' },
   'reboot-delay-ms': { type: 'string', default: '5000' },
   'local-address': { type: 'string' },
+  'enrol-secret': { type: 'string' },
+  'claim-code': { type: 'string' },
   'log-level': { type: 'string', default: 'info' },
 });
 
@@ -98,6 +104,7 @@ try {
     localAddress: args['local-address'],
     log,
     onStateChange: (state) => log.info(`state: ${state}`),
+    ...enrolProof(args['enrol-secret'], args['claim-code']),
   });
 } catch (err) {
   fail(USAGE, err);

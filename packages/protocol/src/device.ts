@@ -30,13 +30,16 @@
  *      bytes, kept in its state directory) and connects with username `enrol`, no password, and client id
  *      `enrol-{serial}`. The broker lets that client publish only `edge/v1/enrol/{serial}/request` and
  *      subscribe only `edge/v1/enrol/{serial}/reply`.
- *   2. It publishes {serial, model, mac, ip, ifaceName, firmware, key} to the request topic, and repeats it
- *      every ENROL_RETRY_MS while it waits. Only the console can read request topics, so the key never
- *      reaches another client.
- *   3. The console records an unknown serial as pending (Provision > Discovery) and answers
- *      {status: 'pending'}. When the operator adopts it, or when the serial was provisioned beforehand
- *      (CSV), the console stores sha256(key) as the device's credential and answers
- *      {status: 'adopted', deviceId, username}.
+ *   2. It publishes {serial, model, mac, ip, ifaceName, firmware, key, secret?, claim?} to the request
+ *      topic, and repeats it every ENROL_RETRY_MS while it waits. Only the console can read request topics,
+ *      so the key, secret and claim code never reach another client.
+ *   3. A serial proves nothing (it is printed on the device): without the organisation's enrolment secret
+ *      or the claim code listed for the serial the console answers {status: 'refused', reason: 'proof'}.
+ *      Otherwise it records an unknown serial as pending (Provision > Discovery) and answers
+ *      {status: 'pending'}; another key for a waiting serial is refused as a 'conflict' and flagged for the
+ *      operator, never swapped in. When the operator adopts it, or when the serial was provisioned
+ *      beforehand (CSV) with the claim code the agent presents, the console stores sha256(key) as the
+ *      device's credential and answers {status: 'adopted', deviceId, username}.
  *   4. The agent stores deviceId and connects with username = deviceId and password = its key, client id =
  *      deviceId. The reply never carries a secret: the password is the key the agent chose and only the
  *      console has seen, so a client that reads someone else's reply learns nothing it can log in with.

@@ -231,6 +231,11 @@ export const messages = {
   provisionNotListed: 'This serial is not on the provisioning list.',
   discoveryDownloaded: 'Download Discovery Data successfully',
   discoveryRefreshed: 'The Discovery list is up to date.',
+  discoveryRemoved: 'Removed from Discovery.',
+  discoveryRemoveEmpty: 'Choose the devices to remove.',
+  discoveryRemoveTooMany: 'Too many devices chosen at once.',
+  enrolSecretRotated: 'Enrolment secret rotated. Agents need the new one to enrol from now on.',
+  provisionClaimCodeInvalid: 'Invalid claim code.',
 } as const;
 
 export type MessageCode = keyof typeof messages;

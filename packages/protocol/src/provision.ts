@@ -11,9 +11,14 @@
  *   GET    /api/v1/provision/list                                           -> ProvisionListResponse
  *   DELETE /api/v1/provision/delete             body  ProvisionDeleteRequest -> MessageResponse
  *   POST   /api/v1/provision/rediscover                                     -> RediscoverResponse
+ *   POST   /api/v1/provision/discovery/remove   body  DiscoveryRemoveRequest -> DiscoveryRemoveResponse
+ *   GET    /api/v1/provision/enrolment-secret                               -> EnrolSecretResponse (manage)
+ *   POST   /api/v1/provision/enrolment-secret/rotate                        -> EnrolSecretResponse
  *
  * CSV (upload): UTF-8, comma separated, first line the header `serial,name,group,profile` (case-insensitive,
- * any order; only serial is required as a column, and every row needs a serial). Fields may be quoted with
+ * any order; only serial is required as a column, and every row needs a serial). An optional `claimCode`
+ * column holds the code printed on each device's label: only a device that presents it is adopted on its
+ * own; a listed serial without one waits in Discovery for the operator like any other. Fields may be quoted with
  * "..." ("" inside for a quote). A group that does not exist is created. At most PROVISION_MAX_ROWS rows.
  * Bad files answer 400: an empty file 'Profile and IP content cannot be empty', a missing serial column
  * provisionCsvHeader, a bad serial provisionSerialInvalid (the message names the line).
@@ -21,8 +26,11 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { deviceIdField, deviceRow } from './inventory.ts';
+import { DEVICE_ID_PATTERN } from './device.ts';
 
 export const PROVISION_CSV_HEADER = ['serial', 'name', 'group', 'profile'] as const;
+/** The optional column of the provisioning CSV with each device's claim code. */
+export const PROVISION_CLAIM_COLUMN = 'claimCode';
 export const PROVISION_MAX_ROWS = 10_000;
 /** Upload size limit of the CSV. */
 export const PROVISION_MAX_BYTES = 1024 * 1024;
@@ -43,6 +51,16 @@ export const discoveryDevice = z.object({
   firmware: z.string(),
   /** First enrolment request, epoch ms. */
   createdAt: z.number(),
+  /** keyFingerprint of the waiting agent's enrolment key: what the Adopt dialog shows. */
+  fingerprint: z.string(),
+  /**
+   * Another agent asked for this serial with a different key (keyFingerprint of the latest such key); ''
+   * when none did. The first claimant keeps the entry: the operator compares fingerprints with the
+   * device's log, adopts, or removes the entry so the right device can enrol afresh.
+   */
+  conflictFingerprint: z.string(),
+  /** When the latest conflicting request came, epoch ms; null without a conflict. */
+  conflictAt: z.number().nullable(),
 });
 export type DiscoveryDeviceView = z.infer<typeof discoveryDevice>;
 
@@ -76,6 +94,8 @@ export const provisionEntry = z.object({
   /** Group name ('' for none). */
   group: z.string(),
   profile: z.string(),
+  /** A claim code was listed: the device is adopted on its own when it presents it. */
+  hasClaimCode: z.boolean(),
 });
 export type ProvisionEntryView = z.infer<typeof provisionEntry>;
 export const provisionListResponse = z.object({ list: z.array(provisionEntry), totalNumber: z.number() });
@@ -105,3 +125,29 @@ export type ProvisionDeleteRequest = z.infer<typeof provisionDeleteRequest>;
  */
 export const rediscoverResponse = discoveryListResponse.extend({ message: z.string() });
 export type RediscoverResponse = z.infer<typeof rediscoverResponse>;
+
+/** The most devices one removal names (the selection of a page, or a few pages of it). */
+export const DISCOVERY_REMOVE_MAX = 1000;
+
+/** Remove waiting devices from Discovery: those named, or every one (`all`). They may ask again. */
+export const discoveryRemoveRequest = z.union([
+  z.object({
+    ids: z
+      .array(z.string().regex(DEVICE_ID_PATTERN, messages.deviceNotFound), { error: messages.discoveryRemoveEmpty })
+      .min(1, messages.discoveryRemoveEmpty)
+      .max(DISCOVERY_REMOVE_MAX, messages.discoveryRemoveTooMany),
+  }),
+  z.object({ all: z.literal(true) }),
+], { error: messages.discoveryRemoveEmpty });
+export type DiscoveryRemoveRequest = z.infer<typeof discoveryRemoveRequest>;
+export const discoveryRemoveResponse = z.object({ message: z.string(), removed: z.number() });
+export type DiscoveryRemoveResponse = z.infer<typeof discoveryRemoveResponse>;
+
+/** The organisation's enrolment secret, for administrators to configure agents with (Provision manage). */
+export const enrolSecretResponse = z.object({
+  secret: z.string(),
+  /** When it was made or last rotated, epoch ms. */
+  rotatedAt: z.number(),
+  message: z.string().optional(),
+});
+export type EnrolSecretResponse = z.infer<typeof enrolSecretResponse>;

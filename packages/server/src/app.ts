@@ -2,7 +2,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { burstOf, type Config } from './config.ts';
 import { openStore, type Store } from './db/database.ts';
 import { lowerHelperThreads } from './process/helper-threads.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -147,7 +147,18 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
     authenticator: registry.registry.authenticator,
     log: app.log,
   });
-  const deviceServices = await startDeviceServices({ db: store.db, log: app.log, bus, loaded: registry });
+  const deviceServices = await startDeviceServices({
+    db: store.db,
+    log: app.log,
+    bus,
+    loaded: registry,
+    enrolment: {
+      secrets,
+      seedSecret: config.enrolSecret,
+      rate: burstOf(config.enrolRate),
+      discoveryMax: config.discoveryMax,
+    },
+  });
   const deviceConfig = await startConfigServices({
     db: store.db,
     bus,

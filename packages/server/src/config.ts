@@ -37,6 +37,18 @@ export interface Config {
    * core first (HELPER_THREAD_NICE, 0 to leave them alone; process/helper-threads.ts).
    */
   helperThreadNice: number;
+  /**
+   * The organisation's enrolment secret made at first start (ENROL_SECRET; unset: a random one). Agents
+   * need it to enrol (or a device's claim code); administrators read and rotate it on Provision. A secret
+   * already in the database is kept: a rotation survives restarts.
+   */
+  enrolSecret: string | undefined;
+  /** Enrolment requests per second from one source address (ENROL_RATE_PER_SOURCE; 0: no limit). */
+  enrolRatePerSource: number;
+  /** Enrolment requests per second taken at all (ENROL_RATE; 0: no limit). */
+  enrolRate: number;
+  /** Devices waiting in Discovery at most (DISCOVERY_MAX): past it new serials are refused. */
+  discoveryMax: number;
 }
 
 const int = (v: string | undefined, fallback: number): number => {
@@ -70,5 +82,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webauthnOrigin: env.WEBAUTHN_ORIGIN || undefined,
     configConfirmTimeoutMs: int(env.CONFIG_CONFIRM_TIMEOUT_MS, 90_000),
     helperThreadNice: int(env.HELPER_THREAD_NICE, 10),
+    enrolSecret: env.ENROL_SECRET || undefined,
+    enrolRatePerSource: int(env.ENROL_RATE_PER_SOURCE, 50),
+    enrolRate: int(env.ENROL_RATE, 500),
+    discoveryMax: int(env.DISCOVERY_MAX, 1000),
   };
 }
+
+/** A sustained rate with room for a burst of ten seconds' worth (an agent repeats its request every 10 s). */
+export const burstOf = (perSecond: number) => ({ perSecond, burst: perSecond * 10 });

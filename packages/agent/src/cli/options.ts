@@ -1,6 +1,11 @@
 /** Parsing shared by the two command lines: report interval, local address lists, log level, help. */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { REPORT_INTERVALS_S, type ReportIntervalSetting } from '@edge/protocol';
+import {
+  CLAIM_CODE_PATTERN,
+  ENROL_SECRET_PATTERN,
+  REPORT_INTERVALS_S,
+  type ReportIntervalSetting,
+} from '@edge/protocol';
 import type { LogLevel } from '../log.ts';
 
 export class UsageError extends Error {}
@@ -41,6 +46,21 @@ export function positiveInt(name: string, text: string, min = 0): number {
   if (!Number.isInteger(n) || n < min)
     throw new UsageError(`--${name} must be a whole number of at least ${min} (got ${text})`);
   return n;
+}
+
+/**
+ * The proof an agent enrols with (the serial alone is not enough): the organisation's enrolment secret and
+ * the device's claim code, from the command line or, kept out of the process list, the environment.
+ */
+export function enrolProof(
+  secret = process.env.EDGE_ENROL_SECRET || undefined,
+  claimCode = process.env.EDGE_CLAIM_CODE || undefined,
+): { enrolSecret?: string; claimCode?: string } {
+  if (secret !== undefined && !ENROL_SECRET_PATTERN.test(secret))
+    throw new UsageError('--enrol-secret must be 16 to 128 letters, digits, _ or -');
+  if (claimCode !== undefined && !CLAIM_CODE_PATTERN.test(claimCode))
+    throw new UsageError('--claim-code must be 8 to 64 letters, digits, _ or -');
+  return { ...(secret !== undefined && { enrolSecret: secret }), ...(claimCode !== undefined && { claimCode }) };
 }
 
 /** Parses argv; prints usage and exits on --help or a usage error. */

@@ -3,6 +3,7 @@
  * connect with its credentials, say hello, report at the report interval, answer RPCs, and come back after
  * drops with backoff. The platform says what to report; this class says how.
  */
+import { createHash } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import {
   ENROL_PASSWORD,
@@ -15,6 +16,7 @@ import {
   enrolClientId,
   enrolReply,
   enrolTopic,
+  keyFingerprint,
   type EnrolRequest,
   type ReportIntervalSetting,
   type RpcResponse,
@@ -54,6 +56,10 @@ export interface DeviceClientOptions {
   backoff?: BackoffOptions;
   outboxLimit?: number;
   enrolRetryMs?: number;
+  /** The organisation's enrolment secret (Provision shows it to administrators). */
+  enrolSecret?: string;
+  /** The claim code on the device's label, when the provisioning list has it. */
+  claimCode?: string;
   onStateChange?: (state: ClientState) => void;
   /** Where applied configuration sections are kept (a file for the real agent); in memory when unset. */
   configStore?: AppliedStore;
@@ -201,7 +207,13 @@ export class DeviceClient {
       ifaceName: facts.ifaceName,
       firmware: facts.firmware,
       key: identity.key,
+      ...(this.options.enrolSecret !== undefined && { secret: this.options.enrolSecret }),
+      ...(this.options.claimCode !== undefined && { claim: this.options.claimCode }),
     };
+    // What the operator compares with the Adopt dialog when two agents claim one serial.
+    this.options.log.info('enrolling', {
+      fingerprint: keyFingerprint(createHash('sha256').update(identity.key).digest('hex')),
+    });
     const live = this.open(
       openConnection({
         url: this.options.brokerUrl,
@@ -216,6 +228,7 @@ export class DeviceClient {
     const { connection } = live;
     let repeat: Cancel | null = null;
     let said = false;
+    const warned = new Set<string>();
     const ask = () => {
       if (this.current(live))
         connection.publish(enrolTopic(facts.serial, 'request'), json(request), { qos: 1 });
@@ -240,6 +253,16 @@ export class DeviceClient {
       }
       const reply = enrolReply.safeParse(raw);
       if (!reply.success) return;
+      if (reply.data.status === 'refused') {
+        // Kept asking: the operator may remove a conflicting entry or make room. The reply topic is the
+        // serial's, so this may also be the answer to another agent claiming our serial.
+        if (!warned.has(reply.data.reason))
+          this.options.log.warn('the console refused an enrolment request for this serial', {
+            reason: reply.data.reason,
+          });
+        warned.add(reply.data.reason);
+        return;
+      }
       if (reply.data.status === 'pending') {
         if (!said) this.options.log.info('waiting for adoption in Provision > Discovery');
         said = true;

@@ -92,6 +92,11 @@ export interface DevicesTable {
   last_seen_at: number | null;
   adopted_at: number | null;
   created_at: number;
+  /** Digest of the claim code the waiting agent presented ('' none): the provisioning list adopts on it (0007). */
+  claim_hash: Generated<string>;
+  /** Digest of the latest other key that asked for this serial while it waited, and when (0007). */
+  conflict_hash: Generated<string | null>;
+  conflict_at: Generated<number | null>;
 }
 
 /** Serials adopted automatically when they enrol (Provision CSV upload). */
@@ -101,6 +106,18 @@ export interface ProvisionSerialsTable {
   group_name: Generated<string>;
   profile: Generated<string>;
   created_at: number;
+  /** Digest of the device's claim code ('' none listed): without it the list does not adopt (0007). */
+  claim_hash: Generated<string>;
+}
+
+/** The organisation's enrolment secret: row id 1 (0007). */
+export interface EnrolmentSecretTable {
+  id: number;
+  /** Sealed (crypto/secrets.ts): administrators are shown it. */
+  secret_sealed: string;
+  /** sha256 hex: what agents' secrets are compared with. */
+  secret_hash: string;
+  rotated_at: number;
 }
 
 /** The metric columns shared by raw telemetry points and their hourly rollups. */
@@ -184,6 +201,7 @@ export interface Database extends SecurityTables {
   telemetry_rollups: TelemetryRollupsTable;
   device_logs: DeviceLogsTable;
   device_sections: DeviceSectionsTable;
+  enrolment_secret: EnrolmentSecretTable;
 }
 
 export type Db = Kysely<Database>;

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { ApiFailure, enrolTopic, fleetSerial } from '@edge/protocol';
-import { DIALECTS, type TestConsole } from '../testing/harness.ts';
+import { DIALECTS, TEST_CLAIM_CODE, TEST_ENROL_SECRET, type TestConsole } from '../testing/harness.ts';
 import {
   consoleUrl,
   enrolByHand,
@@ -25,6 +25,8 @@ const handRequest = (serial: string, mac: string) => ({
   ifaceName: 'eth0',
   firmware: '1.0',
   key: randomBytes(32).toString('base64url'),
+  secret: TEST_ENROL_SECRET,
+  claim: TEST_CLAIM_CODE,
 });
 
 const mac = (i: number) =>
@@ -37,6 +39,8 @@ const busEntry = (edge: TestConsole) =>
 
 describe.each(DIALECTS)('enrolment (%s)', (dialect) => {
   const prefix = uniquePrefix();
+  /** The key of the agent waiting as A1: only that key is ever adopted for its serial. */
+  const keyA1 = randomBytes(32).toString('base64url');
   let edge: TestConsole;
 
   beforeAll(async () => {
@@ -46,7 +50,7 @@ describe.each(DIALECTS)('enrolment (%s)', (dialect) => {
 
   test('unknown serials wait in Discovery, sorted by serial without regard to case', async () => {
     await enrolByHand(mqttUrl(edge), `${prefix}-b2`, 'pending');
-    await enrolByHand(mqttUrl(edge), `${prefix}-A1`, 'pending');
+    await enrolByHand(mqttUrl(edge), `${prefix}-A1`, 'pending', keyA1);
     const discovery = await edge.enrolment.listDiscovery();
     expect(discovery.map((d) => d.sn)).toEqual([`${prefix}-A1`, `${prefix}-b2`]);
     expect(discovery[0]).toMatchObject({
@@ -60,7 +64,7 @@ describe.each(DIALECTS)('enrolment (%s)', (dialect) => {
 
   test('adoption sends the waiting agent its identity; only the adopted key may ask again', async () => {
     const serial = `${prefix}-A1`;
-    const key = randomBytes(32).toString('base64url');
+    const key = keyA1;
     const waiting = enrolByHand(mqttUrl(edge), serial, 'adopted', key);
     const group = await edge.devices.groups.ensure('Lobby group');
     await new Promise((r) => setTimeout(r, 200));
@@ -135,7 +139,9 @@ describe.each(DIALECTS)('enrolment (%s)', (dialect) => {
 
   test('a fleet enrolling at once is answered in batches, not a round of queries per device', async () => {
     const serials = Array.from({ length: 120 }, (_, i) => `${prefix}-S${i}`);
-    await edge.enrolment.provision(serials.slice(0, 100).map((serial) => ({ serial, group: 'Batch group' })));
+    await edge.enrolment.provision(
+      serials.slice(0, 100).map((serial) => ({ serial, group: 'Batch group', claimCode: TEST_CLAIM_CODE })),
+    );
     const handleRequest = busEntry(edge);
     const publish = vi.spyOn(edge.bus, 'publish');
     const reads = vi.spyOn(edge.store.db, 'selectFrom');
@@ -164,7 +170,13 @@ describe.each(DIALECTS)('enrolment (%s)', (dialect) => {
 
   test('provisioning a serial that waits in Discovery adopts it with the listed name and group', async () => {
     const result = await edge.enrolment.provision([
-      { serial: `${prefix}-b2`, name: 'Warehouse', group: 'Depots', profile: 'industrial' },
+      {
+        serial: `${prefix}-b2`,
+        name: 'Warehouse',
+        group: 'Depots',
+        profile: 'industrial',
+        claimCode: TEST_CLAIM_CODE,
+      },
     ]);
     expect(result).toEqual({ provisioned: 1, adopted: 1 });
     const device = edge.devices.list().find((d) => d.serial === `${prefix}-b2`)!;

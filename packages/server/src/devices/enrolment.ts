@@ -2,8 +2,14 @@
  * Enrolment (zero-touch provisioning, flow in protocol/src/device.ts): unknown serials wait in Discovery;
  * adoption, by the operator or by the provisioning list, turns the agent's enrolment key into its
  * credential; removal revokes it.
+ *
+ * The serial is printed on the device and often sequential, so it proves nothing (issue 13): a request is
+ * taken only with the organisation's enrolment secret (enrol-secret.ts) or the serial's claim code from the
+ * provisioning list, and only the claim code lets the list adopt on its own. The first key to wait for a
+ * serial keeps the entry; another key for it is recorded as a conflict for the operator, never swapped in.
  */
 import { randomBytes } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { Insertable } from 'kysely';
 import {
   ApiFailure,
@@ -11,13 +17,17 @@ import {
   deviceTopic,
   enrolRequest,
   enrolTopic,
+  isClaimCode,
   isSerial,
+  type EnrolRefusal,
   type EnrolReply,
   type EnrolRequest,
 } from '@edge/protocol';
 import { digest, sameSecret } from '../auth/tokens.ts';
-import type { DevicesTable } from '../db/schema.ts';
+import type { DevicesTable, ProvisionSerialsTable } from '../db/schema.ts';
 import type { Bus, BusLog } from '../gateway/index.ts';
+import type { RateLimiter } from '../gateway/rate-limit.ts';
+import type { EnrolSecretStore } from './enrol-secret.ts';
 import type { DeviceChanges } from './changes.ts';
 import type { GroupService } from './groups.ts';
 import { batcher } from './batcher.ts';
@@ -36,6 +46,12 @@ export interface EnrolmentDeps {
   log: BusLog;
   /** Drops what other services keep about a removed device (pending calls, unwritten samples). */
   onRemoved(deviceId: string): void;
+  /** The organisation's enrolment secret. */
+  secret: EnrolSecretStore;
+  /** Enrolment requests taken at all, whatever their source (the broker limits each source). */
+  overall: RateLimiter;
+  /** Devices waiting in Discovery at most: beyond it new serials are refused until some are removed. */
+  discoveryMax: number;
 }
 
 /** How long an 'adopted' answer is repeated from memory: a few of the agent's repeat periods. */
@@ -50,6 +66,12 @@ const bySerial = (a: { sn: string }, b: { sn: string }) => {
   const y = b.sn.toLowerCase();
   return x < y ? -1 : x > y ? 1 : 0;
 };
+
+type ProvisionRow = Selectable<ProvisionSerialsTable>;
+
+/** A claim code listed for the serial and presented by the agent, compared as digests in constant time. */
+const claimMatches = (entry: ProvisionRow | undefined, claim: string | undefined): boolean =>
+  !!entry?.claim_hash && claim !== undefined && sameSecret(digest(claim), entry.claim_hash);
 
 export function enrolmentService(deps: EnrolmentDeps) {
   const { store, registry, groups, bus, changes, log } = deps;
@@ -118,9 +140,14 @@ export function enrolmentService(deps: EnrolmentDeps) {
     return announceAdopted({ ...row, ...patch });
   }
 
-  /** The provisioning list's settings for these serials, with group names turned into ids (made if new). */
-  async function provisionedOptions(serials: string[]): Promise<Map<string, AdoptOptions>> {
+  /** The provisioning list's entries for these serials. */
+  async function provisionEntries(serials: string[]): Promise<Map<string, ProvisionRow>> {
     const entries = serials.length ? await store.findProvisions(serials) : [];
+    return new Map(entries.map((e) => [e.serial, e]));
+  }
+
+  /** The provisioning list's settings for these entries, with group names turned into ids (made if new). */
+  async function provisionedOptions(entries: ProvisionRow[]): Promise<Map<string, AdoptOptions>> {
     const groupIds = new Map<string, number>();
     for (const name of new Set(entries.map((e) => e.group_name).filter(Boolean)))
       groupIds.set(name, (await groups.ensure(name)).id);
@@ -142,6 +169,8 @@ export function enrolmentService(deps: EnrolmentDeps) {
     serial: string;
     request: EnrolRequest;
     keyHash: string;
+    /** Presented the claim code the provisioning list holds for its serial. */
+    claimed?: boolean;
   }
 
   /**
@@ -167,6 +196,8 @@ export function enrolmentService(deps: EnrolmentDeps) {
       await reply(serial, { status: 'adopted', deviceId: recent.deviceId, username: recent.deviceId });
       return;
     }
+    // Past the console-wide limit the request is dropped unanswered: the agent asks again by itself.
+    if (!deps.overall.take()) return;
     inHand.add(handling);
     try {
       await queue.add({ serial, request, keyHash });
@@ -190,16 +221,44 @@ export function enrolmentService(deps: EnrolmentDeps) {
 
       const waiting = batch.filter((a) => known.get(a.serial)?.adoption !== 'adopted');
       if (waiting.length === 0) return;
-      const provisioned = await provisionedOptions(waiting.map((a) => a.serial));
+      const hasSecret = await deps.secret.checker();
+      const entries = await provisionEntries(waiting.map((a) => a.serial));
+      let room: number | undefined;
+      for (const a of waiting) a.claimed = claimMatches(entries.get(a.serial), a.request.claim);
+      const claimedOptions = await provisionedOptions(
+        waiting.filter((a) => a.claimed).map((a) => entries.get(a.serial)!),
+      );
       const fresh: Insertable<DevicesTable>[] = [];
+      const taken: Asking[] = [];
       for (const a of waiting) {
+        if (!a.claimed && !hasSecret(a.request.secret)) {
+          log.warn({ serial: a.serial }, 'enrolment request without a valid secret or claim code; refused');
+          await refuse(a.serial, 'proof');
+          continue;
+        }
         const row = known.get(a.serial);
-        if (!row) fresh.push(newRow(a, provisioned.get(a.serial)));
-        else {
-          // Waiting in Discovery and asking again, perhaps with a new key (the agent was reset).
+        if (row && row.credential_hash !== a.keyHash) {
+          await recordConflict(row, a);
+          continue;
+        }
+        if (row) {
+          // Waiting in Discovery and asking again with its key: its facts may have changed.
           await store.update(row.id, enrolFields(a));
           known.set(a.serial, { ...row, ...enrolFields(a) });
+        } else {
+          // A claimed device goes straight to adopted; any other new one takes a place in Discovery.
+          if (!a.claimed) {
+            room ??= deps.discoveryMax - (await store.countPending());
+            if (room <= 0) {
+              log.warn({ serial: a.serial }, 'Discovery is full; enrolment request refused');
+              await refuse(a.serial, 'full');
+              continue;
+            }
+            room--;
+          }
+          fresh.push(newRow(a, claimedOptions.get(a.serial)));
         }
+        taken.push(a);
       }
       await store.insertMany(fresh);
       const freshIds = new Set(fresh.map((r) => r.id));
@@ -207,14 +266,14 @@ export function enrolmentService(deps: EnrolmentDeps) {
       for (const row of fresh.length ? await store.findBySerials(fresh.map((r) => r.serial)) : [])
         known.set(row.serial, row);
 
-      await eachDevice(waiting, async (a) => {
+      await eachDevice(taken, async (a) => {
         const row = known.get(a.serial);
-        if (!row || row.credential_hash !== a.keyHash) return;
+        if (!row) return;
+        if (row.credential_hash !== a.keyHash) return recordConflict(row, a);
         await bus.credentials?.stage(row.id, a.request.key);
-        const opts = provisioned.get(a.serial);
-        // Inserted adopted just now (it was on the provisioning list), or provisioned while it waited.
+        // Inserted adopted just now (claimed on the provisioning list), or claimed while it waited.
         if (row.adoption === 'adopted') await announceAdopted(row);
-        else if (opts) await adoptRow(row, opts);
+        else if (a.claimed) await adoptRow(row, claimedOptions.get(a.serial) ?? {});
         else {
           if (freshIds.has(row.id))
             changes.emit({ type: 'discovered', deviceId: row.id, serial: row.serial });
@@ -222,6 +281,20 @@ export function enrolmentService(deps: EnrolmentDeps) {
         }
       });
     });
+  }
+
+  const refuse = (serial: string, reason: EnrolRefusal) => reply(serial, { status: 'refused', reason });
+
+  /**
+   * Another key asks for a serial that already waits: the first keeps its place (it may be the real device,
+   * or the impostor may be: only the operator can tell, by the fingerprints), and Discovery flags it.
+   */
+  async function recordConflict(row: DeviceRow, a: Asking): Promise<void> {
+    log.warn({ serial: a.serial }, 'enrolment request for a waiting serial with another key; flagged as a conflict');
+    const conflict = { conflict_hash: a.keyHash, conflict_at: Date.now() };
+    await store.update(row.id, conflict);
+    if (row.adoption === 'pending') changes.emit({ type: 'discovered', deviceId: row.id, serial: row.serial });
+    await refuse(a.serial, 'conflict');
   }
 
   /** A device the console has not seen: straight to adopted when the provisioning list names it. */
@@ -248,6 +321,7 @@ export function enrolmentService(deps: EnrolmentDeps) {
     mac: request.mac,
     iface_name: request.ifaceName,
     credential_hash: keyHash,
+    claim_hash: request.claim === undefined ? '' : digest(request.claim),
   });
 
   /** The reply may have been lost: answer again, but only to the key that was adopted. */
@@ -287,28 +361,36 @@ export function enrolmentService(deps: EnrolmentDeps) {
     },
 
     /**
-     * Adds serials to the provisioning list (upload CSV): each is adopted as soon as it enrols, or now if it
-     * already waits in Discovery. Returns how many were adopted now.
+     * Adds serials to the provisioning list (upload CSV). A serial listed with a claim code is adopted as
+     * soon as an agent presents that code, or now if one that presented it already waits in Discovery;
+     * without a claim code the list only names it, and the operator adopts it. Returns how many were
+     * adopted now.
      */
     async provision(entries: ProvisionEntry[]): Promise<{ provisioned: number; adopted: number }> {
       const bad = entries.find((e) => !isSerial(e.serial));
       if (bad) throw new ApiFailure(400, 'invalidRequest', `Invalid serial number: ${bad.serial}`);
+      const badCode = entries.find((e) => e.claimCode !== undefined && !isClaimCode(e.claimCode));
+      if (badCode) throw new ApiFailure(400, 'provisionClaimCodeInvalid', `Invalid claim code: ${badCode.serial}`);
       // A serial listed twice (a CSV with repeats): the last line wins.
       entries = [...new Map(entries.map((e) => [e.serial, e])).values()];
       const now = Date.now();
-      await store.upsertProvision(
-        entries.map((e) => ({
-          serial: e.serial,
-          name: e.name ?? '',
-          group_name: e.group ?? '',
-          profile: e.profile ?? '',
-          created_at: now,
-        })),
-      );
-      const waiting = await store.findPendingSerials(entries.map((e) => e.serial));
-      const settings = await provisionedOptions(waiting.map((d) => d.serial));
+      const rows = entries.map((e) => ({
+        serial: e.serial,
+        name: e.name ?? '',
+        group_name: e.group ?? '',
+        profile: e.profile ?? '',
+        claim_hash: e.claimCode === undefined ? '' : digest(e.claimCode),
+        created_at: now,
+      }));
+      await store.upsertProvision(rows);
+      const listed = new Map(rows.map((r) => [r.serial, r]));
+      const claimed = (await store.findPendingSerials(entries.map((e) => e.serial))).filter((d) => {
+        const hash = listed.get(d.serial)?.claim_hash;
+        return !!hash && !!d.claim_hash && sameSecret(d.claim_hash, hash);
+      });
+      const settings = await provisionedOptions(claimed.map((d) => listed.get(d.serial)!));
       let adopted = 0;
-      for (const device of waiting) {
+      for (const device of claimed) {
         await service.adopt(device.id, settings.get(device.serial) ?? {});
         adopted++;
       }
@@ -319,17 +401,48 @@ export function enrolmentService(deps: EnrolmentDeps) {
     provisionSerials: (serials: string[], common: Omit<ProvisionEntry, 'serial'> = {}) =>
       service.provision(serials.map((serial) => ({ ...common, serial }))),
 
-    listProvisioned: async (): Promise<ProvisionEntry[]> =>
+    listProvisioned: async (): Promise<(ProvisionEntry & { hasClaimCode: boolean })[]> =>
       (await store.listProvision()).map((r) => ({
         serial: r.serial,
         name: r.name,
         group: r.group_name,
         profile: r.profile,
+        hasClaimCode: r.claim_hash !== '',
       })),
 
     unprovision: async (serial: string): Promise<void> => {
       await store.deleteProvision(serial);
     },
+
+    /**
+     * Removes waiting devices from Discovery (those named, or all): an impostor's entries, a flood, or a
+     * conflict the operator settles this way. Adopted devices are not touched. Their agents may ask again.
+     * Returns how many went.
+     */
+    async removePending(ids: string[] | 'all'): Promise<number> {
+      const named = ids === 'all' ? await store.listPending() : await store.findPendingByIds(ids);
+      if (named.length === 0) return 0;
+      return serially.all(
+        named.map((d) => d.serial),
+        async () => {
+          // Still waiting now that no enrolment of these serials is in hand (one may have been adopted).
+          const rows = await store.findPendingByIds(named.map((d) => d.id));
+          for (const row of rows) {
+            await bus.credentials?.revoke(row.id);
+            answered.delete(row.serial);
+          }
+          await store.removePending(rows.map((r) => r.id));
+          for (const row of rows) changes.emit({ type: 'removed', deviceId: row.id, serial: row.serial });
+          if (rows.length) log.info({ count: rows.length }, 'removed from Discovery');
+          return rows.length;
+        },
+      );
+    },
+
+    /** The organisation's enrolment secret, for administrators (Provision). */
+    enrolSecret: () => deps.secret.current(),
+    /** A new enrolment secret; the old one stops working for new enrolments. */
+    rotateEnrolSecret: () => deps.secret.rotate(),
 
     /**
      * Removes a device from the console: its credential stops working at once, its live connection is

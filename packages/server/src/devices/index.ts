@@ -2,8 +2,11 @@
  * The devices feature's services, wired together: registry + presence, inbox on the bus, RPC, enrolment,
  * telemetry and the periodic work (offline sweep, batched writes, rollups and pruning).
  */
+import type { Secrets } from '../crypto/secrets.ts';
 import type { Db } from '../db/schema.ts';
 import type { Bus, BusLog } from '../gateway/index.ts';
+import { rateLimiter, type RateLimit } from '../gateway/rate-limit.ts';
+import { enrolSecretStore } from './enrol-secret.ts';
 import { deviceChanges, type ChangeListener } from './changes.ts';
 import { deviceRegistry, type DeviceRegistry, type LiveDevice } from './registry.ts';
 import { deviceStore } from './store.ts';
@@ -97,6 +100,18 @@ export interface DeviceServicesOptions {
   timings?: Partial<DeviceTimings>;
 }
 
+/** What enrolment needs beyond the store and the bus (issue 13: proof, limits). */
+export interface EnrolmentOptions {
+  /** Seals the organisation's enrolment secret. */
+  secrets: Secrets;
+  /** The enrolment secret made at first start (ENROL_SECRET); unset: a random one. */
+  seedSecret?: string;
+  /** Enrolment requests taken per second, whatever their source. */
+  rate: RateLimit;
+  /** Devices waiting in Discovery at most. */
+  discoveryMax: number;
+}
+
 /**
  * Two steps because the embedded broker needs the registry (to authenticate devices) before the services
  * need the broker: load the registry, start the bus with `registry.authenticator`, then start the services.
@@ -111,7 +126,11 @@ export async function loadDeviceRegistry(opts: DeviceServicesOptions) {
 }
 
 export async function startDeviceServices(
-  opts: DeviceServicesOptions & { bus: Bus; loaded: Awaited<ReturnType<typeof loadDeviceRegistry>> },
+  opts: DeviceServicesOptions & {
+    bus: Bus;
+    loaded: Awaited<ReturnType<typeof loadDeviceRegistry>>;
+    enrolment: EnrolmentOptions;
+  },
 ): Promise<DeviceServices> {
   const { db, log, bus } = opts;
   const { store, changes, registry } = opts.loaded;
@@ -123,7 +142,12 @@ export async function startDeviceServices(
   const sampler = telemetrySampler(history);
   const events = eventLog({ store: history, registry, changes, log });
   const groups = groupService(store, registry);
+  const secret = enrolSecretStore(db, opts.enrolment.secrets);
+  await secret.ensure(opts.enrolment.seedSecret);
   const enrolment = enrolmentService({
+    secret,
+    overall: rateLimiter(opts.enrolment.rate),
+    discoveryMax: opts.enrolment.discoveryMax,
     store,
     registry,
     groups,

@@ -53,13 +53,46 @@ export function deviceStore(db: Db) {
         .where('adoption', '=', 'pending')
         .execute(),
 
+    countPending: async () =>
+      Number(
+        (
+          await db
+            .selectFrom('devices')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('adoption', '=', 'pending')
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    /** Of these ids, the devices waiting in Discovery. */
+    findPendingByIds: (ids: string[]) =>
+      mapChunks(ids, CHUNK, (chunk) =>
+        db
+          .selectFrom('devices')
+          .select(['id', 'serial'])
+          .where('adoption', '=', 'pending')
+          .where('id', 'in', chunk)
+          .execute(),
+      ),
+    /** Waiting devices out of Discovery; never an adopted one, whatever the ids. */
+    removePending: (ids: string[]) =>
+      inChunks(ids, CHUNK, (chunk) =>
+        db.deleteFrom('devices').where('adoption', '=', 'pending').where('id', 'in', chunk).execute(),
+      ),
+
     findProvisions: (serials: string[]) =>
       mapChunks(serials, CHUNK, (chunk) =>
         db.selectFrom('provision_serials').selectAll().where('serial', 'in', chunk).execute(),
       ),
     listProvision: () => db.selectFrom('provision_serials').selectAll().orderBy('serial').execute(),
     upsertProvision: (
-      rows: { serial: string; name: string; group_name: string; profile: string; created_at: number }[],
+      rows: {
+        serial: string;
+        name: string;
+        group_name: string;
+        profile: string;
+        claim_hash: string;
+        created_at: number;
+      }[],
     ) =>
       inChunks(rows, CHUNK, (chunk) =>
         db
@@ -70,6 +103,7 @@ export function deviceStore(db: Db) {
               name: eb.ref('excluded.name'),
               group_name: eb.ref('excluded.group_name'),
               profile: eb.ref('excluded.profile'),
+              claim_hash: eb.ref('excluded.claim_hash'),
             })),
           )
           .execute(),
@@ -79,7 +113,7 @@ export function deviceStore(db: Db) {
       mapChunks(serials, CHUNK, (chunk) =>
         db
           .selectFrom('devices')
-          .select(['id', 'serial'])
+          .select(['id', 'serial', 'claim_hash'])
           .where('adoption', '=', 'pending')
           .where('serial', 'in', chunk)
           .execute(),

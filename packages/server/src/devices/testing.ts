@@ -20,7 +20,13 @@ import {
 import type { Console } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Dialect } from '../db/schema.ts';
-import { signIn, startTestConsole, type TestConsole } from '../testing/harness.ts';
+import {
+  TEST_CLAIM_CODE,
+  TEST_ENROL_SECRET,
+  signIn,
+  startTestConsole,
+  type TestConsole,
+} from '../testing/harness.ts';
 import type { DeviceChange, ProvisionEntry } from './types.ts';
 
 const AGENT_BIN = path.resolve(import.meta.dirname, '../../../agent/dev');
@@ -87,7 +93,18 @@ export interface FleetArgs {
   localAddresses?: string;
   /** Simulated models given to the devices in turn (agent platform/catalogue.ts); unset: drawn per serial. */
   models?: string[];
+  /** Default TEST_ENROL_SECRET; null: none. */
+  enrolSecret?: string | null;
+  /** Default TEST_CLAIM_CODE (what the harness's provisionSerials lists); null: none. */
+  claimCode?: string | null;
 }
+
+/** The proof options of both command lines. */
+const proofArgs = (a: { enrolSecret?: string | null; claimCode?: string | null }): string[] => {
+  const secret = a.enrolSecret === undefined ? TEST_ENROL_SECRET : a.enrolSecret;
+  const claim = a.claimCode === undefined ? TEST_CLAIM_CODE : a.claimCode;
+  return [...(secret ? ['--enrol-secret', secret] : []), ...(claim ? ['--claim-code', claim] : [])];
+};
 
 /** `program`: the fleet simulator to run, the development launcher unless a built one is named. */
 export const startFleet = (a: FleetArgs, program = 'edge-fleet.mjs'): Child =>
@@ -113,6 +130,7 @@ export const startFleet = (a: FleetArgs, program = 'edge-fleet.mjs'): Child =>
     'warn',
     ...(a.localAddresses ? ['--local-addresses', a.localAddresses] : []),
     ...(a.models ? ['--models', a.models.join(',')] : []),
+    ...proofArgs(a),
   ]);
 
 /**
@@ -130,7 +148,7 @@ export async function startConsoleWithFleet(
   await edge.enrolment.provision(
     Array.from({ length: fleet.count }, (_, i) => {
       const serial = fleetSerial(fleet.prefix, i + 1);
-      return { serial, ...fleet.entries?.(serial, i) };
+      return { serial, claimCode: TEST_CLAIM_CODE, ...fleet.entries?.(serial, i) };
     }),
   );
   const child = startFleet({ ...fleet, console: consoleUrl(edge) });
@@ -152,6 +170,7 @@ export const startAgent = (a: {
   interval?: number;
 }): Child =>
   run('edge-agent.mjs', [
+    ...proofArgs({}),
     '--console',
     a.console,
     '--serial',
@@ -225,12 +244,16 @@ export interface HandDevice {
   key: string;
 }
 
-/** Asks to enrol by hand, speaking the protocol directly; resolves with the first reply of the wanted kind. */
+/**
+ * Asks to enrol by hand, speaking the protocol directly; resolves with the first reply of the wanted kind.
+ * Presents TEST_ENROL_SECRET and TEST_CLAIM_CODE unless `proof` says otherwise.
+ */
 export async function enrolByHand(
   url: string,
   serial: string,
-  until: 'adopted' | 'pending' = 'adopted',
+  until: 'adopted' | 'pending' | 'refused' = 'adopted',
   key = randomBytes(32).toString('base64url'),
+  proof: Pick<EnrolRequest, 'secret' | 'claim'> = { secret: TEST_ENROL_SECRET, claim: TEST_CLAIM_CODE },
 ): Promise<HandDevice> {
   const client = await connect(url, {
     clientId: enrolClientId(serial),
@@ -254,6 +277,7 @@ export async function enrolByHand(
       ifaceName: 'eth0',
       firmware: 'test',
       key,
+      ...proof,
     };
     await client.publishAsync(enrolTopic(serial, 'request'), JSON.stringify(request), { qos: 1 });
     return { serial, deviceId: await replied, key };

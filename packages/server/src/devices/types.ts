@@ -64,6 +64,9 @@ export interface DiscoveryDevice {
   mac: string;
   firmware: string;
   createdAt: number;
+  fingerprint: string;
+  conflictFingerprint: string;
+  conflictAt: number | null;
 }
 
 /** One line of the provisioning list (Provision CSV): a serial adopted automatically when it enrols. */
@@ -73,6 +76,8 @@ export interface ProvisionEntry {
   /** Group name; created when missing. */
   group?: string;
   profile?: string;
+  /** The code on the device's label: only an agent presenting it is adopted by the list on its own. */
+  claimCode?: string;
 }
 
 export interface AdoptOptions {

@@ -1,5 +1,5 @@
 /** Presenters: the only place rows and live state turn into the shapes the feature hands out. */
-import { secureModes, type DeviceStatusLabel, type SecureMode } from '@edge/protocol';
+import { keyFingerprint, secureModes, type DeviceStatusLabel, type SecureMode } from '@edge/protocol';
 import type { DeviceRow } from './store.ts';
 import type { LiveDevice } from './types.ts';
 import type { DeviceRecord, DeviceView, DiscoveryDevice } from './types.ts';
@@ -69,5 +69,8 @@ export function toDiscovery(row: DeviceRow & { group_name: string | null }): Dis
     mac: row.mac,
     firmware: row.firmware,
     createdAt: row.created_at,
+    fingerprint: keyFingerprint(row.credential_hash),
+    conflictFingerprint: row.conflict_hash ? keyFingerprint(row.conflict_hash) : '',
+    conflictAt: row.conflict_at,
   };
 }

@@ -8,6 +8,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client } from 'aedes';
 import { ENROL_USERNAME, enrolClientId, isDeviceId, isSerial, parseDeviceTopic } from '@edge/protocol';
+import { rateLimiter, type RateLimit } from './rate-limit.ts';
 import type { Bus, BusLog, DeviceAuthenticator, MessageHandler, PublishOptions } from './bus.ts';
 import { mayPublish, mayRetain, maySubscribe, type Peer } from './access.ts';
 import { serveMqttOverWebSocket } from './websocket.ts';
@@ -53,11 +54,23 @@ function identify(
     : null;
 }
 
+/** Where a client connects from: its socket's remote address (WebSocket or TCP). */
+const sourceOf = (client: Client): string =>
+  client.req?.socket?.remoteAddress ??
+  (client.conn as { remoteAddress?: string } | undefined)?.remoteAddress ??
+  '';
+
 export async function createEmbeddedBus(opts: {
   authenticator: DeviceAuthenticator;
   log: BusLog;
+  /**
+   * Enrolment requests from one source address: the enrolment login is open to anyone who reaches the
+   * broker, so one address must not fill Discovery (issue 13). Unset: no limit (tests of the broker alone).
+   */
+  enrolPerSource?: RateLimit;
 }): Promise<EmbeddedBus> {
   const { authenticator, log } = opts;
+  const enrolLimit = opts.enrolPerSource ? rateLimiter(opts.enrolPerSource) : null;
   const peers = new WeakMap<Client, Peer>();
   const deviceClients = new Map<string, Client>();
   const closers: (() => Promise<void>)[] = [];
@@ -99,6 +112,11 @@ export async function createEmbeddedBus(opts: {
       if (!peer || !mayPublish(peer, packet.topic)) {
         log.warn({ clientId: client.id, topic: packet.topic }, 'publish refused');
         return done(new Error('publish refused'));
+      }
+      // Over its source's limit the enrolling client is disconnected; a real agent comes back and asks again.
+      if (peer.kind === 'enrol' && enrolLimit && !enrolLimit.take(sourceOf(client))) {
+        log.warn({ clientId: client.id, source: sourceOf(client) }, 'enrolment requests over the limit of their source');
+        return done(new Error('enrolment rate limit'));
       }
       if (packet.retain && !mayRetain(packet.topic)) packet.retain = false;
       done(null);

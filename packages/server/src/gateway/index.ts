@@ -1,6 +1,6 @@
 /** Picks the device bus: the embedded broker by default, an external one when MQTT_URL is set. */
 import type { Server } from 'node:http';
-import type { Config } from '../config.ts';
+import { burstOf, type Config } from '../config.ts';
 import type { Bus, BusLog, DeviceAuthenticator } from './bus.ts';
 import { createEmbeddedBus, type EmbeddedBus } from './embedded-bus.ts';
 import { createExternalBus } from './external-bus.ts';
@@ -19,7 +19,10 @@ export { BrokerUnreachableError } from './bus.ts';
 export type { EmbeddedBus } from './embedded-bus.ts';
 
 export interface StartBusOptions {
-  config: Pick<Config, 'mqttUrl' | 'mqttTcpPort' | 'mqttShareGroup' | 'mqttDeviceAuth' | 'host'>;
+  config: Pick<
+    Config,
+    'mqttUrl' | 'mqttTcpPort' | 'mqttShareGroup' | 'mqttDeviceAuth' | 'host' | 'enrolRatePerSource'
+  >;
   server: Server;
   authenticator: DeviceAuthenticator;
   log: BusLog;
@@ -43,7 +46,11 @@ export async function startBus({ config, server, authenticator, log }: StartBusO
       },
     );
   }
-  const bus: EmbeddedBus = await createEmbeddedBus({ authenticator, log });
+  const bus: EmbeddedBus = await createEmbeddedBus({
+    authenticator,
+    log,
+    enrolPerSource: burstOf(config.enrolRatePerSource),
+  });
   bus.attach(server);
   if (config.mqttTcpPort !== undefined) {
     const address = await bus.listenTcp(config.mqttTcpPort, config.host);

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { startFleet, uniquePrefix, waitFor, type Child } from '../devices/testing.ts';
+import { TEST_ENROL_SECRET } from '../testing/harness.ts';
 
 const MAIN = path.resolve(import.meta.dirname, '../main.ts');
 const PASSWORD = 'Admin-pass-1234';
@@ -25,6 +26,7 @@ function startConsoleProcess(dataDir: string): { child: ChildProcess; url: Promi
       ADMIN_PASSWORD: PASSWORD,
       LOG_LEVEL: 'info',
       HELPER_THREAD_NICE: '0',
+      ENROL_SECRET: TEST_ENROL_SECRET,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

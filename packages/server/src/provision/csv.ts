@@ -1,10 +1,18 @@
 /**
- * The provisioning CSV (protocol/src/provision.ts): header `serial,name,group,profile` in any order (only
- * serial is required; unknown columns such as those of a Discovery download are ignored), RFC 4180 quoting.
+ * The provisioning CSV (protocol/src/provision.ts): header `serial,name,group,profile` in any order, and
+ * optionally `claimCode` (only serial is required; unknown columns such as those of a Discovery download are ignored), RFC 4180 quoting.
  * Writing guards spreadsheet users: a cell that starts like a formula is prefixed with a quote, which the
  * reader takes off again, so a downloaded file can be filled in and uploaded as it is.
  */
-import { GROUP_NAME_MAX, PROVISION_MAX_ROWS, isSerial, messages, type MessageCode } from '@edge/protocol';
+import {
+  GROUP_NAME_MAX,
+  PROVISION_CLAIM_COLUMN,
+  PROVISION_MAX_ROWS,
+  isClaimCode,
+  isSerial,
+  messages,
+  type MessageCode,
+} from '@edge/protocol';
 import { fail } from '../http/errors.ts';
 import type { ProvisionEntry } from '../devices/index.ts';
 
@@ -75,7 +83,9 @@ export function parseProvisionCsv(bytes: Buffer): ProvisionEntry[] {
   const rows = records.slice(1);
   if (rows.length === 0) throw refuse('profileAndIpEmpty');
   if (rows.length > PROVISION_MAX_ROWS) throw refuse('provisionTooManyRows');
-  const [nameAt, groupAt, profileAt] = ['name', 'group', 'profile'].map(column) as [number, number, number];
+  const [nameAt, groupAt, profileAt, claimAt] = ['name', 'group', 'profile', PROVISION_CLAIM_COLUMN.toLowerCase()].map(
+    column,
+  ) as [number, number, number, number];
   const cell = (row: string[], at: number) => (at < 0 ? '' : unguard((row[at] ?? '').trim()));
 
   return rows.map((row, index) => {
@@ -88,7 +98,15 @@ export function parseProvisionCsv(bytes: Buffer): ProvisionEntry[] {
     if (name.length > NAME_MAX) throw refuse('deviceNameLength', line);
     if (group.length > GROUP_NAME_MAX) throw refuse('groupNameLength', line);
     if (profile.length > PROFILE_MAX) throw refuse('textTooLong', line);
-    return { serial, ...(name && { name }), ...(group && { group }), ...(profile && { profile }) };
+    const claimCode = cell(row, claimAt);
+    if (claimCode && !isClaimCode(claimCode)) throw refuse('provisionClaimCodeInvalid', line);
+    return {
+      serial,
+      ...(name && { name }),
+      ...(group && { group }),
+      ...(profile && { profile }),
+      ...(claimCode && { claimCode }),
+    };
   });
 }
 

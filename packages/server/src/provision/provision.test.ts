@@ -11,7 +11,7 @@ import {
   type InventoryListResponse,
   type ProvisionListResponse,
 } from '@edge/protocol';
-import { DIALECTS, signIn, type TestConsole } from '../testing/harness.ts';
+import { DIALECTS, TEST_CLAIM_CODE, signIn, type TestConsole } from '../testing/harness.ts';
 import { caller, snapshot, userWithRole, type Caller } from '../testing/accounts.ts';
 import { multipart } from '../testing/files.ts';
 import { enrolByHand, mqttUrl, startListeningConsole, uniquePrefix, waitFor } from '../devices/testing.ts';
@@ -103,11 +103,11 @@ describe.each(DIALECTS)('provision (%s)', (dialect) => {
     expect(await snapshot(edge)).toBe(before);
   });
 
-  test('an uploaded CSV adopts the waiting serials at once and later ones when they enrol', async () => {
+  test('an uploaded CSV with claim codes adopts the waiting serials at once and later ones when they enrol', async () => {
     const waiting = `${prefix}-b2`;
     const later = `${prefix}-LATE`;
     const res = await upload(
-      `Serial,Name,Group,Profile\r\n${waiting},"Shop, front",Shops,retail\r\n${later},Late one,Shops,\r\n\r\n`,
+      `Serial,Name,Group,Profile,ClaimCode\r\n${waiting},"Shop, front",Shops,retail,${TEST_CLAIM_CODE}\r\n${later},Late one,Shops,,${TEST_CLAIM_CODE}\r\n\r\n`,
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
@@ -123,7 +123,13 @@ describe.each(DIALECTS)('provision (%s)', (dialect) => {
     });
 
     const list = (await admin('GET', '/api/v1/provision/list')).json<ProvisionListResponse>();
-    expect(list.list).toContainEqual({ serial: later, name: 'Late one', group: 'Shops', profile: '' });
+    expect(list.list).toContainEqual({
+      serial: later,
+      name: 'Late one',
+      group: 'Shops',
+      profile: '',
+      hasClaimCode: true,
+    });
 
     const device = await enrolByHand(mqttUrl(edge), later, 'adopted');
     expect(device.deviceId).toMatch(/^[0-9a-f]{16}$/);
@@ -153,6 +159,12 @@ describe.each(DIALECTS)('provision (%s)', (dialect) => {
     });
     const longName = await upload(`serial,name\n${prefix}-OK,${'n'.repeat(65)}\n`);
     expect(longName.json().err_code).toBe('deviceNameLength');
+    const badCode = await upload(`serial,claimCode\n${prefix}-OK,short\n`);
+    expect(badCode.statusCode).toBe(400);
+    expect(badCode.json()).toEqual({
+      err_message: `${messages.provisionClaimCodeInvalid} (line 2)`,
+      err_code: 'provisionClaimCodeInvalid',
+    });
     const notMultipart = await admin('POST', '/api/v1/provision/upload', { serial: 'x' });
     expect(notMultipart.statusCode).toBe(400);
     expect(notMultipart.json().err_code).toBe('fileMissing');
@@ -168,11 +180,14 @@ describe.each(DIALECTS)('provision (%s)', (dialect) => {
       /^attachment; filename="discovery-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('serial,name,group,profile,ip,ifaceName,mac,model,firmware');
+    expect(lines[0]).toBe('serial,name,group,profile,ip,ifaceName,mac,model,firmware,claimCode');
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([`${prefix}-C3`]);
 
     // A cell that starts like a formula is written with a leading quote (CSV injection); reading takes it off.
-    const filled = res.body.replace(`${prefix}-C3,,,`, `${prefix}-C3,Filled in,'=Sheet,`);
+    // The claim code comes off the device's label: without it the list would only name the device.
+    const filled = res.body
+      .replace(`${prefix}-C3,,,`, `${prefix}-C3,Filled in,'=Sheet,`)
+      .replace(/,\r\n$/, `,${TEST_CLAIM_CODE}\r\n`);
     const uploaded = await upload(filled);
     expect(uploaded.json()).toMatchObject({ provisioned: 1, adopted: 1 });
     expect(await inventoryRow(`${prefix}-C3`)).toMatchObject({ name: 'Filled in', groupName: '=Sheet' });
@@ -212,5 +227,59 @@ describe.each(DIALECTS)('provision (%s)', (dialect) => {
     expect(refused.statusCode).toBe(403);
     expect(await snapshot(edge)).toBe(before);
     await waitFor(async () => (await discovery()).includes(waiting.sn), 'the device still waiting');
+  });
+
+  test('waiting devices are removed from Discovery one, several or all at once; bad requests change nothing', async () => {
+    const serials = ['X1', 'X2', 'X3', 'X4'].map((s) => `${prefix}-${s}`);
+    for (const serial of serials) await enrolByHand(mqttUrl(edge), serial, 'pending');
+    const idOf = async (sn: string) =>
+      (await admin('GET', '/api/v1/provision/discovery/list')).json<DiscoveryListResponse>().list.find((d) => d.sn === sn)!
+        .id;
+    const before = await snapshot(edge);
+    for (const body of [{}, { ids: [] }, { ids: ['not-an-id'] }, { all: false }]) {
+      const bad = await admin('POST', '/api/v1/provision/discovery/remove', body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(bad.json().err_code).toBeTruthy();
+    }
+    expect(await snapshot(edge)).toBe(before);
+
+    const one = await admin('POST', '/api/v1/provision/discovery/remove', { ids: [await idOf(serials[0]!)] });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toEqual({ message: messages.discoveryRemoved, removed: 1 });
+    const some = await admin('POST', '/api/v1/provision/discovery/remove', {
+      ids: [await idOf(serials[1]!), await idOf(serials[2]!)],
+    });
+    expect(some.json().removed).toBe(2);
+    expect(await discovery()).not.toContain(serials[1]);
+    const all = await admin('POST', '/api/v1/provision/discovery/remove', { all: true });
+    expect(all.json().removed).toBeGreaterThanOrEqual(1);
+    expect(await discovery()).toEqual([]);
+    // Adopted devices are untouched by a removal from Discovery.
+    expect(await inventoryRow(`${prefix}-A1`)).toBeDefined();
+    const activity = (await admin('GET', '/api/v1/settings/activity/list?pageSize=50')).body;
+    expect(activity).toContain('provision.discoveryRemove');
+  });
+
+  test('the enrolment secret is shown to Provision managers only, and rotates', async () => {
+    const shown = await admin('GET', '/api/v1/provision/enrolment-secret');
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['cache-control']).toBe('no-store');
+    const { secret } = shown.json<{ secret: string }>();
+    expect(secret).toBe(edge.config.enrolSecret);
+    const viewer = await userWithRole(edge, admin, {
+      Provision: { control: { enable: true }, isManagement: false },
+    });
+    expect((await viewer.call('GET', '/api/v1/provision/enrolment-secret')).statusCode).toBe(403);
+    expect((await viewer.call('POST', '/api/v1/provision/enrolment-secret/rotate', {})).statusCode).toBe(403);
+    expect((await viewer.call('POST', '/api/v1/provision/discovery/remove', { all: true })).statusCode).toBe(403);
+
+    const rotated = await admin('POST', '/api/v1/provision/enrolment-secret/rotate', {});
+    expect(rotated.statusCode).toBe(200);
+    expect(rotated.json()).toMatchObject({ message: messages.enrolSecretRotated });
+    expect(rotated.json().secret).not.toBe(secret);
+    expect((await admin('GET', '/api/v1/provision/enrolment-secret')).json().secret).toBe(rotated.json().secret);
+    // The old secret no longer enrols a new serial (the helper presents it, plus an unlisted claim code).
+    await enrolByHand(mqttUrl(edge), `${prefix}-OLD`, 'refused');
+    await enrolByHand(mqttUrl(edge), `${prefix}-NEW`, 'pending', undefined, { secret: rotated.json().secret });
   });
 });

@@ -9,6 +9,9 @@ import {
   canView,
   discoveryListQuery,
   discoveryListResponse,
+  discoveryRemoveRequest,
+  discoveryRemoveResponse,
+  enrolSecretResponse,
   messageResponse,
   messages,
   provisionDeleteRequest,
@@ -40,6 +43,31 @@ export function provisionRoutes(provision: ProvisionService) {
       `${BASE}/discovery/adopt`,
       { config: manage('adopt'), schema: { tags, body: adoptRequest, response: { 200: adoptResponse } } },
       async (request) => provision.adopt(request.body),
+    );
+    r.post(
+      `${BASE}/discovery/remove`,
+      {
+        config: manage('discoveryRemove'),
+        schema: { tags, body: discoveryRemoveRequest, response: { 200: discoveryRemoveResponse } },
+      },
+      async (request) => provision.removeDiscovery(request.body),
+    );
+    // The secret lets any agent enrol: shown to those who may manage Provision, not to viewers.
+    r.get(
+      `${BASE}/enrolment-secret`,
+      { config: { permission: canManage('Provision') }, schema: { tags, response: { 200: enrolSecretResponse } } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return provision.enrolSecret();
+      },
+    );
+    r.post(
+      `${BASE}/enrolment-secret/rotate`,
+      { config: manage('enrolSecretRotate'), schema: { tags, response: { 200: enrolSecretResponse } } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return provision.rotateEnrolSecret();
+      },
     );
     r.get(`${BASE}/discovery/download`, { config: view, schema: { tags } }, async (_request, reply) => {
       const day = new Date().toISOString().slice(0, 10);

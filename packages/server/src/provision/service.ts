@@ -5,10 +5,14 @@
  */
 import {
   ApiFailure,
+  PROVISION_CLAIM_COLUMN,
   messages,
   type AdoptRequest,
   type AdoptResponse,
   type DiscoveryListResponse,
+  type DiscoveryRemoveRequest,
+  type DiscoveryRemoveResponse,
+  type EnrolSecretResponse,
   type ProvisionListResponse,
   type ProvisionUploadResponse,
 } from '@edge/protocol';
@@ -33,6 +37,8 @@ export const DISCOVERY_CSV_HEADER = [
   'mac',
   'model',
   'firmware',
+  // Empty: filled in from the device labels, so the uploaded file adopts (protocol/src/provision.ts).
+  PROVISION_CLAIM_COLUMN,
 ] as const;
 
 const matches = (d: DiscoveryDevice, needle: string) =>
@@ -84,6 +90,7 @@ export function provisionService(deps: ProvisionDeps) {
         name: e.name ?? '',
         group: e.group ?? '',
         profile: e.profile ?? '',
+        hasClaimCode: e.hasClaimCode,
       }));
       return { list, totalNumber: list.length };
     },
@@ -94,6 +101,18 @@ export function provisionService(deps: ProvisionDeps) {
       await enrolment.unprovision(serial);
     },
 
+    /** Removes waiting devices from Discovery: the ones named (unknown or adopted ids are skipped), or all. */
+    async removeDiscovery(request: DiscoveryRemoveRequest): Promise<DiscoveryRemoveResponse> {
+      const removed = await enrolment.removePending('all' in request ? 'all' : request.ids);
+      return { message: messages.discoveryRemoved, removed };
+    },
+
+    enrolSecret: (): Promise<EnrolSecretResponse> => enrolment.enrolSecret(),
+
+    async rotateEnrolSecret(): Promise<EnrolSecretResponse> {
+      return { ...(await enrolment.rotateEnrolSecret()), message: messages.enrolSecretRotated };
+    },
+
     /** Waiting agents repeat their request every 10 s on their own: a re-discover is a fresh look at the list. */
     rediscover: async () => ({ ...(await service.discovery()), message: messages.discoveryRefreshed }),
 
@@ -101,7 +120,7 @@ export function provisionService(deps: ProvisionDeps) {
       const { list } = await service.discovery();
       return toCsv(
         DISCOVERY_CSV_HEADER,
-        list.map((d) => [d.sn, d.name, d.group, d.profile, d.IP, d.ifaceName, d.mac, d.model, d.firmware]),
+        list.map((d) => [d.sn, d.name, d.group, d.profile, d.IP, d.ifaceName, d.mac, d.model, d.firmware, '']),
       );
     },
   };

@@ -13,6 +13,12 @@ import type { Dialect } from '../db/schema.ts';
 
 export const DIALECTS: Dialect[] = process.env.SKIP_POSTGRES ? ['sqlite'] : ['sqlite', 'postgres'];
 export const ADMIN_PASSWORD = 'Admin-pass-1234';
+/**
+ * The enrolment secret of every test console (ENROL_SECRET), and the claim code test fleets present and
+ * provisionSerials lists: the device helpers (devices/testing.ts) enrol with them unless told otherwise.
+ */
+export const TEST_ENROL_SECRET = 'test-enrolment-secret-0001';
+export const TEST_CLAIM_CODE = 'TEST-CLAIM-0001';
 const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestConsole extends Console {
@@ -57,11 +63,19 @@ export async function startTestConsole(
     logLevel: 'silent',
     // Test files share the process's threads: lowering "every other thread" would slow their neighbours.
     helperThreadNice: 0,
+    enrolSecret: TEST_ENROL_SECRET,
     ...overrides,
   };
   const edge = await buildConsole(config, { logger: false });
+  const { enrolment } = edge;
   return {
     ...edge,
+    // Provisioned serials carry the claim code the helpers' agents present, so they are adopted on their own.
+    enrolment: {
+      ...enrolment,
+      provisionSerials: (serials, common = {}) =>
+        enrolment.provisionSerials(serials, { claimCode: TEST_CLAIM_CODE, ...common }),
+    },
     config,
     async destroy() {
       await edge.close();

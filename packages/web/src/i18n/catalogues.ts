@@ -20,6 +20,7 @@ import users from './locales/en/users.json';
 import webauthn from './locales/en/webauthn.json';
 import inventory from './locales/en/inventory.json';
 import provision from './locales/en/provision.json';
+import provisionEnrolment from './locales/en/provision-enrolment.json';
 import deviceSettings from './locales/en/deviceSettings.json';
 import messagesNetworking from './locales/en/messages-networking.json';
 import deviceSettingsMobileNetwork from './locales/en/deviceSettings-mobileNetwork.json';
@@ -44,6 +45,7 @@ export type Catalogue = typeof core &
   typeof webauthn &
   typeof inventory &
   typeof provision &
+  typeof provisionEnrolment &
   typeof deviceSettings &
   typeof messagesNetworking &
   typeof deviceSettingsMobileNetwork &
@@ -69,6 +71,7 @@ export const english: Catalogue = mergeCatalogueParts([
   webauthn,
   inventory,
   provision,
+  provisionEnrolment,
   deviceSettings,
   messagesNetworking,
   deviceSettingsMobileNetwork,

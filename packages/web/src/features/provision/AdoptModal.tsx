@@ -1,5 +1,5 @@
 /** Adopt a device waiting in Discovery: name (defaults to the serial), group and profile. */
-import { Form, Input, Modal, Select, Typography } from 'antd';
+import { Alert, Form, Input, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DiscoveryDeviceView } from '@edge/protocol';
 import { toast } from '../../components/notifications/toast.ts';
@@ -45,6 +45,25 @@ export function AdoptModal({ device, onClose }: { device: DiscoveryDeviceView | 
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'adopt-ok' }}
     >
+      {device && (
+        <Typography.Paragraph>
+          {t('provision.adopt.fingerprint')}:{' '}
+          <Typography.Text code data-testid="adopt-fingerprint">
+            <bdi>{device.fingerprint}</bdi>
+          </Typography.Text>
+          <br />
+          <Typography.Text type="secondary">{t('provision.adopt.fingerprintHint')}</Typography.Text>
+        </Typography.Paragraph>
+      )}
+      {device?.conflictFingerprint && (
+        <Alert
+          className="card-alert"
+          type="error"
+          showIcon
+          title={t('provision.adopt.conflict', { fingerprint: device.conflictFingerprint })}
+          data-testid="adopt-conflict"
+        />
+      )}
       {device && (
         <Form<Values>
           form={form}

@@ -25,6 +25,8 @@ import { serverText } from '../inventory/serverText.ts';
 import { downloadDiscovery, useDeleteProvision, useDiscovery, useProvisionList, useRediscover, useUploadProvision } from './api.ts';
 import { AdoptModal } from './AdoptModal.tsx';
 import { useLiveDiscovery } from './useLiveDiscovery.ts';
+import { EnrolSecretCard } from './EnrolSecretCard.tsx';
+import { RemoveSelectedButtons, SerialCell, useDiscoveryRemoval } from './DiscoveryRemoval.tsx';
 import '../../components/page.css';
 import './provision.css';
 
@@ -45,6 +47,7 @@ export default function ProvisionModule() {
   const { t } = useTranslation();
   useLiveDiscovery();
   const [type, setType] = useState<ProvisionType>('Discovery');
+  const { manage } = usePermission('Provision');
 
   return (
     <div className="provision-page" data-testid="provision">
@@ -58,6 +61,7 @@ export default function ProvisionModule() {
           data-testid="provision-type"
         />
       </Space>
+      {manage && <EnrolSecretCard />}
       {type === 'Discovery' && <DiscoveryCard />}
       <ProvisioningListCard />
     </div>
@@ -72,6 +76,11 @@ function DiscoveryCard() {
   const rediscover = useRediscover();
   const [adopting, setAdopting] = useState<DiscoveryDeviceView | null>(null);
   const [downloading, setDownloading] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const removal = useDiscoveryRemoval(() => setSelected([]));
+  const listed = new Set((data?.list ?? []).map((d) => d.id));
+  // Selections of devices no longer listed (adopted, removed elsewhere) are not removed by mistake.
+  const selectedListed = selected.filter((id) => listed.has(id));
 
   const download = async () => {
     setDownloading(true);
@@ -115,6 +124,7 @@ function DiscoveryCard() {
           <Button icon={<CloudDownloadOutlined />} loading={downloading} onClick={() => void download()} data-testid="discovery-download">
             {t('provision.discovery.download')}
           </Button>
+          {manage && <RemoveSelectedButtons selected={selectedListed} total={data?.totalNumber ?? 0} removal={removal} />}
         </Space>
       }
     >
@@ -136,9 +146,17 @@ function DiscoveryCard() {
         dataSource={data?.list ?? []}
         scroll={SCROLL_X}
         data-testid="discovery-table"
+        {...(manage && {
+          rowSelection: { selectedRowKeys: selectedListed, onChange: (keys) => setSelected(keys.map(String)) },
+        })}
         columns={[
           { key: 'id', dataIndex: 'id', title: t('provision.columns.id'), render: (v: string) => <code>{v}</code> },
-          { key: 'sn', dataIndex: 'sn', title: t('provision.columns.sn') },
+          {
+            key: 'sn',
+            dataIndex: 'sn',
+            title: t('provision.columns.sn'),
+            render: (_: string, device: DiscoveryDeviceView) => <SerialCell device={device} />,
+          },
           { key: 'ifaceName', dataIndex: 'ifaceName', title: t('provision.columns.ifaceName') },
           { key: 'IP', dataIndex: 'IP', title: t('provision.columns.ip'), render: (v: string) => <bdi>{v}</bdi> },
           { key: 'name', dataIndex: 'name', title: t('provision.columns.name') },
@@ -152,15 +170,28 @@ function DiscoveryCard() {
                   key: 'actions',
                   title: t('provision.columns.actions'),
                   render: (_: unknown, device: DiscoveryDeviceView) => (
-                    <Button
-                      size="small"
-                      type="primary"
-                      icon={<PlusCircleOutlined />}
-                      onClick={() => setAdopting(device)}
-                      data-testid={`adopt-${device.sn}`}
-                    >
-                      {t('provision.adopt.button')}
-                    </Button>
+                    <Space size="small">
+                      <Button
+                        size="small"
+                        type="primary"
+                        icon={<PlusCircleOutlined />}
+                        onClick={() => setAdopting(device)}
+                        data-testid={`adopt-${device.sn}`}
+                      >
+                        {t('provision.adopt.button')}
+                      </Button>
+                      <Tooltip title={t('provision.discoveryRemove.remove')}>
+                        <Button
+                          type="text"
+                          size="small"
+                          danger
+                          icon={<DeleteOutlined />}
+                          aria-label={t('provision.discoveryRemove.remove')}
+                          onClick={() => void removal.one(device)}
+                          data-testid={`discovery-remove-${device.sn}`}
+                        />
+                      </Tooltip>
+                    </Space>
                   ),
                 },
               ]
@@ -237,6 +268,7 @@ function ProvisioningListCard() {
       }
     >
       <Typography.Paragraph type="secondary">{t('provision.upload.hint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('provision.claim.hint')}</Typography.Paragraph>
       <Input.Search
         allowClear
         className="provision-search"
@@ -258,6 +290,12 @@ function ProvisioningListCard() {
           { key: 'name', dataIndex: 'name', title: t('provision.upload.name') },
           { key: 'group', dataIndex: 'group', title: t('provision.upload.group') },
           { key: 'profile', dataIndex: 'profile', title: t('provision.upload.profile') },
+          {
+            key: 'hasClaimCode',
+            dataIndex: 'hasClaimCode',
+            title: t('provision.claim.column'),
+            render: (listed: boolean) => (listed ? t('provision.claim.listed') : t('provision.claim.none')),
+          },
           ...(manage
             ? [
                 {

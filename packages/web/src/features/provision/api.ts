@@ -4,6 +4,9 @@ import type {
   AdoptRequest,
   AdoptResponse,
   DiscoveryListResponse,
+  DiscoveryRemoveRequest,
+  DiscoveryRemoveResponse,
+  EnrolSecretResponse,
   GroupListResponse,
   MessageResponse,
   ProvisionListResponse,
@@ -18,6 +21,7 @@ export const provisionKeys = {
   discoveryList: (search: string) => ['provision', 'discovery', search] as const,
   list: ['provision', 'list'] as const,
   groups: ['provision', 'groups'] as const,
+  enrolSecret: ['provision', 'enrolSecret'] as const,
 };
 
 export const useDiscovery = (search: string) =>
@@ -48,6 +52,30 @@ export function useAdopt() {
       void client.invalidateQueries({ queryKey: provisionKeys.discovery });
       void client.invalidateQueries({ queryKey: ['inventory'] });
     },
+  });
+}
+
+export function useRemoveDiscovery() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DiscoveryRemoveRequest) => api.post<DiscoveryRemoveResponse>(`${V1}/discovery/remove`, body),
+    onSuccess: () => void client.invalidateQueries({ queryKey: provisionKeys.discovery }),
+  });
+}
+
+/** Only asked for by those who may manage Provision: the server refuses it to viewers. */
+export const useEnrolSecret = (enabled: boolean) =>
+  useQuery({
+    queryKey: provisionKeys.enrolSecret,
+    queryFn: () => api.get<EnrolSecretResponse>(`${V1}/enrolment-secret`),
+    enabled,
+  });
+
+export function useRotateEnrolSecret() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<EnrolSecretResponse>(`${V1}/enrolment-secret/rotate`),
+    onSuccess: (answer) => client.setQueryData(provisionKeys.enrolSecret, answer),
   });
 }
 
