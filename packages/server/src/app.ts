@@ -60,6 +60,9 @@ import { smtpRoutes } from './smtp/routes.ts';
 import { startConfigServices, type ConfigService } from './config/index.ts';
 import { deviceSettingsService } from './deviceSettings/service.ts';
 import { deviceSettingsRoutes } from './deviceSettings/routes.ts';
+import { startJobs, type JobService } from './jobs/index.ts';
+import { jobRoutes } from './jobs/routes.ts';
+import { schedulerService, type Scheduler } from './scheduler/service.ts';
 
 export interface Console {
   app: FastifyInstance;
@@ -82,6 +85,10 @@ export interface Console {
   flushDevices(): Promise<void>;
   /** Device configuration, desired and reported (the settings calls' engine). */
   deviceConfig: ConfigService;
+  /** Long device work fanned out to devices; modules register job kinds here. */
+  jobs: JobService;
+  /** Recurring occurrences (schedules, the console's own periodic work) claimed once across replicas. */
+  scheduler: Scheduler;
   close(): Promise<void>;
 }
 
@@ -188,8 +195,17 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
     }),
   );
 
-  const pruneTimer = setInterval(() => void sessions.pruneIdle().catch(() => undefined), 10 * 60_000);
-  pruneTimer.unref();
+  const jobs = startJobs({
+    db: store.db,
+    dialect: store.dialect,
+    rpc: deviceServices.rpc,
+    devices: deviceServices.devices,
+    log: app.log,
+    timings: { tickMs: config.jobTickMs, leaseMs: config.jobLeaseMs },
+  });
+  await app.register(jobRoutes(jobs.service));
+  const scheduler = schedulerService({ db: store.db, jobs: jobs.service, log: app.log, tickMs: config.jobTickMs });
+  scheduler.register({ name: 'sessions.pruneIdle', pattern: '0 */10 * * * *', run: () => sessions.pruneIdle() });
 
   const helpers = lowerHelperThreads(config.helperThreadNice);
   app.log.info(helpers, 'helper threads yield the CPU to the event loop');
@@ -206,6 +222,8 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
     telemetry: deviceServices.telemetry,
     flushDevices: deviceServices.flush,
     deviceConfig: deviceConfig.service,
+    jobs: jobs.service,
+    scheduler,
     /**
      * HTTP first: new requests are answered 503 and the listener closes; then what requests in flight wait
      * on (device calls) fails at once so they answer now, not at their deadline; then the device bus, whose
@@ -213,12 +231,14 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
      * at the last flush) does not keep the others from closing.
      */
     async close() {
-      clearInterval(pruneTimer);
       const httpClosed = app.close();
       live.stop();
       stopUpgrades();
       const failures: unknown[] = [];
       const step = (work: () => Promise<unknown>) => work().catch((err: unknown) => void failures.push(err));
+      // Jobs before the devices: steps still running are handed back while the database is open.
+      await step(() => scheduler.stop());
+      await step(() => jobs.stop());
       await step(() => deviceConfig.stop());
       await step(() => deviceServices.stop());
       await step(() => bus.close());

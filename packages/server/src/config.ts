@@ -37,6 +37,10 @@ export interface Config {
    * core first (HELPER_THREAD_NICE, 0 to leave them alone; process/helper-threads.ts).
    */
   helperThreadNice: number;
+  /** How long a console's claim on a running job step holds unless renewed, ms (JOB_LEASE_MS). */
+  jobLeaseMs: number;
+  /** How often each console looks for job steps and scheduled occurrences to claim, ms (JOB_TICK_MS). */
+  jobTickMs: number;
 }
 
 const int = (v: string | undefined, fallback: number): number => {
@@ -70,5 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webauthnOrigin: env.WEBAUTHN_ORIGIN || undefined,
     configConfirmTimeoutMs: int(env.CONFIG_CONFIRM_TIMEOUT_MS, 90_000),
     helperThreadNice: int(env.HELPER_THREAD_NICE, 10),
+    jobLeaseMs: int(env.JOB_LEASE_MS, 15_000),
+    jobTickMs: int(env.JOB_TICK_MS, 1000),
   };
 }
