@@ -53,9 +53,9 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-function run(bin: string, args: string[]): Child {
+function run(bin: string, args: string[], stdin: 'ignore' | 'pipe' = 'ignore'): Child {
   const child = spawn(process.execPath, [path.join(AGENT_BIN, bin), ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [stdin, 'pipe', 'pipe'],
   });
   const output: string[] = [];
   const keep = (chunk: Buffer) => output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
@@ -86,6 +86,8 @@ export interface FleetArgs {
   localAddresses?: string;
   /** Simulated models given to the devices in turn (agent platform/catalogue.ts); unset: drawn per serial. */
   models?: string[];
+  /** Steered on stdin (agent fleet-control.ts): write `drop SERIAL MS` lines to `process.stdin`. */
+  control?: boolean;
 }
 
 export const startFleet = (a: FleetArgs): Child =>
@@ -111,7 +113,8 @@ export const startFleet = (a: FleetArgs): Child =>
     'warn',
     ...(a.localAddresses ? ['--local-addresses', a.localAddresses] : []),
     ...(a.models ? ['--models', a.models.join(',')] : []),
-  ]);
+    ...(a.control ? ['--control'] : []),
+  ], a.control ? 'pipe' : 'ignore');
 
 /**
  * A listening console with a provisioned simulated fleet, every device online and reporting (a heartbeat

@@ -113,6 +113,8 @@ export function jobRunner(deps: {
     );
     if (!finished) log.warn({ step: step.id }, 'job step finished after its lease was lost; result dropped');
     await announceStep(step.id);
+    // A cancelled or stopped job is no longer in the ticks' running list: its last step closes it.
+    if (await store.settle(job.id, Date.now())) await announceJob(job.id);
     kick();
   }
 
