@@ -36,6 +36,13 @@ describe.each(DIALECTS)('jobs over a simulated fleet (%s)', (dialect) => {
       createdByName: 'admin',
     });
   const stateOf = (detail: JobDetail, deviceId: string) => detail.steps.find((s) => s.deviceId === deviceId)!.state;
+  /** What went wrong, when an expectation on a job fails. */
+  const explain = (detail: JobDetail) =>
+    JSON.stringify(
+      detail.steps
+        .filter((s) => s.state !== 'succeeded')
+        .map((s) => [s.deviceId, s.state, s.reason, (s.startedAt ?? 0) - detail.job.createdAt]),
+    );
   const count = (detail: JobDetail, state: StepState) => detail.steps.filter((s) => s.state === state).length;
 
   beforeAll(async () => {
@@ -64,7 +71,7 @@ describe.each(DIALECTS)('jobs over a simulated fleet (%s)', (dialect) => {
     const done = await jobFinished(edge.jobs, id);
 
     expect(done.job.state).toBe('failed');
-    expect(done.job.counts).toMatchObject({ succeeded: 48, expired: 2, queued: 0, waiting: 0, running: 0 });
+    expect(done.job.counts, explain(done)).toMatchObject({ succeeded: 48, expired: 2, queued: 0, waiting: 0, running: 0 });
     for (const deviceId of back) expect(stateOf(done, deviceId)).toBe('succeeded');
     for (const deviceId of late) {
       expect(stateOf(done, deviceId)).toBe('expired');
@@ -96,7 +103,7 @@ describe.each(DIALECTS)('jobs over a simulated fleet (%s)', (dialect) => {
     const succeeded = count(done, 'succeeded');
     expect(succeeded).toBeGreaterThanOrEqual(10);
     expect(succeeded).toBeLessThan(25);
-    expect(succeeded + count(done, 'cancelled')).toBe(COUNT);
+    expect(succeeded + count(done, 'cancelled'), explain(done)).toBe(COUNT);
     // Nothing started after the cancel: exactly the succeeded devices ran, once each.
     expect([...recorder.runs.values()].every((n) => n === 1)).toBe(true);
     expect(recorder.runs.size).toBe(succeeded);
