@@ -17,7 +17,8 @@ import { PROBE_KIND } from './testing.ts';
 import { reasons } from './runner.ts';
 
 const ENTRY = path.resolve(import.meta.dirname, 'test-console.ts');
-const COUNT = 50;
+// Fewer than the fleet tests: what is checked is the restart, and it needs a whole second console start.
+const COUNT = 20;
 
 const freePort = (): Promise<number> =>
   new Promise((resolve) => {
@@ -97,12 +98,12 @@ describe.each(DIALECTS)('a console killed mid-job (%s)', (dialect) => {
         params: { pings: 4 },
         createdBy: 'system',
         createdByName: 'test',
-        options: { concurrency: 10, canaryShare: 0, maxFailedShare: 1, deadlineMs: 120_000 },
+        options: { concurrency: 5, canaryShare: 0, maxFailedShare: 1, deadlineMs: 120_000 },
         deviceIds,
       },
       Date.now(),
     );
-    await waitFor(async () => (await jobs.counts(jobId)).succeeded >= 10, 'ten steps done', 60_000);
+    await waitFor(async () => (await jobs.counts(jobId)).succeeded >= 5, 'five steps done', 60_000);
     edge.kill('SIGKILL');
     await new Promise((resolve) => edge!.once('exit', resolve));
     const runningAtKill = (await jobs.steps(jobId)).filter((s) => s.state === 'running').map((s) => s.deviceId);
@@ -122,5 +123,5 @@ describe.each(DIALECTS)('a console killed mid-job (%s)', (dialect) => {
     const runs = fs.readFileSync(runLog, 'utf8').split('\n').filter(Boolean);
     expect(runs.sort()).toEqual([...deviceIds].sort());
     expect(done.every((s) => s.attempts === 1)).toBe(true);
-  }, 120_000);
+  }, 180_000);
 });

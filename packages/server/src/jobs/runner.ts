@@ -142,8 +142,7 @@ export function jobRunner(deps: {
       const offline = pending.filter((s) => s.state === 'queued' && !online.has(s.deviceId)).map((s) => s.id);
       for (const id of await store.markWaiting(offline, now)) await announceStep(id);
       const reachable = pending.filter((s) => online.has(s.deviceId)).map((s) => s.id);
-      // Claimed now, not at the tick's start: a step never looks started before what it waited on ended.
-      for (const step of await store.claim(job.id, reachable, owner, Date.now(), timings.leaseMs)) start(job, step);
+      for (const step of await store.claim(job.id, reachable, owner, timings.leaseMs)) start(job, step);
     }
     for (const jobId of touched) if (await store.settle(jobId, Date.now())) await announceJob(jobId);
   }

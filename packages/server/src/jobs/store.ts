@@ -233,13 +233,14 @@ export function jobStore(db: Db, dialect: Dialect) {
       jobId: number,
       candidates: number[],
       owner: string,
-      now: number,
       leaseMs: number,
     ): Promise<ClaimedStep[]> {
       if (!candidates.length) return [];
       return db.transaction().execute(async (trx) => {
         const job = await lockJob(trx, jobId);
         if (!job || job.state !== 'running') return [];
+        // Read after the lock: a claim that waited for it does not look started before the steps it followed.
+        const now = Date.now();
         const { concurrency } = jobOptions.parse(JSON.parse(job.options));
         const { n } = await trx
           .selectFrom('job_steps')
