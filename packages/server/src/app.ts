@@ -205,7 +205,9 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
   });
   await app.register(jobRoutes(jobs.service));
   const scheduler = schedulerService({ db: store.db, jobs: jobs.service, log: app.log, tickMs: config.jobTickMs });
+  // Work every replica would otherwise repeat; per-replica timers stay with their features (devices/index.ts).
   scheduler.register({ name: 'sessions.pruneIdle', pattern: '0 */10 * * * *', run: () => sessions.pruneIdle() });
+  scheduler.register({ name: 'telemetry.maintain', pattern: '0 */5 * * * *', run: deviceServices.maintainTelemetry });
 
   const helpers = lowerHelperThreads(config.helperThreadNice);
   app.log.info(helpers, 'helper threads yield the CPU to the event loop');

@@ -62,12 +62,12 @@ describe.each(DIALECTS)('jobs over a simulated fleet (%s)', (dialect) => {
     const back = [1, 2, 3].map(idOf);
     const late = [4, 5].map(idOf);
     for (const n of [1, 2, 3]) fleet.process.stdin!.write(`drop ${fleetSerial(prefix, n)} 3000\n`);
-    for (const n of [4, 5]) fleet.process.stdin!.write(`drop ${fleetSerial(prefix, n)} 10000\n`);
+    for (const n of [4, 5]) fleet.process.stdin!.write(`drop ${fleetSerial(prefix, n)} 20000\n`);
     await waitFor(
       () => [...back, ...late].every((id) => !edge.devices.get(id)!.online),
       'five devices offline',
     );
-    const id = await create({ concurrency: 10, deadlineMs: 7000 });
+    const id = await create({ concurrency: COUNT, deadlineMs: 12_000 });
     const done = await jobFinished(edge.jobs, id);
 
     expect(done.job.state).toBe('failed');
@@ -84,7 +84,7 @@ describe.each(DIALECTS)('jobs over a simulated fleet (%s)', (dialect) => {
     expect([...waited].sort()).toEqual([...back, ...late].sort());
     for (const deviceId of ids.filter((d) => !late.includes(d))) expect(recorder.runs.get(deviceId)).toBe(1);
     await allOnline();
-  }, 60_000);
+  }, 90_000);
 
   test('device progress reaches the step; cancel half-way stops the pending steps, the running finish', async () => {
     recorder.runs.clear();
