@@ -35,7 +35,8 @@ describe.each(DIALECTS)('jobs over a simulated fleet (%s)', (dialect) => {
       createdBy: 'operator',
       createdByName: 'admin',
     });
-  const stateOf = (detail: JobDetail, deviceId: string) => detail.steps.find((s) => s.deviceId === deviceId)!.state;
+  const stateOf = (detail: JobDetail, deviceId: string) =>
+    detail.steps.find((s) => s.deviceId === deviceId)!.state;
   /** What went wrong, when an expectation on a job fails. */
   const explain = (detail: JobDetail) =>
     JSON.stringify(
@@ -46,7 +47,11 @@ describe.each(DIALECTS)('jobs over a simulated fleet (%s)', (dialect) => {
   const count = (detail: JobDetail, state: StepState) => detail.steps.filter((s) => s.state === state).length;
 
   beforeAll(async () => {
-    ({ edge, session, fleet } = await startConsoleWithFleet(dialect, { count: COUNT, prefix, control: true }));
+    ({ edge, session, fleet } = await startConsoleWithFleet(dialect, {
+      count: COUNT,
+      prefix,
+      control: true,
+    }));
     edge.jobs.kinds.register(probeKind(recorder));
     edge.jobs.onChange((change) => seen.push(change));
     ids = Array.from({ length: COUNT }, (_, i) => idOf(i + 1));
@@ -71,7 +76,13 @@ describe.each(DIALECTS)('jobs over a simulated fleet (%s)', (dialect) => {
     const done = await jobFinished(edge.jobs, id);
 
     expect(done.job.state).toBe('failed');
-    expect(done.job.counts, explain(done)).toMatchObject({ succeeded: 48, expired: 2, queued: 0, waiting: 0, running: 0 });
+    expect(done.job.counts, explain(done)).toMatchObject({
+      succeeded: 48,
+      expired: 2,
+      queued: 0,
+      waiting: 0,
+      running: 0,
+    });
     for (const deviceId of back) expect(stateOf(done, deviceId)).toBe('succeeded');
     for (const deviceId of late) {
       expect(stateOf(done, deviceId)).toBe('expired');
@@ -79,7 +90,9 @@ describe.each(DIALECTS)('jobs over a simulated fleet (%s)', (dialect) => {
     }
     // They waited first: the step changes this console announced show it.
     const waited = new Set(
-      seen.flatMap((c) => (c.type === 'step' && c.jobId === id && c.step.state === 'waiting' ? [c.step.deviceId] : [])),
+      seen.flatMap((c) =>
+        c.type === 'step' && c.jobId === id && c.step.state === 'waiting' ? [c.step.deviceId] : [],
+      ),
     );
     expect([...waited].sort()).toEqual([...back, ...late].sort());
     for (const deviceId of ids.filter((d) => !late.includes(d))) expect(recorder.runs.get(deviceId)).toBe(1);
@@ -148,7 +161,10 @@ describe.each(DIALECTS)('jobs over a simulated fleet (%s)', (dialect) => {
     expect((got.json() as JobDetail).steps).toHaveLength(COUNT);
     const list = await edge.app.inject({ url: '/api/v1/jobs/list?limit=2', headers: session.headers(false) });
     expect(list.json()).toMatchObject({ list: [{ id, state: 'succeeded', kind: PROBE_KIND }, {}] });
-    const missing = await edge.app.inject({ url: '/api/v1/jobs/get?id=999999', headers: session.headers(false) });
+    const missing = await edge.app.inject({
+      url: '/api/v1/jobs/get?id=999999',
+      headers: session.headers(false),
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ err_code: 'notFound' });
     const bad = await edge.app.inject({
@@ -165,7 +181,10 @@ describe.each(DIALECTS)('jobs over a simulated fleet (%s)', (dialect) => {
       headers: session.headers(),
       payload: { id },
     });
-    expect((again.json() as JobDetail).job).toMatchObject({ state: 'succeeded', finishedAt: done.job.finishedAt });
+    expect((again.json() as JobDetail).job).toMatchObject({
+      state: 'succeeded',
+      finishedAt: done.job.finishedAt,
+    });
   }, 60_000);
 
   test('the canary wave runs first; a failed canary or the stop rule halts the rest', async () => {

@@ -12,7 +12,11 @@ export interface StepContext<P> {
   /** 1 on the first run, 2 on the first re-run ... */
   attempt: number;
   /** The RPC service's call, with the device's progress messages wired to the step's progress. */
-  call<M extends RpcMethod>(method: M, params: RpcParams<M>, options?: Pick<CallOptions, 'deadlineMs'>): Promise<RpcResult<M>>;
+  call<M extends RpcMethod>(
+    method: M,
+    params: RpcParams<M>,
+    options?: Pick<CallOptions, 'deadlineMs'>,
+  ): Promise<RpcResult<M>>;
 }
 
 /** A step's outcome as the kind judges it; a thrown error fails the step with its message. */

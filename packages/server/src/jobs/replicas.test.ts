@@ -76,7 +76,10 @@ describe.skipIf(process.env.SKIP_POSTGRES)('two consoles on one PostgreSQL datab
   test('each scheduled occurrence and each system task occurrence runs once', async () => {
     ranOn.clear();
     const ticks: { at: number; on: string }[] = [];
-    for (const [name, edge] of [['A', a], ['B', b]] as const)
+    for (const [name, edge] of [
+      ['A', a],
+      ['B', b],
+    ] as const)
       edge.scheduler.register({
         name: 'test.everySecond',
         pattern: '* * * * * *',
@@ -88,7 +91,10 @@ describe.skipIf(process.env.SKIP_POSTGRES)('two consoles on one PostgreSQL datab
       {
         name: 'soon',
         kind: PROBE_KIND,
-        deviceIds: a.devices.list().slice(0, 5).map((d) => d.id),
+        deviceIds: a.devices
+          .list()
+          .slice(0, 5)
+          .map((d) => d.id),
         weekdays: [0, 1, 2, 3, 4, 5, 6],
         startDate: iso.slice(0, 10),
         startTime: iso.slice(11, 19),
@@ -97,10 +103,14 @@ describe.skipIf(process.env.SKIP_POSTGRES)('two consoles on one PostgreSQL datab
       'admin',
     );
     const occursAt = Math.floor(at.getTime() / 1000) * 1000;
-    const job = await waitFor(async () => {
-      const { list } = await a.jobs.list({ kind: PROBE_KIND, limit: 5, offset: 0 });
-      return list.find((j) => j.createdBy === 'schedule');
-    }, 'the scheduled job', 20_000);
+    const job = await waitFor(
+      async () => {
+        const { list } = await a.jobs.list({ kind: PROBE_KIND, limit: 5, offset: 0 });
+        return list.find((j) => j.createdBy === 'schedule');
+      },
+      'the scheduled job',
+      20_000,
+    );
     const done = await jobFinished(a.jobs, job.id, 60_000);
     expect(done.job).toMatchObject({ state: 'succeeded', title: 'soon', createdByName: 'soon' });
     // Well past the occurrence, both consoles have ticked over it many times: still one claim, one job.

@@ -85,10 +85,18 @@ describe.each(DIALECTS)('a console killed mid-job (%s)', (dialect) => {
     };
     edge = await startConsole(env);
     fleet = startFleet({ console: `http://127.0.0.1:${port}`, count: COUNT, prefix });
-    const deviceIds = await waitFor(async () => {
-      const rows = await store!.db.selectFrom('devices').select('id').where('adoption', '=', 'adopted').execute();
-      return rows.length === COUNT && rows.map((r) => r.id);
-    }, `${COUNT} devices adopted`, 60_000);
+    const deviceIds = await waitFor(
+      async () => {
+        const rows = await store!.db
+          .selectFrom('devices')
+          .select('id')
+          .where('adoption', '=', 'adopted')
+          .execute();
+        return rows.length === COUNT && rows.map((r) => r.id);
+      },
+      `${COUNT} devices adopted`,
+      60_000,
+    );
 
     const jobs = jobStore(store.db, store.dialect);
     const jobId = await jobs.create(
@@ -106,7 +114,9 @@ describe.each(DIALECTS)('a console killed mid-job (%s)', (dialect) => {
     await waitFor(async () => (await jobs.counts(jobId)).succeeded >= 5, 'five steps done', 60_000);
     edge.kill('SIGKILL');
     await new Promise((resolve) => edge!.once('exit', resolve));
-    const runningAtKill = (await jobs.steps(jobId)).filter((s) => s.state === 'running').map((s) => s.deviceId);
+    const runningAtKill = (await jobs.steps(jobId))
+      .filter((s) => s.state === 'running')
+      .map((s) => s.deviceId);
     expect(runningAtKill.length).toBeGreaterThan(0);
 
     edge = await startConsole(env);

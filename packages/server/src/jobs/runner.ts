@@ -83,7 +83,8 @@ export function jobRunner(deps: {
       progressWrites = progressWrites
         .then(async () => {
           if (stopping) return;
-          if (await store.progress(step.id, owner, progress, note ?? null, Date.now())) await announceStep(step.id);
+          if (await store.progress(step.id, owner, progress, note ?? null, Date.now()))
+            await announceStep(step.id);
         })
         .catch((err: unknown) => log.error({ err, step: step.id }, 'job step progress write failed'));
     };
@@ -167,10 +168,15 @@ export function jobRunner(deps: {
 
   const tickTimer = setInterval(kick, timings.tickMs);
   tickTimer.unref();
-  const renewTimer = setInterval(() => {
-    if (!inFlight.size) return;
-    store.renew(owner, Date.now(), timings.leaseMs).catch((err: unknown) => log.error({ err }, 'job lease renewal failed'));
-  }, Math.max(100, Math.floor(timings.leaseMs / 3)));
+  const renewTimer = setInterval(
+    () => {
+      if (!inFlight.size) return;
+      store
+        .renew(owner, Date.now(), timings.leaseMs)
+        .catch((err: unknown) => log.error({ err }, 'job lease renewal failed'));
+    },
+    Math.max(100, Math.floor(timings.leaseMs / 3)),
+  );
   renewTimer.unref();
   const stopListening = deps.devices.onChange((change) => {
     if (change.type === 'online') kick();
@@ -193,7 +199,13 @@ export function jobRunner(deps: {
       clearInterval(renewTimer);
       stopListening();
       await ticking;
-      const touched = await store.recover(Date.now(), kinds.names(), kinds.idempotentNames(), reasons.consoleDied, owner);
+      const touched = await store.recover(
+        Date.now(),
+        kinds.names(),
+        kinds.idempotentNames(),
+        reasons.consoleDied,
+        owner,
+      );
       for (const jobId of touched) await store.settle(jobId, Date.now());
     },
   };

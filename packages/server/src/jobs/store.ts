@@ -78,8 +78,7 @@ export function toStepView(row: Selectable<JobStepsTable>): StepView {
   };
 }
 
-const emptyCounts = (): StepCounts =>
-  Object.fromEntries(stepStates.map((s) => [s, 0])) as StepCounts;
+const emptyCounts = (): StepCounts => Object.fromEntries(stepStates.map((s) => [s, 0])) as StepCounts;
 
 export function jobStore(db: Db, dialect: Dialect) {
   /** Locks the job's row for the rest of the transaction (PostgreSQL); SQLite runs one writer at a time anyway. */
@@ -148,7 +147,10 @@ export function jobStore(db: Db, dialect: Dialect) {
         }));
         // Chunks keep PostgreSQL's bind-parameter limit far away for a fleet-wide job.
         for (let i = 0; i < steps.length; i += 1000)
-          await t.insertInto('job_steps').values(steps.slice(i, i + 1000)).execute();
+          await t
+            .insertInto('job_steps')
+            .values(steps.slice(i, i + 1000))
+            .execute();
         return id;
       };
       return trx === db ? db.transaction().execute(insert) : insert(trx);
@@ -213,7 +215,10 @@ export function jobStore(db: Db, dialect: Dialect) {
     },
 
     /** Pending steps of the job's open waves whose device `isReachable`. */
-    async pending(jobId: number, maxWave: number): Promise<{ id: number; deviceId: string; state: StepState }[]> {
+    async pending(
+      jobId: number,
+      maxWave: number,
+    ): Promise<{ id: number; deviceId: string; state: StepState }[]> {
       const rows = await db
         .selectFrom('job_steps')
         .select(['id', 'device_id', 'state'])
@@ -229,12 +234,7 @@ export function jobStore(db: Db, dialect: Dialect) {
      * Claims up to the job's free concurrency among `candidates` for `owner`. The job row is locked, so
      * concurrent claimers of one job count the running steps one after the other and never exceed the limit.
      */
-    async claim(
-      jobId: number,
-      candidates: number[],
-      owner: string,
-      leaseMs: number,
-    ): Promise<ClaimedStep[]> {
+    async claim(jobId: number, candidates: number[], owner: string, leaseMs: number): Promise<ClaimedStep[]> {
       if (!candidates.length) return [];
       return db.transaction().execute(async (trx) => {
         const job = await lockJob(trx, jobId);
@@ -271,14 +271,18 @@ export function jobStore(db: Db, dialect: Dialect) {
             .where('state', 'in', PENDING)
             .returning(['id', 'job_id', 'device_id', 'attempts'])
             .executeTakeFirst();
-          if (row) claimed.push({ id: row.id, jobId: row.job_id, deviceId: row.device_id, attempts: row.attempts });
+          if (row)
+            claimed.push({ id: row.id, jobId: row.job_id, deviceId: row.device_id, attempts: row.attempts });
         }
         return claimed;
       });
     },
 
     /** How far one wave got. */
-    async waveCounts(jobId: number, wave: number): Promise<{ total: number; finished: number; succeeded: number }> {
+    async waveCounts(
+      jobId: number,
+      wave: number,
+    ): Promise<{ total: number; finished: number; succeeded: number }> {
       const rows = await db
         .selectFrom('job_steps')
         .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
@@ -408,7 +412,11 @@ export function jobStore(db: Db, dialect: Dialect) {
           eb(
             'job_id',
             'in',
-            eb.selectFrom('jobs').select('jobs.id').where('jobs.state', '=', 'running').where('jobs.deadline_at', '<', now),
+            eb
+              .selectFrom('jobs')
+              .select('jobs.id')
+              .where('jobs.state', '=', 'running')
+              .where('jobs.deadline_at', '<', now),
           ),
         )
         .returning('job_id')
@@ -477,12 +485,16 @@ export function jobStore(db: Db, dialect: Dialect) {
         const open = (job.state === 'running' ? UNFINISHED : ['running']).some((s) => by.get(s));
         if (open) return false;
         const total = [...by.values()].reduce((a, b) => a + b, 0);
-        const state = job.state === 'running' ? ((by.get('succeeded') ?? 0) === total ? 'succeeded' : 'failed') : job.state;
+        const state =
+          job.state === 'running'
+            ? (by.get('succeeded') ?? 0) === total
+              ? 'succeeded'
+              : 'failed'
+            : job.state;
         await trx.updateTable('jobs').set({ state, finished_at: now }).where('id', '=', jobId).execute();
         return true;
       });
     },
-
   };
 }
 

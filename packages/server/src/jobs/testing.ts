@@ -23,7 +23,10 @@ export interface ProbeRecorder {
   failing: Set<string>;
 }
 
-export function probeKind(recorder: ProbeRecorder, record?: (deviceId: string) => void): JobKind<z.infer<typeof probeParams>> {
+export function probeKind(
+  recorder: ProbeRecorder,
+  record?: (deviceId: string) => void,
+): JobKind<z.infer<typeof probeParams>> {
   return {
     name: PROBE_KIND,
     params: probeParams,
@@ -43,7 +46,9 @@ export function probeKind(recorder: ProbeRecorder, record?: (deviceId: string) =
       } else {
         result = { serial: (await call('getInfo', {})).serial };
       }
-      return recorder.failing.has(deviceId) ? { ok: false, reason: 'marked failing', result } : { ok: true, result };
+      return recorder.failing.has(deviceId)
+        ? { ok: false, reason: 'marked failing', result }
+        : { ok: true, result };
     },
   };
 }

@@ -2,17 +2,23 @@
 import { Cron } from 'croner';
 import type { ScheduleDefinition } from '@edge/protocol';
 
-export type Timing = Pick<ScheduleDefinition, 'weekdays' | 'startDate' | 'endDate' | 'startTime' | 'timeZone'>;
+export type Timing = Pick<
+  ScheduleDefinition,
+  'weekdays' | 'startDate' | 'endDate' | 'startTime' | 'timeZone'
+>;
 
 /** A cron pattern with seconds, for croner. */
 export function cronOf(timing: Timing): Cron {
   const [h, m, s = '0'] = timing.startTime.split(':');
-  return new Cron(`${Number(s)} ${Number(m)} ${Number(h)} * * ${[...new Set(timing.weekdays)].sort().join(',')}`, {
-    timezone: timing.timeZone,
-    startAt: `${timing.startDate}T00:00:00`,
-    ...(timing.endDate ? { stopAt: `${timing.endDate}T23:59:59` } : {}),
-    paused: true,
-  });
+  return new Cron(
+    `${Number(s)} ${Number(m)} ${Number(h)} * * ${[...new Set(timing.weekdays)].sort().join(',')}`,
+    {
+      timezone: timing.timeZone,
+      startAt: `${timing.startDate}T00:00:00`,
+      ...(timing.endDate ? { stopAt: `${timing.endDate}T23:59:59` } : {}),
+      paused: true,
+    },
+  );
 }
 
 /** A system task's pattern (six fields for seconds), in UTC. */

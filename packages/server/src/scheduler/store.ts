@@ -33,7 +33,12 @@ export function scheduleStore(db: Db) {
     },
 
     async enabled(): Promise<ScheduleRow[]> {
-      const rows = await db.selectFrom('schedules').selectAll().where('enabled', '=', 1).orderBy('id').execute();
+      const rows = await db
+        .selectFrom('schedules')
+        .selectAll()
+        .where('enabled', '=', 1)
+        .orderBy('id')
+        .execute();
       return rows.map((r) => ({
         id: r.id,
         name: r.name,

@@ -43,7 +43,11 @@ export const jobs = (dialect: Dialect): Migration => ({
       .execute();
     await db.schema.createIndex('job_steps_job_state').on('job_steps').columns(['job_id', 'state']).execute();
     // Lease recovery scans running steps whose lease passed.
-    await db.schema.createIndex('job_steps_lease').on('job_steps').columns(['state', 'lease_until']).execute();
+    await db.schema
+      .createIndex('job_steps_lease')
+      .on('job_steps')
+      .columns(['state', 'lease_until'])
+      .execute();
 
     await withId(db.schema.createTable('schedules'), dialect)
       .addColumn('name', 'text', notNull)
