@@ -103,7 +103,7 @@ describe.each(DIALECTS)('a console killed mid-job (%s)', (dialect) => {
       {
         kind: PROBE_KIND,
         title: 'restart',
-        params: { pings: 4 },
+        params: { pings: 6 },
         createdBy: 'system',
         createdByName: 'test',
         options: { concurrency: 5, canaryShare: 0, maxFailedShare: 1, deadlineMs: 120_000 },
@@ -111,7 +111,15 @@ describe.each(DIALECTS)('a console killed mid-job (%s)', (dialect) => {
       },
       Date.now(),
     );
-    await waitFor(async () => (await jobs.counts(jobId)).succeeded >= 5, 'five steps done', 60_000);
+    // Killed while steps run: some done, some in flight, the rest not started.
+    await waitFor(
+      async () => {
+        const counts = await jobs.counts(jobId);
+        return counts.succeeded >= 5 && counts.running > 0;
+      },
+      'five steps done and more running',
+      60_000,
+    );
     edge.kill('SIGKILL');
     await new Promise((resolve) => edge!.once('exit', resolve));
     const runningAtKill = (await jobs.steps(jobId))
@@ -129,9 +137,13 @@ describe.each(DIALECTS)('a console killed mid-job (%s)', (dialect) => {
     expect(interrupted.map((s) => s.deviceId).sort()).toEqual([...runningAtKill].sort());
     expect(interrupted.every((s) => s.reason === reasons.consoleDied)).toBe(true);
     expect(done.filter((s) => s.state === 'succeeded')).toHaveLength(COUNT - runningAtKill.length);
-    // Every device's step started exactly once across both processes.
+    // No step started twice across both processes: the succeeded ones once each, and an interrupted one at
+    // most once (its console may have died between the claim and the call).
     const runs = fs.readFileSync(runLog, 'utf8').split('\n').filter(Boolean);
-    expect(runs.sort()).toEqual([...deviceIds].sort());
+    expect(new Set(runs).size).toBe(runs.length);
+    const succeeded = done.filter((s) => s.state === 'succeeded').map((s) => s.deviceId);
+    expect(succeeded.every((id) => runs.includes(id))).toBe(true);
+    expect(runs.every((id) => succeeded.includes(id) || runningAtKill.includes(id))).toBe(true);
     expect(done.every((s) => s.attempts === 1)).toBe(true);
   }, 180_000);
 });
