@@ -238,13 +238,14 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
       stopUpgrades();
       const failures: unknown[] = [];
       const step = (work: () => Promise<unknown>) => work().catch((err: unknown) => void failures.push(err));
-      // Jobs before the devices: steps still running are handed back while the database is open.
-      await step(() => scheduler.stop());
-      await step(() => jobs.stop());
+      // Jobs and the scheduler stop claiming now (before the device calls they wait on fail), and hand back
+      // the steps still running before the store closes; the device calls in flight are not kept waiting.
+      const jobsStopped = step(() => Promise.all([scheduler.stop(), jobs.stop()]));
       await step(() => deviceConfig.stop());
       await step(() => deviceServices.stop());
       await step(() => bus.close());
       await step(() => httpClosed);
+      await jobsStopped;
       await step(() => store.close());
       if (failures.length) throw new AggregateError(failures, 'the console did not close cleanly');
     },
