@@ -25,3 +25,5 @@ export * from './networking/index.ts';
 export * from './inventory.ts';
 export * from './provision.ts';
 export * from './live.ts';
+export * from './jobs.ts';
+export * from './schedules.ts';

@@ -64,6 +64,9 @@ import { smtpRoutes } from './smtp/routes.ts';
 import { startConfigServices, type ConfigService } from './config/index.ts';
 import { deviceSettingsService } from './deviceSettings/service.ts';
 import { deviceSettingsRoutes } from './deviceSettings/routes.ts';
+import { startJobs, type JobService } from './jobs/index.ts';
+import { jobRoutes } from './jobs/routes.ts';
+import { schedulerService, type Scheduler } from './scheduler/service.ts';
 
 export interface Console {
   app: FastifyInstance;
@@ -86,6 +89,10 @@ export interface Console {
   flushDevices(): Promise<void>;
   /** Device configuration, desired and reported (the settings calls' engine). */
   deviceConfig: ConfigService;
+  /** Long device work fanned out to devices; modules register job kinds here. */
+  jobs: JobService;
+  /** Recurring occurrences (schedules, the console's own periodic work) claimed once across replicas. */
+  scheduler: Scheduler;
   close(): Promise<void>;
 }
 
@@ -211,8 +218,19 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
     }),
   );
 
-  const pruneTimer = setInterval(() => void sessions.pruneIdle().catch(() => undefined), 10 * 60_000);
-  pruneTimer.unref();
+  const jobs = startJobs({
+    db: store.db,
+    dialect: store.dialect,
+    rpc: deviceServices.rpc,
+    devices: deviceServices.devices,
+    log: app.log,
+    timings: { tickMs: config.jobTickMs, leaseMs: config.jobLeaseMs },
+  });
+  await app.register(jobRoutes(jobs.service));
+  const scheduler = schedulerService({ db: store.db, jobs: jobs.service, log: app.log, tickMs: config.jobTickMs });
+  // Work every replica would otherwise repeat; per-replica timers stay with their features (devices/index.ts).
+  scheduler.register({ name: 'sessions.pruneIdle', pattern: '0 */10 * * * *', run: () => sessions.pruneIdle() });
+  scheduler.register({ name: 'telemetry.maintain', pattern: '0 */5 * * * *', run: deviceServices.maintainTelemetry });
 
   const helpers = lowerHelperThreads(config.helperThreadNice);
   app.log.info(helpers, 'helper threads yield the CPU to the event loop');
@@ -229,6 +247,8 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
     telemetry: deviceServices.telemetry,
     flushDevices: deviceServices.flush,
     deviceConfig: deviceConfig.service,
+    jobs: jobs.service,
+    scheduler,
     /**
      * HTTP first: new requests are answered 503 and the listener closes; then what requests in flight wait
      * on (device calls) fails at once so they answer now, not at their deadline; then the device bus, whose
@@ -236,17 +256,20 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
      * at the last flush) does not keep the others from closing.
      */
     async close() {
-      clearInterval(pruneTimer);
       const httpClosed = app.close();
       for (const stop of stopChannels) stop();
       live.stop();
       stopUpgrades();
       const failures: unknown[] = [];
       const step = (work: () => Promise<unknown>) => work().catch((err: unknown) => void failures.push(err));
+      // Jobs and the scheduler stop claiming now (before the device calls they wait on fail), and hand back
+      // the steps still running before the store closes; the device calls in flight are not kept waiting.
+      const jobsStopped = step(() => Promise.all([scheduler.stop(), jobs.stop()]));
       await step(() => deviceConfig.stop());
       await step(() => deviceServices.stop());
       await step(() => bus.close());
       await step(() => httpClosed);
+      await jobsStopped;
       await step(() => store.close());
       if (failures.length) throw new AggregateError(failures, 'the console did not close cleanly');
     },

@@ -49,6 +49,10 @@ export interface Config {
   enrolRate: number;
   /** Devices waiting in Discovery at most (DISCOVERY_MAX): past it new serials are refused. */
   discoveryMax: number;
+  /** How long a console's claim on a running job step holds unless renewed, ms (JOB_LEASE_MS). */
+  jobLeaseMs: number;
+  /** How often each console looks for job steps and scheduled occurrences to claim, ms (JOB_TICK_MS). */
+  jobTickMs: number;
 }
 
 const int = (v: string | undefined, fallback: number): number => {
@@ -86,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     enrolRatePerSource: int(env.ENROL_RATE_PER_SOURCE, 50),
     enrolRate: int(env.ENROL_RATE, 500),
     discoveryMax: int(env.DISCOVERY_MAX, 1000),
+    jobLeaseMs: int(env.JOB_LEASE_MS, 15_000),
+    jobTickMs: int(env.JOB_TICK_MS, 1000),
   };
 }
 

@@ -1,6 +1,7 @@
 /** Table types of the store. Times are epoch milliseconds; booleans are 0/1 on both dialects. */
 import type { Generated, Kysely } from 'kysely';
 import type { SecurityTables } from './schema-security.ts';
+import type { JobTables } from './schema-jobs.ts';
 
 export interface RolesTable {
   id: Generated<number>;
@@ -188,7 +189,7 @@ export interface DeviceSectionsTable {
   updated_at: number;
 }
 
-export interface Database extends SecurityTables {
+export interface Database extends SecurityTables, JobTables {
   roles: RolesTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -42,8 +42,6 @@ export interface DeviceTimings {
   pointMs: number;
   /** Device log lines -> device_logs. */
   logFlushMs: number;
-  /** Rollups and pruning. */
-  maintenanceMs: number;
 }
 
 export const DEFAULT_TIMINGS: DeviceTimings = {
@@ -51,7 +49,6 @@ export const DEFAULT_TIMINGS: DeviceTimings = {
   presenceFlushMs: 5000,
   pointMs: 60_000,
   logFlushMs: 2000,
-  maintenanceMs: 5 * 60_000,
 };
 
 /** The inventory-facing face of the registry. */
@@ -86,6 +83,11 @@ export interface DeviceServices {
   telemetry: TelemetryService;
   /** Writes everything still in memory now (tests, shutdown). */
   flush(): Promise<void>;
+  /**
+   * Telemetry rollups and pruning: the same work for every replica, so the scheduler runs it, claimed once
+   * per occurrence across replicas.
+   */
+  maintainTelemetry(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -198,12 +200,13 @@ export async function startDeviceServices(
     timer.unref();
     return timer;
   };
+  // Per replica, not on the scheduler: each replica sweeps and flushes what only it holds in memory (the
+  // presence of its own connections, the points and log lines it took in); another replica cannot do it.
   const timers = [
     every(timings.sweepMs, 'offline sweep', presence.sweep),
     every(timings.presenceFlushMs, 'presence flush', flusher.flush),
     every(timings.pointMs, 'telemetry write', sampler.flush),
     every(timings.logFlushMs, 'device log write', events.flush),
-    every(timings.maintenanceMs, 'telemetry maintenance', series.maintain),
   ];
 
   const flush = async () => {
@@ -231,6 +234,7 @@ export async function startDeviceServices(
     enrolment,
     telemetry: { history: series.history },
     flush,
+    maintainTelemetry: series.maintain,
     async stop() {
       for (const timer of timers) clearInterval(timer);
       stopListening();

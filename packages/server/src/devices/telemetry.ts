@@ -20,7 +20,6 @@ export interface TelemetryHistory {
 
 export function telemetryHistory(store: TelemetryStore, opts: { graceMs: number; now?: () => number }) {
   const now = opts.now ?? Date.now;
-  let nextBucket: number | null = null;
 
   const toPoint = (row: { ts: number } & Record<string, unknown>): TelemetryPoint => {
     const point: TelemetryPoint = { ts: Number(row.ts) };
@@ -44,14 +43,15 @@ export function telemetryHistory(store: TelemetryStore, opts: { graceMs: number;
       };
     },
 
-    /** Rolls up every finished hour not rolled up yet (waiting graceMs for late points), then prunes. */
+    /**
+     * Rolls up every finished hour not rolled up yet (waiting graceMs for late points), then prunes. Where
+     * it got to is read from the store each time: the replica that ran the previous occurrence may be another.
+     */
     async maintain(): Promise<void> {
       const t = now();
-      if (nextBucket === null) {
-        const latest = await store.latestRollup();
-        nextBucket =
-          latest !== null ? latest + HOUR_MS : Math.floor((t - RAW_RETENTION_MS) / HOUR_MS) * HOUR_MS;
-      }
+      const latest = await store.latestRollup();
+      let nextBucket =
+        latest !== null ? latest + HOUR_MS : Math.floor((t - RAW_RETENTION_MS) / HOUR_MS) * HOUR_MS;
       while (nextBucket + HOUR_MS + opts.graceMs <= t) {
         await store.rollUpHour(nextBucket);
         nextBucket += HOUR_MS;

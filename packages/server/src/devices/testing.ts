@@ -60,9 +60,9 @@ export interface Child {
 }
 
 /** Runs an agent program: a development launcher's name in dev/, or the path of a built one. */
-function run(bin: string, args: string[]): Child {
+function run(bin: string, args: string[], stdin: 'ignore' | 'pipe' = 'ignore'): Child {
   const child = spawn(process.execPath, [path.resolve(AGENT_BIN, bin), ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [stdin, 'pipe', 'pipe'],
   });
   const output: string[] = [];
   const keep = (chunk: Buffer) => output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
@@ -97,6 +97,8 @@ export interface FleetArgs {
   enrolSecret?: string | null;
   /** Default TEST_CLAIM_CODE (what the harness's provisionSerials lists); null: none. */
   claimCode?: string | null;
+  /** Steered on stdin (agent fleet-control.ts): write `drop SERIAL MS` lines to `process.stdin`. */
+  control?: boolean;
 }
 
 /** The proof options of both command lines. */
@@ -131,7 +133,8 @@ export const startFleet = (a: FleetArgs, program = 'edge-fleet.mjs'): Child =>
     ...(a.localAddresses ? ['--local-addresses', a.localAddresses] : []),
     ...(a.models ? ['--models', a.models.join(',')] : []),
     ...proofArgs(a),
-  ]);
+    ...(a.control ? ['--control'] : []),
+  ], a.control ? 'pipe' : 'ignore');
 
 /**
  * A listening console with a provisioned simulated fleet, every device online and reporting (a heartbeat

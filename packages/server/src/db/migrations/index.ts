@@ -4,6 +4,7 @@ import { foundation } from './0001_foundation.ts';
 import { devices } from './0002_devices.ts';
 import { security } from './0003_security.ts';
 import { deviceConfig } from './0004_device_config.ts';
+import { jobs } from './0005_jobs.ts';
 import { enrolmentProof } from './0007_enrolment_proof.ts';
 
 /** Name -> migration; names sort in the order they run. */
@@ -12,5 +13,6 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0002_devices': devices,
   '0003_security': security,
   '0004_device_config': deviceConfig,
+  '0005_jobs': jobs,
   '0007_enrolment_proof': enrolmentProof,
 };
