@@ -238,14 +238,13 @@ export class SimulatedPlatform implements Platform {
 
   /**
    * The Ethernet ports by interface name, the one list both the dashboard's ports (telemetry) and the Port
-   * type section come from: a wired router's eth0 is its WAN until Port type says otherwise, a cellular
-   * gateway's ports are all LAN.
+   * type section come from: eth0 is the WAN until Port type says otherwise (a cellular gateway's wired
+   * uplink beside its modem), the others LAN, as Port type's rule wants one of each.
    */
   private portLayout(): { name: string; portType: PortTypeWord }[] {
-    const { spec } = this;
-    return Array.from({ length: spec.ports }, (_, n) => {
+    return Array.from({ length: this.spec.ports }, (_, n) => {
       const name = `eth${n}`;
-      return { name, portType: this.appliedPortTypes.get(name) ?? (n === 0 && !spec.cellular ? 'WAN' : 'LAN') };
+      return { name, portType: this.appliedPortTypes.get(name) ?? (n === 0 ? 'WAN' : 'LAN') };
     });
   }
 
@@ -418,7 +417,8 @@ export class SimulatedPlatform implements Platform {
     const ports: EthernetPort[] = this.portLayout().map(({ name, portType }, n) => {
       const wan = portType === 'WAN';
       // LAN ports carry the wired clients, in order; the rest have nothing plugged in.
-      const up = wan ? this.wanUp : n <= Math.max(1, wiredClients);
+      // A cellular gateway's wired WAN has nothing plugged in: its uplink is the modem.
+      const up = wan ? !spec.cellular && this.wanUp : n <= Math.max(1, wiredClients);
       const poeIndex = n - (spec.ports - spec.poePorts);
       const watt = poeIndex >= 0 && this.hasDcPower && up ? (this.poeWatts[poeIndex] ?? 0) : 0;
       return {

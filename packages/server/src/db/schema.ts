@@ -171,6 +171,18 @@ export interface DeviceSectionsTable {
   updated_at: number;
 }
 
+export interface NotificationsTable {
+  user_id: number;
+  /** Named by the browser, unique within the user's list. */
+  id: string;
+  level: string;
+  type: string;
+  value: string;
+  progress: number;
+  date: number;
+  read: Generated<number>;
+}
+
 export interface Database extends SecurityTables {
   roles: RolesTable;
   users: UsersTable;
@@ -184,6 +196,7 @@ export interface Database extends SecurityTables {
   telemetry_rollups: TelemetryRollupsTable;
   device_logs: DeviceLogsTable;
   device_sections: DeviceSectionsTable;
+  notifications: NotificationsTable;
 }
 
 export type Db = Kysely<Database>;

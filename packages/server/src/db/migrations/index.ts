@@ -4,6 +4,7 @@ import { foundation } from './0001_foundation.ts';
 import { devices } from './0002_devices.ts';
 import { security } from './0003_security.ts';
 import { deviceConfig } from './0004_device_config.ts';
+import { notifications } from './0008_notifications.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -11,4 +12,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0002_devices': devices,
   '0003_security': security,
   '0004_device_config': deviceConfig,
+  '0008_notifications': notifications,
 };
