@@ -231,7 +231,9 @@ describe('unapplied edits', () => {
     fireEvent.click(screen.getByTestId('confirm-cancel'));
 
     fireEvent.click(screen.getByText('go'));
-    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    expect(await screen.findByText(/Apply these settings to the device/)).toBeInTheDocument();
+    // The cancelled question may still be fading out: OK is the newest dialog's.
+    fireEvent.click((await screen.findAllByTestId('confirm-ok')).at(-1)!);
     await vi.waitFor(() => expect(screen.getByTestId('section-state')).toHaveTextContent('In sync'));
     const after = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(after);

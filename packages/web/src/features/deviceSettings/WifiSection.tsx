@@ -23,7 +23,7 @@ import { ruleValidator } from '../../components/formRules.ts';
 import { schemaFieldRules } from '../../components/schemaRules.ts';
 import { SectionFrame, type SectionContext } from './SectionFrame.tsx';
 import { documentOf } from './document.ts';
-import { settingsPath } from './paths.ts';
+import { settingsPath, wifiClientPath } from './paths.ts';
 import { AuthenticationTable } from './wifi/AuthenticationTable.tsx';
 
 const CHANNELS_24 = Array.from({ length: 13 }, (_, i) => i + 1);
@@ -212,7 +212,7 @@ export function WifiEditor({ deviceId, view, apply, busy }: SectionContext & { d
           <Link to={settingsPath(deviceId, 'clients')} data-testid="wifi-blacklist-link">
             {t('deviceSettings.wifi.blacklistLink')}
           </Link>
-          <Link to={settingsPath(deviceId, 'wan')} data-testid="wifi-networks-link">
+          <Link to={wifiClientPath(deviceId)} data-testid="wifi-networks-link">
             {t('deviceSettings.wifi.networksLink')}
           </Link>
         </Space>
