@@ -8,7 +8,6 @@ import {
   codeOfIssue,
   messages,
   parseSection,
-  sectionDefaults,
   type SectionDocs,
   type SectionKey,
   type SectionStateView,
