@@ -95,6 +95,21 @@ const NON_TEXT_KEYS = [
   'rowKey',
 ];
 
+/**
+ * Object keys whose values reach the screen outside JSX (chart options, antd column and menu definitions,
+ * sort options): a literal word there escapes the JSX-only i18next rule, so it is caught here. Lower-case
+ * identifiers (message codes such as 'confirmEdit', catalogue keys such as 'inventory.name') are not text.
+ */
+const SCREEN_TEXT_KEYS = 'name|title|text|subtext|label|placeholder|description|content|okText|cancelText|emptyText|unit';
+const SCREEN_TEXT = String.raw`/^(?![a-z][A-Za-z0-9_.-]*$).*[A-Za-z\u00C0-\uFFFF]/`;
+const SCREEN_TEXT_SELECTORS = [
+  `Property[key.name=/^(${SCREEN_TEXT_KEYS})$/][value.type='Literal'][value.value=${SCREEN_TEXT}]`,
+  `Property[key.name=/^(${SCREEN_TEXT_KEYS})$/] > TemplateLiteral > TemplateElement[value.raw=/[A-Za-z\\u00C0-\\uFFFF]/]`,
+].map((selector) => ({
+  selector,
+  message: 'Text shown on screen goes through i18n (t(...)), also outside JSX, e.g. in chart options.',
+}));
+
 export default defineConfig(
   {
     ignores: [
@@ -169,6 +184,7 @@ export default defineConfig(
           },
         },
       ],
+      'no-restricted-syntax': ['error', ...SCREEN_TEXT_SELECTORS],
     },
   },
   {

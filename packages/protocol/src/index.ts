@@ -6,6 +6,7 @@ export * from './languages.ts';
 export * from './auth.ts';
 export * from './web-alerts.ts';
 export * from './web-widgets.ts';
+export * from './notifications.ts';
 export * from './device.ts';
 export * from './device-messages.ts';
 export * from './device-rpc.ts';

@@ -57,6 +57,8 @@ import { activityService } from './activity/service.ts';
 import { activityRoutes } from './activity/routes.ts';
 import { companyService } from './company/service.ts';
 import { companyRoutes } from './company/routes.ts';
+import { notificationService } from './notifications/service.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import { brandingService } from './branding/service.ts';
 import { brandingRoutes } from './branding/routes.ts';
 import { smtpService } from './smtp/service.ts';
@@ -142,6 +144,7 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
   await app.register(securityRoutes(securityService(acl, tokens)));
   await app.register(activityRoutes(activityService(store.db)));
   await app.register(companyRoutes(companyService(store.db)));
+  await app.register(notificationRoutes(notificationService(store.db)));
   await app.register(brandingRoutes(branding));
   await app.register(smtpRoutes(smtpService(store.db, secrets, platformName)));
   await registerWebConsole(app, config.webRoot);

@@ -21,6 +21,11 @@ export interface ConfigBackend {
    * Backends that cannot tell leave it out.
    */
   localChanges?(docs: SectionDocs): Promise<Partial<SectionDocs>>;
+  /**
+   * What the device holds before the console sets anything, where that is not SPEC 9's defaults: its own
+   * name and the Ethernet ports it has. Reported as is, so the console starts from the device in front of it.
+   */
+  readonly factory?: Partial<SectionDocs>;
   /** Whether debug.setLocal may change sections (the simulator's stand-in for a local administrator). */
   readonly allowsLocalEdits: boolean;
 }

@@ -73,16 +73,14 @@ export class ConfigEngine {
 
   /** Every section's document in force (the defaults where nothing was applied). */
   docs(): SectionDocs {
-    const docs = structuredClone(sectionDefaults) as Record<SectionKey, SectionDoc>;
-    for (const section of SECTION_KEYS) {
-      const applied = this.state.sections[section];
-      if (applied) docs[section] = structuredClone(applied.doc);
-    }
+    const docs = {} as Record<SectionKey, SectionDoc>;
+    for (const section of SECTION_KEYS) docs[section] = structuredClone(this.applied(section).doc);
     return docs as SectionDocs;
   }
 
   private applied(section: SectionKey): VersionedDoc {
-    return this.state.sections[section] ?? { version: DEFAULT_VERSION, doc: sectionDefaults[section] };
+    const factory = this.options.backend.factory?.[section] ?? sectionDefaults[section];
+    return this.state.sections[section] ?? { version: DEFAULT_VERSION, doc: factory };
   }
 
   status(section: SectionKey): SectionStatus {

@@ -14,10 +14,14 @@ export class SimulatedConfigBackend implements ConfigBackend {
   constructor(
     private readonly uplink: SimulatedUplink,
     private readonly reloadMs = 50,
+    readonly factory: Partial<SectionDocs> = {},
+    /** Lets the simulated device show what is in force (its ports' types) in what it reports. */
+    private readonly onApplied: (docs: SectionDocs) => void = () => undefined,
   ) {}
 
   async apply(docs: SectionDocs): Promise<ApplyEffect> {
     if (this.reloadMs > 0) await sleep(this.reloadMs);
+    this.onApplied(docs);
     return { reachable: reachesConsole(docs, this.uplink) };
   }
 }

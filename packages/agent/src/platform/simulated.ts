@@ -19,6 +19,7 @@ import {
   type RpcResult,
   type SecureMode,
   type SettableSecureMode,
+  type PortTypeWord,
 } from '@edge/protocol';
 import { AlarmBook } from './alarms.ts';
 import {
@@ -125,6 +126,10 @@ export class SimulatedPlatform implements Platform {
   private readonly spec: ModelSpec;
   private readonly city: City;
   private readonly facts0: DeviceFacts;
+  /** Port types the console has applied (Port type section), which the reported ports then show. */
+  private appliedPortTypes = new Map<string, PortTypeWord>();
+  /** The host name, as a real agent sets it from the General section's device name. */
+  private hostname = '';
   private readonly lanPrefix: string;
   private readonly baseCpu: number;
   private readonly hasDcPower: boolean;
@@ -227,7 +232,20 @@ export class SimulatedPlatform implements Platform {
       secureMode,
       alarms: [],
     };
+    this.hostname = this.facts0.hostname;
     this.refillClients(now);
+  }
+
+  /**
+   * The Ethernet ports by interface name, the one list both the dashboard's ports (telemetry) and the Port
+   * type section come from: eth0 is the WAN until Port type says otherwise (a cellular gateway's wired
+   * uplink beside its modem), the others LAN, as Port type's rule wants one of each.
+   */
+  private portLayout(): { name: string; portType: PortTypeWord }[] {
+    return Array.from({ length: this.spec.ports }, (_, n) => {
+      const name = `eth${n}`;
+      return { name, portType: this.appliedPortTypes.get(name) ?? (n === 0 ? 'WAN' : 'LAN') };
+    });
   }
 
   private wanName(): string {
@@ -337,7 +355,12 @@ export class SimulatedPlatform implements Platform {
   }
 
   async facts(): Promise<DeviceFacts> {
-    return { ...this.facts0, secureMode: this.secureMode, alarms: this.alarms.active() };
+    return {
+      ...this.facts0,
+      hostname: this.hostname,
+      secureMode: this.secureMode,
+      alarms: this.alarms.active(),
+    };
   }
 
   async heartbeat(): Promise<HeartbeatSample> {
@@ -391,17 +414,18 @@ export class SimulatedPlatform implements Platform {
       up: i.name === this.wanName() ? this.wanUp : true,
     }));
     const wiredClients = this.clients.filter((c) => c.kind === 'wired').length;
-    const ports: EthernetPort[] = Array.from({ length: spec.ports }, (_, n) => {
-      const wan = n === 0 && !spec.cellular;
+    const ports: EthernetPort[] = this.portLayout().map(({ name, portType }, n) => {
+      const wan = portType === 'WAN';
       // LAN ports carry the wired clients, in order; the rest have nothing plugged in.
-      const up = wan ? this.wanUp : n <= Math.max(1, wiredClients);
+      // A cellular gateway's wired WAN has nothing plugged in: its uplink is the modem.
+      const up = wan ? !spec.cellular && this.wanUp : n <= Math.max(1, wiredClients);
       const poeIndex = n - (spec.ports - spec.poePorts);
       const watt = poeIndex >= 0 && this.hasDcPower && up ? (this.poeWatts[poeIndex] ?? 0) : 0;
       return {
-        name: wan ? 'WAN' : `LAN${n}`,
+        name,
         up,
         speed: up ? (n % 3 === 2 ? 100 : 1000) : 0,
-        portType: wan ? 'WAN' : 'LAN',
+        portType,
         ...(poeIndex >= 0 && {
           poe: { current: round((watt / 53.5) * 1000, 0), voltage: watt > 0 ? 53.5 : 0, watt: round(watt) },
         }),
@@ -444,6 +468,14 @@ export class SimulatedPlatform implements Platform {
     return new SimulatedConfigBackend(
       this.spec.cellular ? 'cellular' : 'ethernet',
       this.options.configReloadMs,
+      {
+        general: { deviceName: this.facts0.hostname, remoteHelp: false },
+        portType: { ports: this.portLayout().map(({ name, portType }) => ({ port: name, type: portType })) },
+      },
+      (docs) => {
+        this.appliedPortTypes = new Map(docs.portType.ports.map((p) => [p.port, p.type]));
+        this.hostname = docs.general.deviceName;
+      },
     );
   }
 

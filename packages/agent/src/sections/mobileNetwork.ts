@@ -3,7 +3,7 @@
  * APN, authentication, PIN) and, in /etc/config/edge, the SIM slot choice, which only the agent's
  * modem backend can carry out (slot switching is vendor specific).
  */
-import type { ApnProfile, MobileNetworkSection } from '@edge/protocol';
+import { apnAuthOf, type ApnProfile, type MobileNetworkSection } from '@edge/protocol';
 import type { RenderContext } from './context.ts';
 import type { Fragment } from './fragment.ts';
 import { nftIfname } from './nft.ts';
@@ -21,7 +21,7 @@ const ALLOWED_AUTH: Record<ApnProfile['auth'], string[]> = {
 function apnOptions(apn: ApnProfile) {
   if (apn.type === 'pnp') return {};
   const credentials = apn.username !== '' ? { username: apn.username, password: apn.password } : {};
-  return { apn: apn.apn, allowedauth: ALLOWED_AUTH[apn.auth], ...credentials };
+  return { apn: apn.apn, allowedauth: ALLOWED_AUTH[apnAuthOf(apn)], ...credentials };
 }
 
 export function renderMobileNetwork(

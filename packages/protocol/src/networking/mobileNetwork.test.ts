@@ -8,6 +8,7 @@ import {
   type ApnProfile,
 } from './mobileNetwork.ts';
 import { DEVICE, issues } from './testIssues.ts';
+import { apnAuthOf } from './rules.ts';
 
 const privateApn: ApnProfile = {
   ...apnProfileDefaults,
@@ -40,12 +41,23 @@ describe('mobile network section', () => {
     expect(issues(mobileNetworkSection, withApn({ ...privateApn, password: '' }))).toEqual([
       'apnSetting.username: apnCredentialsPartial',
     ]);
-    expect(issues(mobileNetworkSection, withApn({ ...privateApn, username: '', password: '' }))).toEqual([
+    expect(issues(mobileNetworkSection, withApn({ ...privateApn, username: '' }))).toEqual([
       'apnSetting.username: apnCredentialsPartial',
     ]);
     expect(
       issues(mobileNetworkSection, withApn({ ...privateApn, username: '', password: '', auth: '' })),
     ).toEqual([]);
+    expect(issues(mobileNetworkSection, withApn({ ...privateApn, auth: '' }))).toEqual([
+      'apnSetting.username: apnCredentialsPartial',
+    ]);
+  });
+
+  it('reads empty user name and password as no authentication, even with the PAP a new profile opens with', () => {
+    const noCredentials = { ...privateApn, username: '', password: '' };
+    expect(noCredentials.auth).toBe('PAP');
+    expect(issues(mobileNetworkSection, withApn(noCredentials))).toEqual([]);
+    expect(apnAuthOf(noCredentials)).toBe('');
+    expect(apnAuthOf(privateApn)).toBe('PAP');
   });
 
   it('keeps 「：」 and 「=」 out of the profile name', () => {

@@ -309,7 +309,7 @@ describe('mobile network', () => {
     expect(apnCredentialsRule({ username: 'u', password: 'p', auth: 'PAP' })).toBeNull();
     expect(apnCredentialsRule({ username: 'u', password: '', auth: '' })).toBe('apnCredentialsPartial');
     expect(apnCredentialsRule({ username: '', password: 'p', auth: '' })).toBe('apnCredentialsPartial');
-    expect(apnCredentialsRule({ username: '', password: '', auth: 'PAP' })).toBe('apnCredentialsPartial');
+    expect(apnCredentialsRule({ username: '', password: '', auth: 'PAP' })).toBeNull();
     expect(apnCredentialsRule({ username: 'u', password: 'p', auth: '' })).toBe('apnCredentialsPartial');
   });
   it('takes a SIM PIN of 4 to 8 digits, never empty', () => {

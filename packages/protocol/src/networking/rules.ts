@@ -238,10 +238,20 @@ export const simPinRule: Rule = (value) => {
   return /^\d{4,8}$/.test(value) ? null : 'simPinFormat';
 };
 
-/** APN user name, password and authentication are all filled or all empty (SPEC 5). */
+/**
+ * APN credentials (SPEC 5, all or none): user name and password are both filled or both empty. With both
+ * empty there is no authentication, whatever the authentication field holds (SPEC 9 pre-fills PAP for a new
+ * profile, which must stay saveable as it opens); with both filled an authentication type is chosen.
+ */
 export function apnCredentialsRule(apn: { username: string; password: string; auth: string }): Code {
-  const filled = [apn.username, apn.password, apn.auth].filter((v) => !isBlank(v)).length;
-  return filled === 0 || filled === 3 ? null : 'apnCredentialsPartial';
+  const user = !isBlank(apn.username);
+  if (user !== !isBlank(apn.password)) return 'apnCredentialsPartial';
+  return user && isBlank(apn.auth) ? 'apnCredentialsPartial' : null;
+}
+
+/** The authentication a profile really uses: none without credentials (see apnCredentialsRule). */
+export function apnAuthOf<A extends string>(apn: { username: string; password: string; auth: A }): A | '' {
+  return isBlank(apn.username) && isBlank(apn.password) ? '' : apn.auth;
 }
 
 // ---- general and provisioning ----

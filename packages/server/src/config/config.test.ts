@@ -182,12 +182,36 @@ describe.each(DIALECTS)('device configuration with live devices (%s)', (dialect)
   });
 
   it('starts from what each device reports, with nothing desired and no drift', async () => {
-    const state = (await admin('GET', `${SETTINGS_STATE_PATH}?id=${idOf(fleetSerial(PREFIX, 2))}`)).json();
+    const id = idOf(fleetSerial(PREFIX, 2));
+    const device = edge.devices.get(id)!;
+    const state = (await admin('GET', `${SETTINGS_STATE_PATH}?id=${id}`)).json();
     expect(state.online).toBe(true);
+    const ownPorts = { ports: device.telemetry!.ports.map((p) => ({ port: p.name, type: p.portType })) };
+    // Its own name and ports, the ones its dashboard shows; SPEC 9's defaults for the rest.
+    const own: Partial<Record<SectionKey, unknown>> = {
+      general: { deviceName: device.hostname, remoteHelp: false },
+      portType: ownPorts,
+    };
     for (const section of state.sections as SectionStateView[]) {
       expect(section).toMatchObject({ state: 'in_sync', desired: null, reportedVersion: 0, drift: [] });
-      expect(section.reported).toEqual(sectionDefaults[section.section]);
+      expect(section.reported).toEqual(own[section.section] ?? sectionDefaults[section.section]);
     }
+    expect(device.hostname).not.toBe(sectionDefaults.general.deviceName);
+    const read = await admin('GET', `${at('generalSetting/getConfig')}?id=${id}`);
+    expect(read.json()).toEqual({ deviceName: device.hostname });
+  });
+
+  it('shows an applied device name everywhere the name is shown', async () => {
+    const id = idOf(fleetSerial(PREFIX, 1));
+    const res = await admin('PATCH', at('generalSetting/setting'), { id, deviceName: 'front-desk-router' });
+    expect(res.json().section).toMatchObject({ state: 'in_sync' });
+    await waitFor(() => edge.devices.get(id)?.hostname === 'front-desk-router', 'the record renamed');
+    const list = (await admin('GET', `/api/v1/inventory/list?search=${fleetSerial(PREFIX, 1)}`)).json();
+    expect(list.list.find((row: { id: string }) => row.id === id)).toMatchObject({
+      deviceName: 'front-desk-router',
+    });
+    const dashboard = (await admin('POST', '/api/v1/dashboards/get', { DeviceID: id })).json();
+    expect(JSON.stringify(dashboard)).toContain('"hostname":"front-desk-router"');
   });
 
   it.each(WRITES)('applies %s and the device reports it back', async (section, method, route, body) => {

@@ -11,6 +11,7 @@ import { openConfigInbox } from './inbox.ts';
 import { configService, type ConfigService } from './service.ts';
 import { announcer, listenSectionChanges, type SectionChanges } from './section-changes.ts';
 import { configStore } from './store.ts';
+import { followDeviceNames } from './device-name.ts';
 
 export type { ConfigService } from './service.ts';
 export type { SectionChanges, SectionChangeListener } from './section-changes.ts';
@@ -39,10 +40,12 @@ export async function startConfigServices(opts: ConfigServicesOptions): Promise<
   const engine = applyEngine({ store, rpc, devices, log, confirmTimeoutMs });
   await engine.start();
   const stopInbox = await openConfigInbox({ bus, devices, engine, log });
+  const stopNames = followDeviceNames(sectionChanges, devices, log);
   return {
     service: configService({ store, engine, devices }),
     sectionChanges,
     async stop() {
+      stopNames();
       await stopInbox();
       await sectionChanges.stop();
     },

@@ -8,7 +8,6 @@ import {
   codeOfIssue,
   messages,
   parseSection,
-  sectionDefaults,
   type SectionDocs,
   type SectionKey,
   type SectionStateView,
@@ -18,6 +17,7 @@ import type { DeviceDirectory, DeviceView } from '../devices/index.ts';
 import { keyedLock } from '../devices/keyed-lock.ts';
 import { fail } from '../http/errors.ts';
 import type { ApplyEngine } from './engine.ts';
+import { deviceDefaults } from './device-defaults.ts';
 import { presentSection, storedDoc } from './presenter.ts';
 import type { ConfigStore, SectionRow } from './store.ts';
 
@@ -35,9 +35,13 @@ export function configService({ store, engine, devices, now = Date.now }: Config
   const perSection = keyedLock();
 
   /** Desired, else what the device reported, else the defaults: what the screens show and edit. */
-  const effective = <K extends SectionKey>(section: K, row: SectionRow | undefined): SectionDocs[K] =>
+  const effective = <K extends SectionKey>(
+    deviceId: string,
+    section: K,
+    row: SectionRow | undefined,
+  ): SectionDocs[K] =>
     (row && (storedDoc(section, row.desired) ?? storedDoc(section, row.reported))) ??
-    structuredClone(sectionDefaults[section]);
+    deviceDefaults(section, devices.get(deviceId));
 
   function device(deviceId: string): DeviceView {
     const found = devices.get(deviceId);
@@ -52,7 +56,7 @@ export function configService({ store, engine, devices, now = Date.now }: Config
     user: string,
   ): Promise<boolean> {
     const row = await store.get(deviceId, section);
-    const next = parseSection(section, await change(effective(section, row)));
+    const next = parseSection(section, await change(effective(deviceId, section, row)));
     if (!next.success) {
       const issue = next.error.issues[0];
       throw fail(400, (issue && codeOfIssue(issue)) || 'invalidRequest');
@@ -70,7 +74,7 @@ export function configService({ store, engine, devices, now = Date.now }: Config
 
     async current<K extends SectionKey>(deviceId: string, section: K): Promise<SectionDocs[K]> {
       device(deviceId);
-      return effective(section, await store.get(deviceId, section));
+      return effective(deviceId, section, await store.get(deviceId, section));
     },
 
     /**

@@ -189,6 +189,18 @@ export interface DeviceSectionsTable {
   updated_at: number;
 }
 
+export interface NotificationsTable {
+  user_id: number;
+  /** Named by the browser, unique within the user's list. */
+  id: string;
+  level: string;
+  type: string;
+  value: string;
+  progress: number;
+  date: number;
+  read: Generated<number>;
+}
+
 export interface Database extends SecurityTables, JobTables {
   roles: RolesTable;
   users: UsersTable;
@@ -203,6 +215,7 @@ export interface Database extends SecurityTables, JobTables {
   device_logs: DeviceLogsTable;
   device_sections: DeviceSectionsTable;
   enrolment_secret: EnrolmentSecretTable;
+  notifications: NotificationsTable;
 }
 
 export type Db = Kysely<Database>;

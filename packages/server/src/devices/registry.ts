@@ -36,6 +36,7 @@ function fromRow(row: DeviceRow): LiveDevice {
 
 const columnsOf = (patch: DeviceUpdate) => ({
   ...(patch.name !== undefined && { name: patch.name }),
+  ...(patch.hostname !== undefined && { hostname: patch.hostname }),
   ...(patch.groupId !== undefined && { group_id: patch.groupId }),
   ...(patch.profile !== undefined && { profile: patch.profile }),
   ...(patch.idle !== undefined && { idle: patch.idle ? 1 : 0 }),
@@ -48,6 +49,7 @@ export function deviceRegistry(store: DeviceStore, changes: DeviceChanges) {
     live.record = {
       ...live.record,
       ...(patch.name !== undefined && { name: patch.name }),
+      ...(patch.hostname !== undefined && { hostname: patch.hostname }),
       ...(patch.groupId !== undefined && { groupId: patch.groupId }),
       ...(patch.profile !== undefined && { profile: patch.profile }),
       ...(patch.idle !== undefined && { idle: patch.idle }),
@@ -124,7 +126,7 @@ export function deviceRegistry(store: DeviceStore, changes: DeviceChanges) {
       return { numOnline, numOffline: devices.size - numOnline };
     },
 
-    /** Operator changes (name, group, profile, idle flag): written at once, not batched. */
+    /** Operator changes (name, host name, group, profile, idle flag): written at once, not batched. */
     async update(id: string, patch: DeviceUpdate): Promise<DeviceView | undefined> {
       const live = devices.get(id);
       if (!live) return undefined;

@@ -89,6 +89,8 @@ export interface AdoptOptions {
 
 export interface DeviceUpdate {
   name?: string;
+  /** The device's own name (its host name), once a General section change with it is applied. */
+  hostname?: string;
   groupId?: number | null;
   profile?: string;
   idle?: boolean;

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { renderWithProviders, stubFetch, type Routes } from '../test/render.tsx';
 import { accountInfo } from '../test/accounts.ts';
 import { notificationStore } from '../components/notifications/store.ts';
+import { rememberSignedIn } from '../features/account/sessionHint.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 
 const INFO = 'GET /api/v1/settings/account/getAccountInfo';
@@ -19,7 +20,9 @@ function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
-function start(route: string, routes: Routes) {
+/** `signedInBefore`: this browser held a session when it last asked (the default when the session answers). */
+function start(route: string, routes: Routes, signedInBefore = (routes[INFO]?.(undefined).status ?? 200) === 200) {
+  rememberSignedIn(signedInBefore);
   const stub = stubFetch(routes);
   vi.stubGlobal('fetch', stub.fetch);
   renderWithProviders(
@@ -43,6 +46,20 @@ describe('routes', () => {
     expect(await screen.findByLabelText('User Account')).toHaveAttribute('id', 'login-name');
     expect(screen.getByLabelText('User Password')).toHaveAttribute('id', 'login-password');
     expect(screen.getByTestId('language-switch')).toBeInTheDocument();
+  });
+
+  it('a signed-out start does not ask who is signed in (no 401 in the browser console)', async () => {
+    const stub = start('/', signedOut);
+    expect(await screen.findByTestId('login-submit')).toBeInTheDocument();
+    expect(stub.calls.filter((c) => c.url.includes('getAccountInfo'))).toEqual([]);
+  });
+
+  it('a session that ended since the last visit answers 401 once and is then known to be gone', async () => {
+    const stub = start('/desk', signedOut, true);
+    expect(await screen.findByTestId('login-submit')).toBeInTheDocument();
+    expect(stub.calls.filter((c) => c.url.includes('getAccountInfo'))).toHaveLength(1);
+    const { mayBeSignedIn } = await import('../features/account/sessionHint.ts');
+    expect(mayBeSignedIn()).toBe(false);
   });
 
   it("'/' goes to /desk when already signed in", async () => {

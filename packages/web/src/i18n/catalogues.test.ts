@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALERT_CODES, LANGUAGE_CODES, PERMISSION_TREE, alertMessages, messages } from '@edge/protocol';
 import type { Catalogue } from './catalogues.ts';
 import { mergeCatalogueParts } from './merge.ts';
+import { localeSettings } from './locales.ts';
 
 const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });
 const codes = [...new Set(Object.keys(files).map((path) => path.split('/')[2]!))];
@@ -26,6 +27,14 @@ const en = flatten(catalogues.en!);
 const others = LANGUAGE_CODES.filter((c) => c !== 'en');
 const placeholders = (s: string) => (s.match(/\{\{\w+\}\}/g) ?? []).sort();
 
+/** A plural key (i18next: key_one, key_other, ...) counts once, by its base; each language has its own forms. */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const baseKeys = (flat: Record<string, string>) => [...new Set(Object.keys(flat).map((k) => k.replace(PLURAL, '')))];
+const pluralBases = (flat: Record<string, string>) =>
+  [...new Set(Object.keys(flat).filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')))];
+/** The English text a language's key translates: a plural form answers to English's `other`. */
+const englishOf = (key: string) => en[key] ?? en[key.replace(PLURAL, '_other')];
+
 describe('catalogues', () => {
   it('has a catalogue for every language code', () => {
     expect(Object.keys(catalogues).sort()).toEqual([...LANGUAGE_CODES].sort());
@@ -33,15 +42,27 @@ describe('catalogues', () => {
 
   it.each(others)('%s has every key of en.json and no other', (code) => {
     const flat = flatten(catalogues[code]!);
-    expect(Object.keys(flat).filter((k) => !(k in en))).toEqual([]);
-    expect(Object.keys(en).filter((k) => !(k in flat))).toEqual([]);
+    const mine = baseKeys(flat);
+    const english = baseKeys(en);
+    expect(mine.filter((k) => !english.includes(k))).toEqual([]);
+    expect(english.filter((k) => !mine.includes(k))).toEqual([]);
     expect(Object.entries(flat).filter(([, v]) => !v.trim())).toEqual([]);
+  });
+
+  it.each(LANGUAGE_CODES)('%s has exactly the plural forms its language uses', (code) => {
+    const flat = flatten(catalogues[code]!);
+    const forms = new Intl.PluralRules(localeSettings[code].html).resolvedOptions().pluralCategories;
+    expect(pluralBases(flat)).toEqual(pluralBases(en));
+    for (const base of pluralBases(flat)) {
+      const present = Object.keys(flat).filter((k) => k.replace(PLURAL, '') === base && PLURAL.test(k));
+      expect([base, present.map((k) => k.match(PLURAL)![1]).sort()]).toEqual([base, [...forms].sort()]);
+    }
   });
 
   it.each(others)('%s keeps the interpolation placeholders of en.json', (code) => {
     const flat = flatten(catalogues[code]!);
-    for (const [key, text] of Object.entries(en))
-      expect([key, placeholders(flat[key] ?? '')]).toEqual([key, placeholders(text)]);
+    for (const [key, text] of Object.entries(flat))
+      expect([key, placeholders(text)]).toEqual([key, placeholders(englishOf(key) ?? '')]);
   });
 
   it.each(others)('%s is a translation, not a copy of English', (code) => {

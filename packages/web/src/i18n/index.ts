@@ -26,6 +26,19 @@ function followLanguage(code: LanguageCode): void {
   root.dir = LANGUAGES.find((l) => l.code === code)?.dir ?? 'ltr';
 }
 
+/**
+ * i18next picks plural forms (key_one, key_few, ...) with Intl.PluralRules, which knows BCP 47 tags, not
+ * the cookie codes: 'Arabic' or 'jp' would silently get English rules. Each code asks with its html tag.
+ */
+function pluralRulesByTag(): void {
+  const resolver = i18n.services.pluralResolver as {
+    getRule: (code: string, options?: object) => Intl.PluralRules | undefined;
+  };
+  const getRule = resolver.getRule.bind(resolver);
+  resolver.getRule = (code, options) =>
+    getRule(localeSettings[code as LanguageCode]?.html ?? code, options);
+}
+
 /** Loads the language's catalogue if needed, then switches to it. Rejects (staying put) when it cannot load. */
 export async function switchLanguage(code: LanguageCode): Promise<void> {
   if (!i18n.hasResourceBundle(code, 'translation')) {
@@ -53,6 +66,7 @@ export function initI18n(language: LanguageCode = readLanguageCookie()): Promise
       returnNull: false,
       react: { useSuspense: false },
     });
+    pluralRulesByTag();
     followLanguage(DEFAULT_LANGUAGE);
   }
   // A catalogue that cannot be loaded leaves the console in English rather than blank.

@@ -6,6 +6,7 @@ import { security } from './0003_security.ts';
 import { deviceConfig } from './0004_device_config.ts';
 import { jobs } from './0005_jobs.ts';
 import { enrolmentProof } from './0007_enrolment_proof.ts';
+import { notifications } from './0008_notifications.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -15,4 +16,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0004_device_config': deviceConfig,
   '0005_jobs': jobs,
   '0007_enrolment_proof': enrolmentProof,
+  '0008_notifications': notifications,
 };

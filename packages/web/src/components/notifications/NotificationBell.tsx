@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { NotificationEntry } from '@edge/protocol';
 import { notificationStore } from './store.ts';
 import { useNotifications } from './useNotifications.ts';
+import { useKeptNotifications } from './server.ts';
 
 const LEVEL_ICON = {
   check: <CheckCircleFilled className="level-check" />,
@@ -33,6 +34,8 @@ function EntryRow({ entry }: { entry: NotificationEntry }) {
 
 export function NotificationBell() {
   const { t } = useTranslation();
+  // The bell sits in the signed-in header: while it is there, the list is the user's list on the console.
+  useKeptNotifications();
   const { entries, unread } = useNotifications();
   const [open, setOpen] = useState(false);
 

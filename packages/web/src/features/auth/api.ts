@@ -6,6 +6,7 @@ import { api } from '../../api/client.ts';
 import { setCsrfToken } from '../../api/csrf.ts';
 import { toast } from '../../components/notifications/toast.ts';
 import { accountInfoKey, fetchAccountInfo } from '../account/api.ts';
+import { rememberSignedIn } from '../account/sessionHint.ts';
 import { signInWithKey } from '../webauthn/api.ts';
 
 function forgetPreviousUser(queryClient: QueryClient): void {
@@ -33,7 +34,7 @@ export function useLogin() {
     mutationFn: async (body: LoginRequest): Promise<AccountInfo | null> => {
       const answer = await api.post<LoginResponse>('/api/v1/auth/login', body);
       setCsrfToken(answer.csrfToken);
-      return fetchAccountInfo();
+      return fetchAccountInfo({ justSignedIn: true });
     },
     onSuccess: signedIn,
   });
@@ -46,7 +47,7 @@ export function useSecurityKeyLogin() {
     mutationFn: async (name?: string): Promise<AccountInfo | null> => {
       const answer = await signInWithKey(name);
       setCsrfToken(answer.csrfToken);
-      return fetchAccountInfo();
+      return fetchAccountInfo({ justSignedIn: true });
     },
     onSuccess: signedIn,
   });
@@ -59,6 +60,7 @@ export function useLogout() {
     // Signed out locally even when the server could not be told: the session ends at its idle timeout anyway.
     onSettled: () => {
       setCsrfToken(null);
+      rememberSignedIn(false);
       forgetPreviousUser(queryClient);
       queryClient.setQueryData(accountInfoKey, null);
     },

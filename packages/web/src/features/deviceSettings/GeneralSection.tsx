@@ -3,12 +3,13 @@
  * port reachable for support through the console. Remote help is its own call (agent/generalSetting)
  * and applies at once from its switch, after a confirmation that says what turning it on or off means.
  */
-import { Button, Form, Input, Space, Switch, Typography } from 'antd';
+import { Button, Form, Input, Space, Spin, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deviceNameRule, generalDefaults, type GeneralSection as GeneralDoc } from '@edge/protocol';
 import { ruleValidator } from '../../components/formRules.ts';
 import { SectionFrame, type SectionContext } from './SectionFrame.tsx';
-import { documentOf, VERTICAL } from './document.ts';
+import { VERTICAL } from './document.ts';
+import { useSettingsRead } from './useSettingsRead.ts';
 
 const SECTION = 'general' as const;
 const WRITE_PATH = 'generalSetting/setting';
@@ -43,9 +44,14 @@ function RemoteHelpSwitch({ on, apply, busy }: { on: boolean } & Omit<SectionCon
   );
 }
 
-function GeneralEditor({ view, apply, busy }: SectionContext) {
+function GeneralEditor({ view, apply, busy, deviceId }: SectionContext & { deviceId: string }) {
   const { t } = useTranslation();
-  const doc = documentOf<GeneralDoc>(view, generalDefaults);
+  const stored = (view.desired ?? view.reported) as GeneralDoc | null;
+  // Nothing set and nothing reported yet: the console's read starts from the device's own name, not
+  // SPEC 9's generic one.
+  const read = useSettingsRead(deviceId, 'generalSetting/getConfig');
+  if (!stored && !read.data) return <Spin data-testid="general-loading" />;
+  const doc: GeneralDoc = { ...generalDefaults, ...read.data, ...stored };
   return (
     <Space orientation={VERTICAL} size="large" style={{ width: '100%' }}>
       <Form<{ deviceName: string }>
@@ -73,7 +79,7 @@ function GeneralEditor({ view, apply, busy }: SectionContext) {
 export function GeneralSection({ deviceId }: { deviceId: string }) {
   return (
     <SectionFrame deviceId={deviceId} section={SECTION}>
-      {(context) => <GeneralEditor key={context.view.desiredVersion} {...context} />}
+      {(context) => <GeneralEditor key={context.view.desiredVersion} deviceId={deviceId} {...context} />}
     </SectionFrame>
   );
 }

@@ -187,3 +187,55 @@ describe('apply', () => {
     expect(patch.body).toEqual({ id: 'dev1', iface: 'eth0', mode: 'dhcp' });
   });
 });
+
+describe('unapplied edits', () => {
+  const renderEditor = () => {
+    const stub = stubFetch({
+      'GET /api/v1/inventory/settings/state': () => ({
+        body: { id: 'dev1', online: true, sections: [view({ state: 'in_sync' })] },
+      }),
+      'PATCH /api/v1/inventory/settings/multipleWan/setting': () => ({
+        body: { message: 'ok', section: view({ state: 'in_sync', desiredVersion: 1 }) },
+      }),
+    });
+    vi.stubGlobal('fetch', stub.fetch);
+    renderWithProviders(
+      <SectionFrame deviceId="dev1" section="wan">
+        {({ apply }) => (
+          <>
+            <input aria-label="ip" />
+            <a href="/desk/inventory">away</a>
+            <button type="button" onClick={() => void apply('PATCH', 'multipleWan/setting', { iface: 'eth0' })}>
+              go
+            </button>
+          </>
+        )}
+      </SectionFrame>,
+    );
+  };
+
+  it('says "not applied" while there are edits and asks before leaving the page, until applied', async () => {
+    renderEditor();
+    const ip = await screen.findByLabelText('ip');
+    expect(screen.getByTestId('section-state')).toHaveTextContent('In sync');
+    fireEvent.change(ip, { target: { value: '10.0.0.1' } });
+    expect(screen.getByTestId('section-state')).toHaveAttribute('data-state', 'not_applied');
+    expect(screen.getByTestId('section-state')).toHaveTextContent('Not applied');
+
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+    fireEvent.click(screen.getByText('away'));
+    expect(await screen.findByText('You have unsaved changes. Leave this page anyway?')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('confirm-cancel'));
+
+    fireEvent.click(screen.getByText('go'));
+    expect(await screen.findByText(/Apply these settings to the device/)).toBeInTheDocument();
+    // The cancelled question may still be fading out: OK is the newest dialog's.
+    fireEvent.click((await screen.findAllByTestId('confirm-ok')).at(-1)!);
+    await vi.waitFor(() => expect(screen.getByTestId('section-state')).toHaveTextContent('In sync'));
+    const after = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(after);
+    expect(after.defaultPrevented).toBe(false);
+  });
+});

@@ -4,7 +4,7 @@
  * what the console wants, and the Apply flow: a confirmation first (SPEC 8), then the write, then the state
  * followed as the console pushes it (api.ts useSectionState) until it settles.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { Alert, Card, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DriftEntry, SectionKey, SectionState, SectionStateView, ApplyOutcome } from '@edge/protocol';
@@ -13,6 +13,15 @@ import { messageText } from '../../i18n/messageText.ts';
 import { VERTICAL } from './document.ts';
 import { isMessageCode } from './messageCode.ts';
 import { useSectionState, useSectionWrite, type WriteMethod } from './api.ts';
+import { useLeaveGuard } from './useLeaveGuard.ts';
+
+/**
+ * What in a section's editor changes its document: typing (also in its row dialogs, whose events reach the
+ * frame through React's portals), choosing an option, a switch, confirming a row's removal.
+ */
+const EDITING_CLICKS = '.ant-select-item-option, .ant-switch, .ant-checkbox-wrapper, .ant-radio-wrapper, .ant-popconfirm-buttons .ant-btn-primary, .ant-modal-footer .ant-btn-primary';
+const isEditingClick = (event: SyntheticEvent) =>
+  !!(event.target as Element | null)?.closest?.(EDITING_CLICKS);
 
 const STATE_COLOURS: Record<SectionState, string> = {
   in_sync: 'green',
@@ -36,7 +45,7 @@ export interface SectionContext {
 const show = (value: unknown): string =>
   value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
 
-export function StateView({ view }: { view: SectionStateView }) {
+export function StateView({ view, edited = false }: { view: SectionStateView; edited?: boolean }) {
   const { t } = useTranslation();
   const error =
     view.lastErrorCode && isMessageCode(view.lastErrorCode)
@@ -46,9 +55,15 @@ export function StateView({ view }: { view: SectionStateView }) {
     <Space orientation={VERTICAL} style={{ width: '100%' }}>
       <Space wrap>
         <Typography.Text>{t('deviceSettings.state.label')}</Typography.Text>
-        <Tag color={STATE_COLOURS[view.state]} data-testid="section-state" data-state={view.state}>
-          {t(`deviceSettings.state.${view.state}`)}
-        </Tag>
+        {edited ? (
+          <Tag color="gold" data-testid="section-state" data-state="not_applied">
+            {t('deviceSettings.state.notApplied')}
+          </Tag>
+        ) : (
+          <Tag color={STATE_COLOURS[view.state]} data-testid="section-state" data-state={view.state}>
+            {t(`deviceSettings.state.${view.state}`)}
+          </Tag>
+        )}
         {view.outcome && (
           <Tag data-testid="section-outcome" data-outcome={view.outcome}>
             {t(`deviceSettings.outcome.${view.outcome satisfies ApplyOutcome}`)}
@@ -94,6 +109,9 @@ export function SectionFrame({
   const { confirmThen } = useConfirm();
   const { view, online, isLoading } = useSectionState(deviceId, section);
   const write = useSectionWrite(deviceId, section);
+  // Edits stay "not applied" until a write of the section goes through; leaving meanwhile asks first.
+  const [edited, setEdited] = useState(false);
+  useLeaveGuard(edited);
 
   if (isLoading || !view) return <Spin data-testid="section-loading" />;
 
@@ -107,15 +125,23 @@ export function SectionFrame({
       },
       async () => {
         await write.mutateAsync({ method, path, body });
+        setEdited(false);
       },
     );
+  const markEdited = () => setEdited(true);
 
   return (
     <Card title={t(`deviceSettings.sections.${section}`)} data-testid={`section-${section}`}>
       <Space orientation={VERTICAL} style={{ width: '100%' }} size="middle">
         {online === false && <Alert type="info" showIcon title={t('deviceSettings.offline')} />}
-        <StateView view={view} />
-        {children({ view, apply, busy: write.isPending })}
+        <StateView view={view} edited={edited} />
+        <div
+          onChangeCapture={markEdited}
+          onInputCapture={markEdited}
+          onClickCapture={(event) => isEditingClick(event) && markEdited()}
+        >
+          {children({ view, apply, busy: write.isPending })}
+        </div>
       </Space>
     </Card>
   );

@@ -1,5 +1,6 @@
 /** WAN Setting (SPEC 2): how each WAN interface gets its address (DHCP, PPPoE, static, Wi-Fi client) and its DNS. */
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Button, Form, Input, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,6 +15,7 @@ import { schemaValidator } from '../../components/schemaRules.ts';
 import { SectionFrame, type SectionContext } from './SectionFrame.tsx';
 import { documentOf } from './document.ts';
 import { WifiClientPanel } from './wan/WifiClientPanel.tsx';
+import { WAN_MODE_PARAM } from './paths.ts';
 
 /** Every field of every mode, flat, as the form holds them. */
 interface WanForm {
@@ -111,13 +113,20 @@ const RULED_FIELDS = [
 /** The schema's issues name the interface's fields; the form calls the Wi-Fi password differently. */
 const SCHEMA_FIELD: Partial<Record<keyof WanForm, string>> = { wifiPassword: 'password' };
 
-function WanEditor({ view, apply, busy, deviceId }: SectionContext & { deviceId: string }) {
+export function WanEditor({ view, apply, busy, deviceId }: SectionContext & { deviceId: string }) {
   const { t } = useTranslation();
   const doc = documentOf<WanDoc>(view, wanDefaults);
-  const [iface, setIface] = useState(doc.list[0]?.iface ?? 'eth0');
+  // Wi-Fi's "client mode" link opens the Wi-Fi client view: the WAN that is a Wi-Fi client, else the first
+  // WAN with its connection type set to Wi-Fi (not applied until the user applies it).
+  const [params] = useSearchParams();
+  const wifiClient = params.get(WAN_MODE_PARAM) === 'wifi';
+  const [iface, setIface] = useState(
+    (wifiClient ? doc.list.find((w) => w.mode === 'wifi')?.iface : undefined) ?? doc.list[0]?.iface ?? 'eth0',
+  );
   const current = doc.list.find((w) => w.iface === iface) ?? { ...DHCP, iface };
+  const startMode: WanInterface['mode'] = wifiClient ? 'wifi' : current.mode;
   const [form] = Form.useForm<WanForm>();
-  const mode = Form.useWatch('mode', form) ?? current.mode;
+  const mode = Form.useWatch('mode', form) ?? startMode;
   const autoDns = Form.useWatch('autoDns', form) ?? current.dns_mode === 'auto';
   const autoIp = Form.useWatch('auto_get_ip', form) ?? true;
 
@@ -152,7 +161,7 @@ function WanEditor({ view, apply, busy, deviceId }: SectionContext & { deviceId:
         form={form}
         layout="vertical"
         style={{ maxWidth: 480 }}
-        initialValues={toForm(current)}
+        initialValues={{ ...toForm(current), mode: startMode }}
         onFinish={submit}
       >
         {doc.list.length > 1 && (

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { messages } from '@edge/protocol';
+import { lanVidRule, messages } from '@edge/protocol';
 import { renderWithProviders } from '../../test/render.tsx';
 import { SsidForm } from './WifiSection.tsx';
 
@@ -38,5 +38,22 @@ describe('SSID form', () => {
       password: 'secret-pass-1',
       wpa: 'WPA2',
     });
+  });
+
+  it('refuses VLAN ID 4095 with the VLAN rule message instead of clamping it', async () => {
+    const onSave = open();
+    fireEvent.change(screen.getByTestId('wifi-ssid-input'), { target: { value: 'office' } });
+    fireEvent.change(screen.getByTestId('wifi-password-input'), { target: { value: 'secret-pass-1' } });
+    fireEvent.change(screen.getByTestId('wifi-vid-input'), { target: { value: '4095' } });
+    fireEvent.click(screen.getByTestId('wifi-ssid-save'));
+    expect(await screen.findByText(messages.vlanIdRange)).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('starts from a VLAN ID the rule accepts and explains it', async () => {
+    const onSave = await trySsid('office');
+    await waitFor(() => expect(onSave).toHaveBeenCalled());
+    expect(lanVidRule(onSave.mock.calls[0]![0].vid)).toBeNull();
+    expect(screen.getByText(/untagged LAN/)).toBeInTheDocument();
   });
 });

@@ -14,14 +14,16 @@ import {
   wifiDefaults,
   wifiPasswordRule,
   wifiSecurityModes,
+  wifiSsid,
   wifiSsidDefaults,
   type WifiSection as WifiDoc,
   type WifiSsid,
 } from '@edge/protocol';
 import { ruleValidator } from '../../components/formRules.ts';
+import { schemaFieldRules } from '../../components/schemaRules.ts';
 import { SectionFrame, type SectionContext } from './SectionFrame.tsx';
 import { documentOf } from './document.ts';
-import { settingsPath } from './paths.ts';
+import { settingsPath, wifiClientPath } from './paths.ts';
 import { AuthenticationTable } from './wifi/AuthenticationTable.tsx';
 
 const CHANNELS_24 = Array.from({ length: 13 }, (_, i) => i + 1);
@@ -46,6 +48,8 @@ export function SsidForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Omit<WifiSsid, 'idx'>>();
+  // The SSID row's own schema: the VLAN ID answers with the VLAN rule's message, as the VLAN dialog does.
+  const rules = schemaFieldRules(t, wifiSsid, ['vid'], () => form.getFieldsValue(true));
   return (
     <Modal
       open
@@ -74,8 +78,13 @@ export function SsidForm({
         <Form.Item name="wpa" label={t('deviceSettings.wifi.security')}>
           <Select options={wifiSecurityModes.map((m) => ({ value: m, label: m }))} />
         </Form.Item>
-        <Form.Item name="vid" label={t('deviceSettings.wifi.vlan')}>
-          <InputNumber min={1} max={4094} />
+        <Form.Item
+          name="vid"
+          label={t('deviceSettings.wifi.vlan')}
+          rules={rules.vid}
+          extra={t('deviceSettings.wifi.vlanHint')}
+        >
+          <InputNumber data-testid="wifi-vid-input" precision={0} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="toggle" label={t('deviceSettings.wifi.broadcast')} valuePropName="checked">
           <Switch />
@@ -203,7 +212,7 @@ export function WifiEditor({ deviceId, view, apply, busy }: SectionContext & { d
           <Link to={settingsPath(deviceId, 'clients')} data-testid="wifi-blacklist-link">
             {t('deviceSettings.wifi.blacklistLink')}
           </Link>
-          <Link to={settingsPath(deviceId, 'wan')} data-testid="wifi-networks-link">
+          <Link to={wifiClientPath(deviceId)} data-testid="wifi-networks-link">
             {t('deviceSettings.wifi.networksLink')}
           </Link>
         </Space>

@@ -235,7 +235,12 @@ function ProvisioningListCard() {
       .then((answer) => {
         job.update(100);
         toast.success(serverText(t, answer.message));
-        toast.info(t('provision.upload.result', { provisioned: answer.provisioned, adopted: answer.adopted }));
+        toast.info(
+          t('provision.upload.result', {
+            listed: t('provision.upload.listed', { count: answer.provisioned }),
+            adopted: t('provision.upload.adopted', { count: answer.adopted }),
+          }),
+        );
         onSuccess?.(answer);
       })
       .catch((error: unknown) => {

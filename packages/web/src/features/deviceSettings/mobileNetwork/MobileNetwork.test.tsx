@@ -62,6 +62,14 @@ describe('APN setting form', () => {
     expect(apply).not.toHaveBeenCalled();
   });
 
+  it('saves a profile without credentials as it opens, PAP pre-filled: empty credentials mean none', async () => {
+    const apply = renderApn(privateDoc({ username: '', password: '', auth: apnProfileDefaults.auth }));
+    expect(apnProfileDefaults.auth).toBe('PAP');
+    fireEvent.click(screen.getByTestId('mobile-apn-save'));
+    await waitFor(() => expect(apply).toHaveBeenCalled());
+    expect(screen.queryByText(messages.apnCredentialsPartial)).toBeNull();
+  });
+
   it('wants a setting name without 「=」', async () => {
     const apply = renderApn(privateDoc());
     type('apn-name', 'a=b');

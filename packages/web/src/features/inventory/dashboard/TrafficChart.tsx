@@ -12,6 +12,7 @@ export function TrafficChart({ title, points, testId }: { title: string; points:
   const { t } = useTranslation();
   const rxLabel = t('inventory.dashboard.rx');
   const txLabel = t('inventory.dashboard.tx');
+  const unit = t('inventory.dashboard.mbpsUnit');
   const hasData = points.some((p) => p.rx !== null || p.tx !== null);
 
   const option = useMemo<ChartOption>(
@@ -21,7 +22,7 @@ export function TrafficChart({ title, points, testId }: { title: string; points:
       legend: { top: 0, right: 0, data: [rxLabel, txLabel] },
       tooltip: { trigger: 'axis', valueFormatter: (v) => (typeof v === 'number' ? v.toFixed(2) : String(v ?? '')) },
       xAxis: { type: 'time', axisLabel: { hideOverlap: true } },
-      yAxis: { type: 'value', name: 'Mbps', nameGap: 12, splitLine: { lineStyle: { color: '#f0f0f0' } } },
+      yAxis: { type: 'value', name: unit, nameGap: 12, splitLine: { lineStyle: { color: '#f0f0f0' } } },
       series: [
         {
           name: rxLabel,
@@ -43,7 +44,7 @@ export function TrafficChart({ title, points, testId }: { title: string; points:
         },
       ],
     }),
-    [points, rxLabel, txLabel],
+    [points, rxLabel, txLabel, unit],
   );
 
   return (

@@ -176,12 +176,13 @@ export function DeviceListPage() {
     { value: '', label: t('inventory.list.allStatuses') },
     ...deviceStatusLabels.map((s) => ({ value: s, label: t(`inventory.status.${s}`) })),
   ];
-  const sortByOptions = (sortOptions?.sortBy ?? [{ value: 'name', label: 'Name' }])
-    .filter((o) => isSortKey(o.value))
-    .map((o) => ({ value: o.value, label: t(`inventory.sort.${o.value as DeviceSortKey}`) }));
-  const orderOptions = (sortOptions?.order ?? [{ value: 'asc', label: 'Ascending' }])
-    .filter((o) => isOrder(o.value))
-    .map((o) => ({ value: o.value, label: t(`inventory.order.${o.value as SortOrder}`) }));
+  // The server's option labels are English; only their values are used, with labels from the catalogue.
+  const sortByOptions = (sortOptions?.sortBy.map((o) => o.value) ?? ['name'])
+    .filter(isSortKey)
+    .map((value) => ({ value, label: t(`inventory.sort.${value as DeviceSortKey}`) }));
+  const orderOptions = (sortOptions?.order.map((o) => o.value) ?? ['asc'])
+    .filter(isOrder)
+    .map((value) => ({ value, label: t(`inventory.order.${value as SortOrder}`) }));
 
   return (
     <div className="inventory-page" data-testid="inventory-devices">

@@ -75,7 +75,8 @@ export function SmtpPage() {
   const rules = schemaFieldRules(t, smtpRequest, FIELDS, values);
 
   const submit = () =>
-    confirmThen({ message: 'confirmApply', kind: 'info' }, async () => {
+    // Says what saving does here (no device involved), in words of its own rather than a device code.
+    confirmThen({ message: t('smtp.confirmSave'), okText: t('common.save'), kind: 'info' }, async () => {
       await save.mutateAsync(smtpRequest.parse(values()));
       form.setFieldValue('password', '');
       toast.success(t('messages.saved'));

@@ -1,0 +1,51 @@
+/**
+ * The signed-in user's notification list on the console (SPEC 2/3): this tab's changes go there, and the
+ * list is read back when the tab regains focus and every half minute, so a reload or another tab shows
+ * the same entries, read or unread. (The live socket is not used: it is being rebuilt.)
+ */
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { NOTIFICATIONS_PATH, type NotificationListResponse } from '@edge/protocol';
+import { api } from '../../api/client.ts';
+import { notificationStore, type NotificationSink } from './store.ts';
+
+const READ_BACK_MS = 30_000;
+export const keptNotificationsKey = ['notifications'] as const;
+
+export const serverSink: NotificationSink = {
+  add: (entry) =>
+    api.post(
+      NOTIFICATIONS_PATH,
+      {
+        id: entry.id,
+        level: entry.level,
+        type: entry.type,
+        value: entry.value,
+        progress: entry.progress,
+        date: entry.date,
+      }
+    ),
+  progress: (id, progress, level) =>
+    api.patch(`${NOTIFICATIONS_PATH}/${encodeURIComponent(id)}`, { progress, level }),
+  markAllRead: () => api.post(`${NOTIFICATIONS_PATH}/read`),
+  clear: () => api.delete(NOTIFICATIONS_PATH),
+};
+
+/** Mounted while signed in: binds the store to the console and keeps it in step with the kept list. */
+export function useKeptNotifications(): void {
+  useEffect(() => {
+    notificationStore.bind(serverSink);
+    return () => notificationStore.bind(null);
+  }, []);
+  const { data } = useQuery({
+    queryKey: keptNotificationsKey,
+    queryFn: () => api.get<NotificationListResponse>(NOTIFICATIONS_PATH),
+    refetchOnWindowFocus: 'always',
+    refetchInterval: READ_BACK_MS,
+    // A failed read keeps the list this tab has; an error toast would itself land in the list.
+    meta: { silentError: true },
+  });
+  useEffect(() => {
+    if (data) notificationStore.replace(data.list);
+  }, [data]);
+}
