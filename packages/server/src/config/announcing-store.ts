@@ -36,8 +36,8 @@ export function announcingStore(store: ConfigStore, announce: AnnounceSection): 
       }
     },
 
-    async transition(deviceId, section, version, to) {
-      const moved = await store.transition(deviceId, section, version, to);
+    async transition(deviceId, section, version, to, from) {
+      const moved = await store.transition(deviceId, section, version, to, from);
       if (moved) await announceRow(deviceId, section);
       return moved;
     },

@@ -43,6 +43,7 @@ export async function startConfigServices(opts: ConfigServicesOptions): Promise<
     service: configService({ store, engine, devices }),
     sectionChanges,
     async stop() {
+      engine.stop();
       await stopInbox();
       await sectionChanges.stop();
     },

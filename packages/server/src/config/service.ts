@@ -76,7 +76,8 @@ export function configService({ store, engine, devices, now = Date.now }: Config
     /**
      * Changes a section: `change` gets the current document and returns the next one, which must pass
      * the section's schema as a whole (400 with its message code otherwise, nothing written). Answers
-     * once the device has been sent it (or it waits for the device to come back).
+     * as soon as the change is stored, with the section pending: the device may take seconds (or be away),
+     * and the apply's steps reach the screens as section changes.
      */
     async change<K extends SectionKey>(
       deviceId: string,
@@ -89,9 +90,13 @@ export function configService({ store, engine, devices, now = Date.now }: Config
         for (let attempt = 1; !(await writeOnce(deviceId, section, change, user)); attempt++)
           if (attempt >= WRITE_ATTEMPTS) throw fail(409, 'applyError', messages.applyError);
       });
-      await engine.push(deviceId, section);
-      return presentSection(section, await store.get(deviceId, section));
+      const stored = presentSection(section, await store.get(deviceId, section));
+      engine.deliver(deviceId, section);
+      return stored;
     },
+
+    /** Resolves when the deliveries started so far have ended (tests wait for an apply with it). */
+    settled: () => engine.settled(),
 
     async state(deviceId: string, only?: SectionKey): Promise<SettingsStateResponse> {
       const { online } = device(deviceId);

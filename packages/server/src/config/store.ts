@@ -112,20 +112,25 @@ export function configStore(db: Db) {
         .execute();
     },
 
-    /** Moves the apply state, only while `version` is still the desired one (a newer change owns it otherwise). */
+    /**
+     * Moves the apply state, only while `version` is still the desired one (a newer change owns it otherwise)
+     * and, when `from` is given, only out of those states.
+     */
     async transition(
       deviceId: string,
       section: SectionKey,
       version: number,
       to: Transition,
+      from?: readonly SectionState[],
     ): Promise<boolean> {
-      const result = await db
+      let update = db
         .updateTable('device_sections')
         .set(to)
         .where('device_id', '=', deviceId)
         .where('section', '=', section)
-        .where('desired_version', '=', version)
-        .executeTakeFirst();
+        .where('desired_version', '=', version);
+      if (from) update = update.where('state', 'in', [...from]);
+      const result = await update.executeTakeFirst();
       return touched(result);
     },
   };
