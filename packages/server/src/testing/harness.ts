@@ -19,6 +19,8 @@ export interface TestConsole extends Console {
   config: Config;
   /** Drops the throwaway store as well as closing the console. */
   destroy(): Promise<void>;
+  /** Closes this console and starts another on the same store (a console restart); destroy that one. */
+  reopen(): Promise<TestConsole>;
 }
 
 async function throwawayPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
@@ -59,14 +61,21 @@ export async function startTestConsole(
     helperThreadNice: 0,
     ...overrides,
   };
-  const edge = await buildConsole(config, { logger: false });
+  return wrap(await buildConsole(config, { logger: false }), config, database);
+}
+
+function wrap(edge: Console, config: Config, database?: { drop(): Promise<void> }): TestConsole {
   return {
     ...edge,
     config,
     async destroy() {
       await edge.close();
       await database?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+    async reopen() {
+      await edge.close();
+      return wrap(await buildConsole(config, { logger: false }), config, database);
     },
   };
 }
