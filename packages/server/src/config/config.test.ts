@@ -238,7 +238,11 @@ describe.each(DIALECTS)('device configuration with live devices (%s)', (dialect)
     // Writing the section again puts the console's document back.
     await admin('PATCH', at('generalSetting/setting'), { id, deviceName: 'From the console' });
     await edge.deviceConfig.settled();
-    expect(await sectionState(id, 'general')).toMatchObject({ state: 'in_sync', desiredVersion: 2, drift: [] });
+    expect(await sectionState(id, 'general')).toMatchObject({
+      state: 'in_sync',
+      desiredVersion: 2,
+      drift: [],
+    });
   });
 
   it('rolls back a WAN change that cuts the device off, by itself, and says so when it returns', async () => {

@@ -13,6 +13,7 @@ import { announcer, listenSectionChanges, type SectionChanges } from './section-
 import { configStore } from './store.ts';
 
 export type { ConfigService } from './service.ts';
+export type { AlongWith } from './store.ts';
 export type { SectionChanges, SectionChangeListener } from './section-changes.ts';
 
 export interface ConfigServicesOptions {
