@@ -23,7 +23,7 @@ export interface TestConsole extends Console {
   reopen(): Promise<TestConsole>;
 }
 
-async function throwawayPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function throwawayPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `edge_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
