@@ -65,11 +65,23 @@ describe.each(DIALECTS)('settings writes under faults (%s)', (dialect) => {
 
     fleet.process.kill('SIGSTOP');
     cleanups.push(async () => fleet.process.kill('SIGCONT'));
-    const [answer] = await renameAll(edge, 'Slow device');
-    expect(answer!.res.statusCode, answer!.res.body).toBe(200);
-    expect(['pending', 'applying']).toContain(answer!.res.json().section.state);
-    console.log(`[faults ${dialect}] write answered in ${answer!.ms.toFixed(1)} ms, device stopped`);
-    expect(answer!.ms).toBeLessThan(100);
+    // Five writes to the stopped device: one that waited for it would take its whole 20-s deadline.
+    const answers = [];
+    for (let i = 1; i <= 5; i++)
+      answers.push(...(await renameAll(edge, i === 5 ? 'Slow device' : `Slow ${i}`)));
+    for (const { res } of answers) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(['pending', 'applying']).toContain(res.json().section.state);
+    }
+    const times = answers.map((a) => a.ms).sort((a, b) => a - b);
+    const median = times[2]!;
+    console.log(
+      `[faults ${dialect}] writes answered in ${times.map((t) => t.toFixed(0)).join(', ')} ms, device stopped`,
+    );
+    // The median, not the slowest: two cores shared by every test running at once make single outliers.
+    expect(median).toBeLessThan(100);
+    expect(times[4]!).toBeLessThan(2000);
+    const answer = answers[4];
     await waitFor(
       async () => (await edge.deviceConfig.state(answer!.id, 'general')).sections[0]!.state === 'applying',
       'the apply under way',

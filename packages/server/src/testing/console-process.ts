@@ -68,7 +68,7 @@ export async function adoptWaiting(call: Call, count: number): Promise<string[]>
       list: { sn: string }[];
     };
     return list.length === count && list;
-  }, `${count} devices waiting in Discovery`);
+  }, `${count} devices waiting in Discovery`, 60_000);
   for (const device of waiting) {
     const res = await call('POST', '/api/v1/provision/discovery/adopt', { id: device.sn });
     if (res.status !== 200) throw new Error(`adopt ${device.sn}: ${res.status}`);
