@@ -19,8 +19,8 @@ export function announcingStore(store: ConfigStore, announce: AnnounceSection): 
   return {
     ...store,
 
-    async writeDesired(deviceId, section, change) {
-      const written = await store.writeDesired(deviceId, section, change);
+    async writeDesired(deviceId, section, change, alongWith) {
+      const written = await store.writeDesired(deviceId, section, change, alongWith);
       if (written) await announceRow(deviceId, section);
       return written;
     },
@@ -36,8 +36,8 @@ export function announcingStore(store: ConfigStore, announce: AnnounceSection): 
       }
     },
 
-    async transition(deviceId, section, version, to) {
-      const moved = await store.transition(deviceId, section, version, to);
+    async transition(deviceId, section, version, to, from) {
+      const moved = await store.transition(deviceId, section, version, to, from);
       if (moved) await announceRow(deviceId, section);
       return moved;
     },

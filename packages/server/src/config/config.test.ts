@@ -218,7 +218,10 @@ describe.each(DIALECTS)('device configuration with live devices (%s)', (dialect)
     const id = idOf(fleetSerial(PREFIX, 2));
     const res = await admin(method, at(route), { id, ...body });
     expect(res.statusCode, res.body).toBe(200);
-    const view: SectionStateView = res.json().section;
+    // Answered once stored; the apply goes on without the request.
+    expect(res.json().section).toMatchObject({ section, state: 'pending', desiredVersion: 1 });
+    await edge.deviceConfig.settled();
+    const view = await sectionState(id, section);
     expect(view).toMatchObject({
       section,
       state: 'in_sync',
@@ -237,6 +240,7 @@ describe.each(DIALECTS)('device configuration with live devices (%s)', (dialect)
   it('shows a change made on the device as drift, and does not overwrite it', async () => {
     const id = idOf(fleetSerial(PREFIX, 3));
     await admin('PATCH', at('generalSetting/setting'), { id, deviceName: 'From the console' });
+    await edge.deviceConfig.settled();
     await edge.rpc.call(id, 'debug.setLocal', {
       section: 'general',
       doc: { deviceName: 'Renamed on site', remoteHelp: false },
@@ -256,8 +260,13 @@ describe.each(DIALECTS)('device configuration with live devices (%s)', (dialect)
     expect(onDevice!.doc).toEqual({ deviceName: 'Renamed on site', remoteHelp: false });
 
     // Writing the section again puts the console's document back.
-    const again = await admin('PATCH', at('generalSetting/setting'), { id, deviceName: 'From the console' });
-    expect(again.json().section).toMatchObject({ state: 'in_sync', desiredVersion: 2, drift: [] });
+    await admin('PATCH', at('generalSetting/setting'), { id, deviceName: 'From the console' });
+    await edge.deviceConfig.settled();
+    expect(await sectionState(id, 'general')).toMatchObject({
+      state: 'in_sync',
+      desiredVersion: 2,
+      drift: [],
+    });
   });
 
   it('rolls back a WAN change that cuts the device off, by itself, and says so when it returns', async () => {
@@ -277,7 +286,11 @@ describe.each(DIALECTS)('device configuration with live devices (%s)', (dialect)
       ...staticWan('192.0.2.10', '192.0.2.1'),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().section).toMatchObject({ state: 'awaiting_confirm', confirmBy: expect.any(Number) });
+    await edge.deviceConfig.settled();
+    expect(await sectionState(id, 'wan')).toMatchObject({
+      state: 'awaiting_confirm',
+      confirmBy: expect.any(Number),
+    });
     await offline;
     await back;
 

@@ -2,7 +2,7 @@
  * The apply engine's decisions with a scripted device (the RPCs answered by the test): what it does when
  * an answer is lost, when a report says "rolled back", "behind" or "changed here", and with late answers.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   sectionDefaults,
   sectionHash,
@@ -97,6 +97,7 @@ describe('the apply engine', () => {
     });
     await engine.start();
   });
+  afterEach(() => engine.stop());
 
   it('waits for the device when the answer to a cutting change is lost, and confirms when it hears from it', async () => {
     script['config.apply'] = gone;
@@ -229,5 +230,125 @@ describe('the apply engine', () => {
     // Version 1 is unknown to the device, but version 2 has replaced it: nothing is sent for version 1.
     expect(calls).toEqual(['config.apply', 'config.confirm']);
     expect(await state('wan')).toMatchObject({ state: 'pending', desired_version: 2 });
+  });
+
+  describe('under faults', () => {
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
+    const engineWith = (over: Partial<Parameters<typeof applyEngine>[0]> = {}) =>
+      applyEngine({
+        store,
+        confirmTimeoutMs: 60_000,
+        log: quiet,
+        devices: { get: () => ({ online: true }) as DeviceView },
+        rpc: {
+          call: (async (_id: string, method: RpcMethod, params: Record<string, unknown>) => {
+            calls.push(method);
+            const answer = script[method];
+            if (!answer) throw new Error(`unexpected ${method}`);
+            return answer(params);
+          }) as never,
+        },
+        ...over,
+      });
+
+    it('runs an attempt again when the device comes back while it waits for it', async () => {
+      let release: () => void = () => undefined;
+      // The first attempt went to a connection that is gone: it waits out its deadline, unheard.
+      script['config.apply'] = () =>
+        new Promise((_, reject) => {
+          release = () => reject(new DeviceRpcError('deviceTimeout', 'Device did not answer.'));
+        });
+      await desire('general', { deviceName: 'Again', remoteHelp: false });
+      const first = engine.push(DEVICE, 'general');
+      await vi.waitFor(() => expect(calls).toEqual(['config.apply']));
+      // The device reconnects meanwhile: its trigger must not be lost.
+      await engine.returned(DEVICE);
+      script['config.apply'] = applied;
+      release();
+      await first;
+      await engine.settled();
+      expect(calls).toEqual(['config.apply', 'config.apply']);
+      expect(await state('general')).toMatchObject({ state: 'in_sync', outcome: 'applied' });
+    });
+
+    it('sends what is still pending to devices online, without any trigger', async () => {
+      await desire('general', { deviceName: 'Swept', remoteHelp: false });
+      script['config.apply'] = applied;
+      const sweeping = engineWith({ retryEveryMs: 50 });
+      await sweeping.start();
+      try {
+        await vi.waitFor(async () => expect((await state('general')).state).toBe('in_sync'), {
+          timeout: 2000,
+        });
+      } finally {
+        sweeping.stop();
+      }
+    });
+
+    it('after a stop during an apply that may cut the device off, waits for its word and keeps its rollback', async () => {
+      await desire('wan', WAN);
+      await store.transition(DEVICE, 'wan', 1, { state: 'applying' });
+      const restarted = engineWith();
+      await restarted.start();
+      restarted.stop();
+      expect(await state('wan')).toMatchObject({ state: 'awaiting_confirm' });
+      // Coming back sends nothing by itself: the device says what became of the change.
+      await restarted.returned(DEVICE);
+      await restarted.settled();
+      expect(calls).toEqual([]);
+      await restarted.reconcile(DEVICE, report({ wan: { version: 0, hash: 'h', rolledBack: 1 } }));
+      await restarted.settled();
+      expect(await state('wan')).toMatchObject({ state: 'rolled_back', outcome: 'rolled_back' });
+      expect(calls).not.toContain('config.apply');
+    });
+
+    it('after a stop during another apply, sends it again', async () => {
+      await desire('general', { deviceName: 'Resent', remoteHelp: false });
+      await store.transition(DEVICE, 'general', 1, { state: 'applying' });
+      script['config.apply'] = applied;
+      const restarted = engineWith();
+      await restarted.start();
+      restarted.stop();
+      expect((await state('general')).state).toBe('pending');
+    });
+
+    it('does not show "awaiting confirmation" past the window, and believes what the device reports after', async () => {
+      await desire('wan', WAN);
+      await store.transition(DEVICE, 'wan', 1, { state: 'awaiting_confirm', confirm_by: Date.now() + 100 });
+      const waiting = engineWith({ confirmGraceMs: 0 });
+      await waiting.start();
+      try {
+        await vi.waitFor(async () => expect((await state('wan')).state).toBe('rolled_back'), {
+          timeout: 2000,
+        });
+        expect(await state('wan')).toMatchObject({ outcome: null, confirm_by: null });
+        // The device had the change confirmed after all: its report says it holds the version.
+        await waiting.reconcile(DEVICE, report({ wan: { version: 1, hash: 'h' } }));
+        expect(await state('wan')).toMatchObject({
+          state: 'in_sync',
+          outcome: 'confirmed',
+          last_error_code: null,
+        });
+      } finally {
+        waiting.stop();
+      }
+    });
+
+    it('leaves a presumed rollback rolled back when the device reports the previous version', async () => {
+      await desire('wan', WAN);
+      await store.transition(DEVICE, 'wan', 1, { state: 'awaiting_confirm', confirm_by: Date.now() - 1 });
+      const waiting = engineWith({ confirmGraceMs: 0 });
+      await waiting.start();
+      try {
+        await vi.waitFor(async () => expect((await state('wan')).state).toBe('rolled_back'), {
+          timeout: 2000,
+        });
+        await waiting.reconcile(DEVICE, report({ wan: { version: 0, hash: 'h' } }));
+        expect(await state('wan')).toMatchObject({ state: 'rolled_back', outcome: 'rolled_back' });
+        expect(calls).not.toContain('config.apply');
+      } finally {
+        waiting.stop();
+      }
+    });
   });
 });

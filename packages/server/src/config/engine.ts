@@ -14,14 +14,23 @@
  *   not overwritten.
  *
  * Every state move names the desired version it is about (ConfigStore.transition), so a late answer
- * about an old version never settles a newer change.
+ * about an old version never settles a newer change; the moves that follow a device's answer also name the
+ * states they may leave, so an answer that lands after the device reported a rollback does not undo it.
+ *
+ * Delivery never depends on one trigger: a reconnect that arrives while an attempt waits for the device
+ * runs the attempt again when it ends, and a sweep sends whatever is still pending to devices online (a
+ * trigger can be lost: a restart, a broker outage, a device heard before its report). A confirmation
+ * waited for past its window is given up (the device restores its previous document by itself) and the
+ * device's next report says what it holds.
  */
 import {
   applyMayCutOff,
   messages,
   type AppliedSection,
   type ConfigReport,
+  sectionStates,
   type SectionKey,
+  type SectionState,
   type SectionStatus,
 } from '@edge/protocol';
 import { DeviceRpcError, type DeviceDirectory, type RpcService } from '../devices/index.ts';
@@ -42,6 +51,10 @@ export interface ApplyEngineOptions {
   confirmDeadlineMs?: number;
   /** How long a report that overtook the device's hello waits for the device to count as online. */
   onlineGraceMs?: number;
+  /** How often sections still pending are sent again to devices online. */
+  retryEveryMs?: number;
+  /** How long after its window an unconfirmed change is given up (the device's own clock may lag). */
+  confirmGraceMs?: number;
   now?: () => number;
 }
 
@@ -49,7 +62,14 @@ export interface ApplyEngineOptions {
 const NOT_HEARD = new Set(['deviceOffline', 'deviceTimeout', 'stopped', 'unknownDevice']);
 const notHeard = (err: unknown) => err instanceof DeviceRpcError && NOT_HEARD.has(err.reason);
 /** States the engine leaves to the operator. */
-const OPERATOR_DECIDES = new Set(['rolled_back', 'failed']);
+const OPERATOR_DECIDES = new Set<SectionState>(['rolled_back', 'failed']);
+/** States a device's answer may move a section out of: not one the operator decides. */
+const ENGINE_OWNS = sectionStates.filter((s) => !OPERATOR_DECIDES.has(s));
+/**
+ * A rollback the console presumes (the confirm window passed without a word from the device) carries no
+ * outcome, unlike one the device reported: the device's next report settles it either way.
+ */
+const presumedRollback = (row: SectionRow) => row.state === 'rolled_back' && row.outcome === null;
 
 export function applyEngine(opts: ApplyEngineOptions) {
   const { store, rpc, log } = opts;
@@ -58,13 +78,30 @@ export function applyEngine(opts: ApplyEngineOptions) {
   const confirmDeadlineMs = opts.confirmDeadlineMs ?? 5_000;
   /** Device -> section -> version applied with confirm-or-rollback and not confirmed yet. */
   const awaiting = new Map<string, Map<SectionKey, number>>();
-  /** Applies and confirms on their way, so two triggers never send the same one twice at once. */
-  const inFlight = new Set<string>();
+  const confirmGraceMs = opts.confirmGraceMs ?? 2_000;
+  /** Timers giving up a confirmation once its window has passed, by `device/section`. */
+  const windows = new Map<string, NodeJS.Timeout>();
+  /**
+   * Work on its way, by key, so two triggers never send the same thing twice at once; a trigger that comes
+   * while it runs marks it to run once more (the attempt may be waiting for a device that just came back).
+   */
+  const inFlight = new Map<string, { again: boolean }>();
+  /** Deliveries started by a write or a sweep, not awaited by their caller. */
+  const background = new Set<Promise<void>>();
+  let stopped = false;
 
-  function remember(deviceId: string, section: SectionKey, version: number): void {
+  function remember(deviceId: string, section: SectionKey, version: number, confirmBy: number): void {
     let sections = awaiting.get(deviceId);
     if (!sections) awaiting.set(deviceId, (sections = new Map()));
     sections.set(section, version);
+    const key = `${deviceId}/${section}`;
+    clearTimeout(windows.get(key));
+    const timer = setTimeout(
+      () => void windowPassed(deviceId, section, version).catch(failed(deviceId)),
+      Math.max(0, confirmBy + confirmGraceMs - now()),
+    );
+    timer.unref();
+    windows.set(key, timer);
   }
 
   /** Stops waiting for a section's confirmation (of `version` only, when given: a newer one may be waited for). */
@@ -73,16 +110,42 @@ export function applyEngine(opts: ApplyEngineOptions) {
     if (version !== undefined && sections?.get(section) !== version) return;
     sections?.delete(section);
     if (sections?.size === 0) awaiting.delete(deviceId);
+    const key = `${deviceId}/${section}`;
+    clearTimeout(windows.get(key));
+    windows.delete(key);
   }
 
-  async function once(key: string, task: () => Promise<void>): Promise<void> {
-    if (inFlight.has(key)) return;
-    inFlight.add(key);
+  const failed = (deviceId: string) => (err: unknown) => {
+    if (!stopped) log.error({ err, deviceId }, 'configuration delivery failed');
+  };
+
+  /** Runs `task` unless it is on its way; then it runs once more after, if `again` (re-checked) says so. */
+  async function once(key: string, task: () => Promise<void>, again?: () => Promise<boolean>): Promise<void> {
+    const running = inFlight.get(key);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const entry = { again: false };
+    inFlight.set(key, entry);
     try {
       await task();
+      while (entry.again && again && !stopped) {
+        entry.again = false;
+        if (await again()) await task();
+      }
     } finally {
       inFlight.delete(key);
     }
+  }
+
+  /** Starts a delivery without waiting for it (an apply may wait 20 s for its device). */
+  function inBackground(deviceId: string, work: () => Promise<void>): void {
+    if (stopped) return;
+    const running: Promise<void> = work()
+      .catch(failed(deviceId))
+      .finally(() => background.delete(running));
+    background.add(running);
   }
 
   /** Stores what the device reports it holds, all sections of one report in one write. */
@@ -93,12 +156,43 @@ export function applyEngine(opts: ApplyEngineOptions) {
     );
 
   async function awaitConfirm(deviceId: string, section: SectionKey, version: number, inMs: number) {
-    await store.transition(deviceId, section, version, {
-      state: 'awaiting_confirm',
-      confirm_by: now() + inMs,
-    });
-    remember(deviceId, section, version);
+    const confirmBy = now() + inMs;
+    if (
+      await store.transition(
+        deviceId,
+        section,
+        version,
+        { state: 'awaiting_confirm', confirm_by: confirmBy, last_error: null, last_error_code: null },
+        ENGINE_OWNS,
+      )
+    )
+      remember(deviceId, section, version, confirmBy);
   }
+
+  /**
+   * The window passed without the device's word: it has restored its previous document by itself (it
+   * confirms only when told to, and nothing got through). Shown rolled back, with no outcome, until it
+   * reports what it holds (settle).
+   */
+  async function windowPassed(deviceId: string, section: SectionKey, version: number) {
+    forget(deviceId, section, version);
+    await store.transition(
+      deviceId,
+      section,
+      version,
+      {
+        state: 'rolled_back',
+        outcome: null,
+        last_error: messages.configRolledBack,
+        last_error_code: 'configRolledBack',
+        confirm_by: null,
+      },
+      ['awaiting_confirm'],
+    );
+  }
+
+  const inSync = (outcome: 'applied' | 'confirmed') =>
+    ({ state: 'in_sync', outcome, confirm_by: null, last_error: null, last_error_code: null }) as const;
 
   async function rolledBack(deviceId: string, section: SectionKey, version: number) {
     forget(deviceId, section, version);
@@ -122,17 +216,24 @@ export function applyEngine(opts: ApplyEngineOptions) {
       // Whether the change reached the device only the device knows. With confirm-or-rollback it says so
       // when it returns (rolled back, or waiting for the confirmation); otherwise it is simply sent again.
       if (cutOff) await awaitConfirm(deviceId, section, version, opts.confirmTimeoutMs);
-      else await store.transition(deviceId, section, version, { state: 'pending' });
+      else await store.transition(deviceId, section, version, { state: 'pending' }, ENGINE_OWNS);
       return;
     }
-    if (!(err instanceof DeviceRpcError)) log.error({ err, deviceId, section }, 'configuration apply failed');
-    await store.transition(deviceId, section, version, {
-      state: 'failed',
-      outcome: 'failed',
-      last_error: err instanceof Error ? err.message : String(err),
-      last_error_code: 'applyError',
-      confirm_by: null,
-    });
+    if (!(err instanceof DeviceRpcError) && !stopped)
+      log.error({ err, deviceId, section }, 'configuration apply failed');
+    await store.transition(
+      deviceId,
+      section,
+      version,
+      {
+        state: 'failed',
+        outcome: 'failed',
+        last_error: err instanceof Error ? err.message : String(err),
+        last_error_code: 'applyError',
+        confirm_by: null,
+      },
+      ENGINE_OWNS,
+    );
   }
 
   async function apply(deviceId: string, section: SectionKey, row: SectionRow): Promise<void> {
@@ -140,11 +241,11 @@ export function applyEngine(opts: ApplyEngineOptions) {
     const desired = storedDoc(section, row.desired);
     if (!desired) return;
     if (!opts.devices.get(deviceId)?.online) {
-      await store.transition(deviceId, section, version, { state: 'pending' });
+      await store.transition(deviceId, section, version, { state: 'pending' }, ENGINE_OWNS);
       return;
     }
     const cutOff = applyMayCutOff(section, storedDoc(section, row.reported), desired);
-    await store.transition(deviceId, section, version, { state: 'applying' });
+    if (!(await store.transition(deviceId, section, version, { state: 'applying' }, ENGINE_OWNS))) return;
     let result;
     try {
       result = await rpc.call(
@@ -161,11 +262,7 @@ export function applyEngine(opts: ApplyEngineOptions) {
     if (!result.awaitingConfirm) {
       // The device dropped whatever confirmation it waited for in this section: this apply replaced it.
       forget(deviceId, section);
-      await store.transition(deviceId, section, version, {
-        state: 'in_sync',
-        outcome: 'applied',
-        confirm_by: null,
-      });
+      await store.transition(deviceId, section, version, inSync('applied'), ENGINE_OWNS);
       return;
     }
     await awaitConfirm(deviceId, section, version, result.confirmInMs ?? opts.confirmTimeoutMs);
@@ -173,11 +270,22 @@ export function applyEngine(opts: ApplyEngineOptions) {
     await confirm(deviceId, section, version);
   }
 
-  /** Sends the section's desired version to the device (or leaves it pending while the device is away). */
+  /**
+   * Sends the section's desired version to the device (or leaves it pending while the device is away). A
+   * push while one runs makes it run again afterwards if the section is still pending then: the trigger
+   * may be the device coming back while the running attempt waits out its deadline.
+   */
   async function push(deviceId: string, section: SectionKey): Promise<void> {
-    const row = await store.get(deviceId, section);
+    let row = await store.get(deviceId, section);
     if (!row || row.desired === null) return;
-    await once(`${deviceId}/${section}/apply/${row.desired_version}`, () => apply(deviceId, section, row));
+    await once(
+      `${deviceId}/${section}/apply`,
+      () => apply(deviceId, section, row!),
+      async () => {
+        row = await store.get(deviceId, section);
+        return row?.state === 'pending' && !!opts.devices.get(deviceId)?.online;
+      },
+    );
   }
 
   async function confirm(deviceId: string, section: SectionKey, version: number): Promise<void> {
@@ -196,15 +304,23 @@ export function applyEngine(opts: ApplyEngineOptions) {
         return;
       }
       forget(deviceId, section, version);
+      // The device's own word: it overrides a rollback the console only presumed when the window passed.
       if (outcome === 'confirmed')
-        await store.transition(deviceId, section, version, {
-          state: 'in_sync',
-          outcome: 'confirmed',
-          confirm_by: null,
-        });
+        await store.transition(deviceId, section, version, inSync('confirmed'), [
+          ...ENGINE_OWNS,
+          'rolled_back',
+        ]);
       else if (outcome === 'rolledBack') await rolledBack(deviceId, section, version);
       // The device never applied this version: send it, unless a newer change has taken its place.
-      else if (await store.transition(deviceId, section, version, { state: 'pending', confirm_by: null }))
+      else if (
+        await store.transition(
+          deviceId,
+          section,
+          version,
+          { state: 'pending', confirm_by: null },
+          ENGINE_OWNS,
+        )
+      )
         await push(deviceId, section);
     });
   }
@@ -216,22 +332,29 @@ export function applyEngine(opts: ApplyEngineOptions) {
     status: SectionStatus,
     row: SectionRow | undefined,
   ) {
-    if (!row || row.desired === null || OPERATOR_DECIDES.has(row.state)) return;
+    if (!row || row.desired === null) return;
+    const presumed = presumedRollback(row);
+    if (OPERATOR_DECIDES.has(row.state as SectionState) && !presumed) return;
     const version = row.desired_version;
     if (status.rolledBack === version) return rolledBack(deviceId, section, version);
     if (status.awaitingConfirm === version) {
-      remember(deviceId, section, version);
+      remember(deviceId, section, version, row.confirm_by ?? now() + opts.confirmTimeoutMs);
       return confirm(deviceId, section, version);
     }
-    if (status.version !== version) return push(deviceId, section);
+    // A presumed rollback the device does not contradict: it holds another version, so it did roll back.
+    if (status.version !== version)
+      return presumed ? rolledBack(deviceId, section, version) : push(deviceId, section);
     if (row.state === 'in_sync') return;
     // The device has the desired version and waits for nothing: the answer that said so was lost.
     forget(deviceId, section, version);
-    await store.transition(deviceId, section, version, {
-      state: 'in_sync',
-      outcome: row.state === 'awaiting_confirm' ? 'confirmed' : 'applied',
-      confirm_by: null,
-    });
+    const cutOffChange = row.state === 'awaiting_confirm' || presumed;
+    await store.transition(
+      deviceId,
+      section,
+      version,
+      inSync(cutOffChange ? 'confirmed' : 'applied'),
+      presumed ? ['rolled_back'] : ENGINE_OWNS,
+    );
   }
 
   /**
@@ -246,9 +369,9 @@ export function applyEngine(opts: ApplyEngineOptions) {
         sections.set(row.device_id, [...(sections.get(row.device_id) ?? []), row.section as SectionKey]);
       // Delivered on their own time (an apply may wait 20 s for its device): the next batch does not wait.
       for (const [deviceId, keys] of sections)
-        void (async () => {
+        inBackground(deviceId, async () => {
           for (const section of keys) await push(deviceId, section);
-        })().catch((err: unknown) => log.error({ err, deviceId }, 'configuration delivery failed'));
+        });
     },
     512,
   );
@@ -277,13 +400,70 @@ export function applyEngine(opts: ApplyEngineOptions) {
     });
   }
 
+  /** Sends what is still pending to the devices online: the retry behind every lost trigger. */
+  async function sweep(): Promise<void> {
+    for (const row of await store.withState('pending')) {
+      const { device_id: deviceId } = row;
+      const section = row.section as SectionKey;
+      if (opts.devices.get(deviceId)?.online && !inFlight.has(`${deviceId}/${section}/apply`))
+        inBackground(deviceId, () => push(deviceId, section));
+    }
+  }
+  let sweeper: NodeJS.Timeout | undefined;
+
   return {
     push,
 
-    /** Picks up the confirmations a previous run was waiting for. */
+    /** Starts sending the section's desired version; resolves at once (the section's state tells the rest). */
+    deliver(deviceId: string, section: SectionKey): void {
+      inBackground(deviceId, () => push(deviceId, section));
+    },
+
+    /**
+     * Picks up what a previous run left: the confirmations it waited for, and the applies it was making when
+     * it stopped. Whether those reached the device only the device knows: one that may cut it off waits for
+     * its word (it reports the rollback, or that it waits for the confirmation), the others are sent again.
+     */
     async start(): Promise<void> {
+      for (const row of await store.withState('applying')) {
+        const section = row.section as SectionKey;
+        const desired = storedDoc(section, row.desired);
+        const cutOff = desired !== null && applyMayCutOff(section, storedDoc(section, row.reported), desired);
+        if (cutOff) await awaitConfirm(row.device_id, section, row.desired_version, opts.confirmTimeoutMs);
+        else
+          await store.transition(row.device_id, section, row.desired_version, { state: 'pending' }, [
+            'applying',
+          ]);
+      }
       for (const row of await store.withState('awaiting_confirm'))
-        remember(row.device_id, row.section as SectionKey, row.desired_version);
+        remember(
+          row.device_id,
+          row.section as SectionKey,
+          row.desired_version,
+          row.confirm_by ?? now() + opts.confirmTimeoutMs,
+        );
+      sweeper = setInterval(
+        () =>
+          void sweep().catch((err: unknown) => !stopped && log.error({ err }, 'configuration sweep failed')),
+        opts.retryEveryMs ?? 10_000,
+      );
+      sweeper.unref();
+    },
+
+    /**
+     * Stops starting work. Deliveries on their way are not waited for: their device calls fail as the device
+     * bus closes, and what they leave (applying) the next start picks up.
+     */
+    stop(): void {
+      stopped = true;
+      clearInterval(sweeper);
+      for (const timer of windows.values()) clearTimeout(timer);
+      windows.clear();
+    },
+
+    /** Resolves when the deliveries started so far have ended (tests). */
+    async settled(): Promise<void> {
+      while (background.size > 0) await Promise.allSettled([...background]);
     },
 
     /** A `config` report: record what changed, fetch documents the console lacks, then settle each section. */
@@ -323,7 +503,7 @@ export function applyEngine(opts: ApplyEngineOptions) {
     returned: (deviceId: string): Promise<void> => comingBack.add(deviceId),
 
     forgetDevice(deviceId: string): void {
-      awaiting.delete(deviceId);
+      for (const section of [...(awaiting.get(deviceId)?.keys() ?? [])]) forget(deviceId, section);
     },
   };
 }

@@ -14,6 +14,7 @@ import { configStore } from './store.ts';
 import { followDeviceNames } from './device-name.ts';
 
 export type { ConfigService } from './service.ts';
+export type { AlongWith } from './store.ts';
 export type { SectionChanges, SectionChangeListener } from './section-changes.ts';
 
 export interface ConfigServicesOptions {
@@ -46,6 +47,7 @@ export async function startConfigServices(opts: ConfigServicesOptions): Promise<
     sectionChanges,
     async stop() {
       stopNames();
+      engine.stop();
       await stopInbox();
       await sectionChanges.stop();
     },

@@ -19,7 +19,7 @@ import { fail } from '../http/errors.ts';
 import type { ApplyEngine } from './engine.ts';
 import { deviceDefaults } from './device-defaults.ts';
 import { presentSection, storedDoc } from './presenter.ts';
-import type { ConfigStore, SectionRow } from './store.ts';
+import type { AlongWith, ConfigStore, SectionRow } from './store.ts';
 
 export interface ConfigServiceDeps {
   store: ConfigStore;
@@ -54,6 +54,7 @@ export function configService({ store, engine, devices, now = Date.now }: Config
     section: K,
     change: (doc: SectionDocs[K]) => unknown,
     user: string,
+    alongWith?: AlongWith,
   ): Promise<boolean> {
     const row = await store.get(deviceId, section);
     const next = parseSection(section, await change(effective(deviceId, section, row)));
@@ -61,12 +62,17 @@ export function configService({ store, engine, devices, now = Date.now }: Config
       const issue = next.error.issues[0];
       throw fail(400, (issue && codeOfIssue(issue)) || 'invalidRequest');
     }
-    return store.writeDesired(deviceId, section, {
-      doc: next.data,
-      expected: row?.desired_version ?? 0,
-      user,
-      at: now(),
-    });
+    return store.writeDesired(
+      deviceId,
+      section,
+      {
+        doc: next.data,
+        expected: row?.desired_version ?? 0,
+        user,
+        at: now(),
+      },
+      alongWith,
+    );
   }
 
   return {
@@ -79,23 +85,31 @@ export function configService({ store, engine, devices, now = Date.now }: Config
 
     /**
      * Changes a section: `change` gets the current document and returns the next one, which must pass
-     * the section's schema as a whole (400 with its message code otherwise, nothing written). Answers
-     * once the device has been sent it (or it waits for the device to come back).
+     * the section's schema as a whole (400 with its message code otherwise, nothing written); `alongWith`
+     * (the request's activity row) is stored in the same transaction, so an answer never tells of a change
+     * stored without its record, or of a failure whose change was stored. Answers
+     * as soon as the change is stored, with the section pending: the device may take seconds (or be away),
+     * and the apply's steps reach the screens as section changes.
      */
     async change<K extends SectionKey>(
       deviceId: string,
       section: K,
       change: (doc: SectionDocs[K]) => unknown,
       user: string,
+      alongWith?: AlongWith,
     ): Promise<SectionStateView> {
       device(deviceId);
       await perSection(`${deviceId}/${section}`, async () => {
-        for (let attempt = 1; !(await writeOnce(deviceId, section, change, user)); attempt++)
+        for (let attempt = 1; !(await writeOnce(deviceId, section, change, user, alongWith)); attempt++)
           if (attempt >= WRITE_ATTEMPTS) throw fail(409, 'applyError', messages.applyError);
       });
-      await engine.push(deviceId, section);
-      return presentSection(section, await store.get(deviceId, section));
+      const stored = presentSection(section, await store.get(deviceId, section));
+      engine.deliver(deviceId, section);
+      return stored;
     },
+
+    /** Resolves when the deliveries started so far have ended (tests wait for an apply with it). */
+    settled: () => engine.settled(),
 
     async state(deviceId: string, only?: SectionKey): Promise<SettingsStateResponse> {
       const { online } = device(deviceId);

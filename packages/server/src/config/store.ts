@@ -9,6 +9,9 @@ const CHUNK = 512;
 
 export type SectionRow = Selectable<DeviceSectionsTable>;
 
+/** More that must be stored with a change or not at all (its activity row), in the change's transaction. */
+export type AlongWith = (trx: Db) => Promise<void>;
+
 /** A move of the apply engine: the state, and whatever else it settles. */
 export interface Transition {
   state: SectionState;
@@ -52,12 +55,14 @@ export function configStore(db: Db) {
 
     /**
      * Stores a new desired document as the next version, only if the stored version is still `expected`
-     * (a change someone else made meanwhile wins; the caller tries again on top of it).
+     * (a change someone else made meanwhile wins; the caller tries again on top of it). `alongWith` is
+     * written in the same transaction when the change is.
      */
     async writeDesired(
       deviceId: string,
       section: SectionKey,
       change: { doc: unknown; expected: number; user: string; at: number },
+      alongWith?: AlongWith,
     ): Promise<boolean> {
       const values = {
         desired: JSON.stringify(change.doc),
@@ -69,17 +74,36 @@ export function configStore(db: Db) {
         updated_by: change.user,
         updated_at: change.at,
       };
-      const result = await db
-        .insertInto('device_sections')
-        .values({ device_id: deviceId, section, ...values })
-        .onConflict((oc) =>
-          oc
-            .columns(['device_id', 'section'])
-            .doUpdateSet(values)
-            .where('device_sections.desired_version', '=', change.expected),
-        )
-        .executeTakeFirst();
-      return touched(result);
+      const write = async (trx: Db) => {
+        const written = touched(
+          await trx
+            .insertInto('device_sections')
+            .values({ device_id: deviceId, section, ...values })
+            .onConflict((oc) =>
+              oc
+                .columns(['device_id', 'section'])
+                .doUpdateSet(values)
+                .where('device_sections.desired_version', '=', change.expected),
+            )
+            .executeTakeFirst(),
+        );
+        if (written) await alongWith?.(trx);
+        return written;
+      };
+      if (!alongWith) return write(db);
+      let cause: unknown;
+      try {
+        return await db.transaction().execute((trx) =>
+          write(trx).catch((err: unknown) => {
+            cause = err;
+            throw err;
+          }),
+        );
+      } catch (err) {
+        // SQLite ends the transaction itself on some failures (a full disk): the rollback that then fails
+        // ("no transaction is active") must not hide why.
+        throw cause ?? err;
+      }
     },
 
     /**
@@ -112,20 +136,25 @@ export function configStore(db: Db) {
         .execute();
     },
 
-    /** Moves the apply state, only while `version` is still the desired one (a newer change owns it otherwise). */
+    /**
+     * Moves the apply state, only while `version` is still the desired one (a newer change owns it otherwise)
+     * and, when `from` is given, only out of those states.
+     */
     async transition(
       deviceId: string,
       section: SectionKey,
       version: number,
       to: Transition,
+      from?: readonly SectionState[],
     ): Promise<boolean> {
-      const result = await db
+      let update = db
         .updateTable('device_sections')
         .set(to)
         .where('device_id', '=', deviceId)
         .where('section', '=', section)
-        .where('desired_version', '=', version)
-        .executeTakeFirst();
+        .where('desired_version', '=', version);
+      if (from) update = update.where('state', 'in', [...from]);
+      const result = await update.executeTakeFirst();
       return touched(result);
     },
   };

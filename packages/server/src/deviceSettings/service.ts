@@ -1,7 +1,7 @@
 /** Runs a settings call's handler against the device's configuration (config/) and its live state. */
 import { messages, type SectionKey } from '@edge/protocol';
 import type { RpcService } from '../devices/index.ts';
-import type { ConfigService } from '../config/index.ts';
+import type { AlongWith, ConfigService } from '../config/index.ts';
 import type { HandlerContext, SettingsHandler } from './handlers/types.ts';
 
 export function deviceSettingsService({ config, rpc }: { config: ConfigService; rpc: RpcService }) {
@@ -12,8 +12,16 @@ export function deviceSettingsService({ config, rpc }: { config: ConfigService; 
   });
 
   return {
-    /** `input` is the call's query or body, already checked against its request schema. */
-    async run(handler: SettingsHandler, input: { id: string }, user: string): Promise<unknown> {
+    /**
+     * `input` is the call's query or body, already checked against its request schema; `alongWith` is stored
+     * in the transaction of a write's change (its activity row).
+     */
+    async run(
+      handler: SettingsHandler,
+      input: { id: string },
+      user: string,
+      alongWith?: AlongWith,
+    ): Promise<unknown> {
       const ctx = context(input.id);
       switch (handler.kind) {
         case 'read':
@@ -22,7 +30,7 @@ export function deviceSettingsService({ config, rpc }: { config: ConfigService; 
           const change = (doc: unknown) => handler.change(doc, input as never, ctx);
           return {
             message: messages.saved,
-            section: await config.change(input.id, handler.section, change, user),
+            section: await config.change(input.id, handler.section, change, user, alongWith),
           };
         }
         case 'action':

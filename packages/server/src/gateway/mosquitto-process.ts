@@ -19,7 +19,8 @@ export interface MosquittoProcess {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 now (for a process that must come back on the same one). */
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;

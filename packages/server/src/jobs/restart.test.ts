@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { fleetSerial } from '@edge/protocol';
 import { openStore, type Store } from '../db/database.ts';
-import { ADMIN_PASSWORD, DIALECTS, throwawayPostgres } from '../testing/harness.ts';
+import { ADMIN_PASSWORD, DIALECTS, TEST_ENROL_SECRET, throwawayPostgres } from '../testing/harness.ts';
 import { startFleet, uniquePrefix, waitFor, type Child } from '../devices/testing.ts';
 import { jobStore } from './store.ts';
 import { PROBE_KIND } from './testing.ts';
@@ -77,6 +77,7 @@ describe.each(DIALECTS)('a console killed mid-job (%s)', (dialect) => {
       PORT: String(port),
       HOST: '127.0.0.1',
       ADMIN_PASSWORD,
+      ENROL_SECRET: TEST_ENROL_SECRET,
       LOG_LEVEL: 'warn',
       HELPER_THREAD_NICE: '0',
       JOB_LEASE_MS: '2000',

@@ -3,60 +3,16 @@
  * (the devices they wait on are stopped, so without that they would wait their whole deadline) and exits
  * well inside a supervisor's 10-s stop timeout.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { startFleet, uniquePrefix, waitFor, type Child } from '../devices/testing.ts';
-import { TEST_ENROL_SECRET } from '../testing/harness.ts';
+import { startFleet, uniquePrefix, type Child } from '../devices/testing.ts';
+import { adoptWaiting, session, startConsoleProcess } from '../testing/console-process.ts';
 
-const MAIN = path.resolve(import.meta.dirname, '../main.ts');
-const PASSWORD = 'Admin-pass-1234';
 const DEVICES = 6;
 const WRITERS = 8;
-
-function startConsoleProcess(dataDir: string): { child: ChildProcess; url: Promise<string> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD: PASSWORD,
-      LOG_LEVEL: 'info',
-      HELPER_THREAD_NICE: '0',
-      ENROL_SECRET: TEST_ENROL_SECRET,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = new Promise<string>((resolve, reject) => {
-    let seen = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const found = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(seen);
-      if (found) resolve(found[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`console exited (${code}) before listening:\n${seen}`)));
-  });
-  return { child, url };
-}
-
-async function session(url: string) {
-  const res = await fetch(`${url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'admin', password: PASSWORD }),
-  });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const { csrfToken } = (await res.json()) as { csrfToken: string };
-  return (method: string, route: string, body?: unknown) =>
-    fetch(`${url}${route}`, {
-      method,
-      headers: { cookie, 'x-csrf-token': csrfToken, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-shutdown-'));
 let fleet: Child | undefined;
@@ -76,21 +32,7 @@ test('SIGTERM under load answers the requests in flight and exits within 5 s', a
   const call = await session(url);
   // Reports every 30 s: stopped devices stay "online" for the whole test, so calls to them wait.
   fleet = startFleet({ console: url, count: DEVICES, prefix: uniquePrefix(), interval: 30 });
-  const waiting = await waitFor(async () => {
-    const { list } = (await (await call('GET', '/api/v1/provision/discovery/list')).json()) as {
-      list: { sn: string }[];
-    };
-    return list.length === DEVICES && list;
-  }, `${DEVICES} devices waiting in Discovery`);
-  for (const device of waiting)
-    expect((await call('POST', '/api/v1/provision/discovery/adopt', { id: device.sn })).status).toBe(200);
-  const ids = await waitFor(async () => {
-    const body = (await (await call('GET', '/api/v1/inventory/list?pageSize=40')).json()) as {
-      list: { id: string; status: string }[];
-    };
-    const online = body.list.filter((d) => d.status !== 'Offline');
-    return online.length === DEVICES && online.map((d) => d.id);
-  }, `${DEVICES} devices online`);
+  const ids = await adoptWaiting(call, DEVICES);
 
   fleet.process.kill('SIGSTOP');
   let stopped = false;
@@ -98,7 +40,10 @@ test('SIGTERM under load answers the requests in flight and exits within 5 s', a
   let signalled = false;
   const writers = Array.from({ length: WRITERS }, async (_, n) => {
     for (let i = 0; !stopped; i++) {
-      const answer = call('PATCH', '/api/v1/inventory/setIdle', { id: ids[(n + i) % ids.length], idle: i % 2 === 0 })
+      const answer = call('PATCH', '/api/v1/inventory/setIdle', {
+        id: ids[(n + i) % ids.length],
+        idle: i % 2 === 0,
+      })
         .then((res) => res.status)
         .catch(() => 'no answer' as const);
       if (!signalled) inFlightAtSignal.push(answer);
@@ -107,7 +52,9 @@ test('SIGTERM under load answers the requests in flight and exits within 5 s', a
   });
   await new Promise((r) => setTimeout(r, 500));
 
-  const exited = new Promise<number | null>((resolve) => consoleProcess!.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    consoleProcess!.once('exit', (code) => resolve(code)),
+  );
   const signalAt = Date.now();
   signalled = true;
   consoleProcess.kill('SIGTERM');

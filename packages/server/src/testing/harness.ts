@@ -25,6 +25,8 @@ export interface TestConsole extends Console {
   config: Config;
   /** Drops the throwaway store as well as closing the console. */
   destroy(): Promise<void>;
+  /** Closes this console and starts another on the same store (a console restart); destroy that one. */
+  reopen(): Promise<TestConsole>;
 }
 
 export async function throwawayPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
@@ -66,7 +68,10 @@ export async function startTestConsole(
     enrolSecret: TEST_ENROL_SECRET,
     ...overrides,
   };
-  const edge = await buildConsole(config, { logger: false });
+  return wrap(await buildConsole(config, { logger: false }), config, database);
+}
+
+function wrap(edge: Console, config: Config, database?: { drop(): Promise<void> }): TestConsole {
   const { enrolment } = edge;
   return {
     ...edge,
@@ -80,7 +85,11 @@ export async function startTestConsole(
     async destroy() {
       await edge.close();
       await database?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+    async reopen() {
+      await edge.close();
+      return wrap(await buildConsole(config, { logger: false }), config, database);
     },
   };
 }

@@ -239,3 +239,68 @@ describe('unapplied edits', () => {
     expect(after.defaultPrevented).toBe(false);
   });
 });
+
+describe('a write answered before the device has it', () => {
+  const general = (over: Partial<SectionStateView>) => sectionView('general', over);
+
+  it('shows pending, then the steps the console pushes, and never an answer older than a push', async () => {
+    let answer: () => void = () => undefined;
+    let asked = false;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const stub = stubFetch({
+      'GET /api/v1/inventory/settings/state': () => ({
+        body: { id: 'dev1', online: true, sections: [general({ state: 'in_sync', desiredVersion: 1 })] },
+      }),
+      'PATCH /api/v1/inventory/settings/generalSetting/setting': () => ({
+        body: { message: 'ok', section: general({ state: 'pending', desiredVersion: 2 }) },
+      }),
+    });
+    // The answer is held back until the test lets it go: the pushes overtake it.
+    const held: typeof fetch = async (input, init) => {
+      if (init?.method === 'PATCH') {
+        asked = true;
+        await answered;
+      }
+      return stub.fetch(input, init);
+    };
+    vi.stubGlobal('fetch', held);
+    FakeSocket.made = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    renderWithProviders(
+      <SectionFrame deviceId="dev1" section="general">
+        {({ apply }) => (
+          <button
+            type="button"
+            onClick={() => void apply('PATCH', 'generalSetting/setting', { deviceName: 'x' })}
+          >
+            go
+          </button>
+        )}
+      </SectionFrame>,
+    );
+    const shownState = () => screen.getByTestId('section-state').getAttribute('data-state');
+    await vi.waitFor(() => expect(shownState()).toBe('in_sync'));
+    FakeSocket.made[0]!.open();
+    fireEvent.click(await screen.findByText('go'));
+    fireEvent.click(screen.getByTestId('confirm-ok'));
+    await vi.waitFor(() => expect(asked).toBe(true));
+
+    const socket = FakeSocket.made[0]!;
+    socket.push({
+      channel: LIVE_CHANNELS.settings,
+      key: 'dev1',
+      data: general({ state: 'applying', desiredVersion: 2 }),
+    });
+    await vi.waitFor(() => expect(shownState()).toBe('applying'));
+    socket.push({
+      channel: LIVE_CHANNELS.settings,
+      key: 'dev1',
+      data: general({ state: 'in_sync', outcome: 'applied', desiredVersion: 2 }),
+    });
+    await vi.waitFor(() => expect(shownState()).toBe('in_sync'));
+    answer();
+    await vi.waitFor(() => expect(stub.calls.some((c) => c.method === 'PATCH')).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(shownState()).toBe('in_sync');
+  });
+});

@@ -9,6 +9,7 @@ import {
   SETTINGS_API_ROOT,
   SETTINGS_STATE_PATH,
   type SectionKey,
+  type SectionStateView,
   type SettingsStateResponse,
   type SettingsWriteResponse,
 } from '@edge/protocol';
@@ -27,12 +28,17 @@ export function useSectionState(id: string, section: SectionKey) {
   return { ...query, view: query.data?.sections[0], online: query.data?.online };
 }
 
+/** Every write stores a new desired version: a view of this version or a later one came after the answer. */
+const newerOrSame = (shown: SectionStateView | undefined, answered: SectionStateView) =>
+  shown !== undefined && shown.desiredVersion >= answered.desiredVersion;
+
 export type WriteMethod = 'PATCH' | 'POST' | 'DELETE';
 
 /**
- * One write call (path relative to the settings root); answers the section's state after the apply was tried,
- * which is shown at once. The steps after it (the device confirming, rolling back) arrive pushed, so the
- * state is not read again.
+ * One write call (path relative to the settings root); answers at once with the section's state as stored
+ * (pending), which is shown. The apply's steps after it (applying, applied, confirmed, rolled back) arrive
+ * pushed, so the state is not read again; a push may even overtake the answer, and then the answer, older,
+ * is not shown over it.
  */
 export function useSectionWrite(id: string, section: SectionKey) {
   const client = useQueryClient();
@@ -47,7 +53,7 @@ export function useSectionWrite(id: string, section: SectionKey) {
     },
     onSuccess: (answer) => {
       client.setQueryData<SettingsStateResponse>(settingsKeys.state(id, section), (old) =>
-        old ? { ...old, sections: [answer.section] } : old,
+        old && !newerOrSame(old.sections[0], answer.section) ? { ...old, sections: [answer.section] } : old,
       );
     },
   });
