@@ -1,3 +1,5 @@
+import { securityMessages } from './messages-security.ts';
+
 /**
  * The texts of SPEC sections 5 and 8 (and the few the product adds), keyed by a stable code.
  * The API answers `{err_message, err_code}`: err_message in these English words, err_code the key,
@@ -231,6 +233,7 @@ export const messages = {
   provisionNotListed: 'This serial is not on the provisioning list.',
   discoveryDownloaded: 'Download Discovery Data successfully',
   discoveryRefreshed: 'The Discovery list is up to date.',
+  ...securityMessages,
 } as const;
 
 export type MessageCode = keyof typeof messages;

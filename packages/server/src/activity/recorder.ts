@@ -1,29 +1,42 @@
 /**
  * Writes every mutating API request to the activity log: who, what, when, from where, and how it ended.
  * Written just before the answer leaves (onSend), so whoever gets the answer finds the change logged.
+ * What a caller controls (URL, attempted name) is cut to a bounded length, and refused requests of
+ * callers nobody signed in as are sampled (refusals.ts), so the log cannot be used to fill the disk.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/schema.ts';
+import { refusalSampler } from './refusals.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const ACTIVITY_LIMITS = { target: 256, action: 128, userName: 64 } as const;
 
-export function registerActivityRecorder(app: FastifyInstance, db: Db): void {
+function attemptedName(request: FastifyRequest): string {
+  const name = (request.body as { name?: unknown } | undefined)?.name;
+  return typeof name === 'string' ? name.slice(0, ACTIVITY_LIMITS.userName) : '';
+}
+
+export function registerActivityRecorder(app: FastifyInstance, db: Db, now: () => number = Date.now): void {
+  const refusals = refusalSampler(now);
   app.addHook('onSend', async (request, reply, payload) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return payload;
+    const anonymous = !request.identity;
+    if (anonymous && reply.statusCode >= 400 && !refusals.admit(request.ip)) return payload;
     const config = request.routeOptions.config;
-    const attemptedName = (request.body as { name?: unknown } | undefined)?.name;
-    const userName = request.identity?.userName ?? (typeof attemptedName === 'string' ? attemptedName.slice(0, 64) : '');
+    // Only a known route's own body is read: an unknown URL's body is whatever the caller chose to send.
+    const userName = request.identity?.userName ?? (request.routeOptions.url ? attemptedName(request) : '');
+    const path = request.url.split('?')[0] ?? '';
     try {
       await db
         .insertInto('activity')
         .values({
           user_id: request.identity?.userId ?? null,
           user_name: userName,
-          action: config.activity ?? `${request.method} ${request.routeOptions.url ?? request.url}`,
-          target: request.url.split('?')[0] ?? '',
+          action: (config.activity ?? `${request.method} ${request.routeOptions.url ?? path}`).slice(0, ACTIVITY_LIMITS.action),
+          target: path.slice(0, ACTIVITY_LIMITS.target),
           ip: request.ip,
           status_code: reply.statusCode,
-          created_at: Date.now(),
+          created_at: now(),
         })
         .execute();
     } catch (err) {
