@@ -51,6 +51,9 @@ import { webauthnService } from './webauthn/service.ts';
 import { webauthnRoutes } from './webauthn/routes.ts';
 import { activityService } from './activity/service.ts';
 import { activityRoutes } from './activity/routes.ts';
+import { activityRetention } from './activity/retention.ts';
+import { lockoutRoutes } from './security/lockouts.ts';
+import { anonymousLimit } from './http/anonymous-limit.ts';
 import { companyService } from './company/service.ts';
 import { companyRoutes } from './company/routes.ts';
 import { brandingService } from './branding/service.ts';
@@ -87,7 +90,7 @@ export interface Console {
 
 export async function buildConsole(config: Config, opts: { logger?: boolean } = {}): Promise<Console> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const app = Fastify({ ...serverLogOptions(opts.logger === false ? false : config.logLevel), trustProxy: false });
+  const app = Fastify({ ...serverLogOptions(opts.logger === false ? false : config.logLevel), trustProxy: config.trustProxy });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -103,7 +106,7 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
   const secrets = loadSecrets(config.dataDir);
   const sessions = makeSessions(store.db, config.sessionIdleMinutes);
   const tokens = tokenService(store.db);
-  registerGuard(app, sessions, tokens.identify);
+  registerGuard(app, sessions, tokens.identify, await anonymousLimit(app, config.anonymousRateLimit));
   registerActivityRecorder(app, store.db);
 
   const images = imageService(store.db);
@@ -118,17 +121,19 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
 
   await app.register(healthRoutes(store.db));
   await app.register(variableRoutes(config));
-  await app.register(authRoutes(auth, false));
+  await app.register(authRoutes(auth));
   await app.register(accountRoutes(accounts));
   await app.register(userRoutes(users));
   await app.register(roleRoutes(roles));
   await app.register(
-    webauthnRoutes(webauthn, { rpId: config.webauthnRpId, origin: config.webauthnOrigin }, false),
+    webauthnRoutes(webauthn, { rpId: config.webauthnRpId, origin: config.webauthnOrigin }),
   );
   await app.register(tokenRoutes(tokens));
   await app.register(aclRoutes(acl));
   await app.register(securityRoutes(securityService(acl, tokens)));
-  await app.register(activityRoutes(activityService(store.db)));
+  await app.register(lockoutRoutes(auth.lockouts));
+  const retention = activityRetention(store.db);
+  await app.register(activityRoutes(activityService(store.db), retention));
   await app.register(companyRoutes(companyService(store.db)));
   await app.register(brandingRoutes(branding));
   await app.register(smtpRoutes(smtpService(store.db, secrets, platformName)));
@@ -188,7 +193,10 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
     }),
   );
 
-  const pruneTimer = setInterval(() => void sessions.pruneIdle().catch(() => undefined), 10 * 60_000);
+  const pruneTimer = setInterval(() => {
+    void sessions.pruneIdle().catch(() => undefined);
+    void retention.prune().catch(() => undefined);
+  }, 10 * 60_000);
   pruneTimer.unref();
 
   const helpers = lowerHelperThreads(config.helperThreadNice);
