@@ -7,9 +7,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/schema.ts';
 import { refusalSampler } from './refusals.ts';
+import { sourceOf } from '../http/source.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-export const ACTIVITY_LIMITS = { target: 256, action: 128, userName: 64 } as const;
+export const ACTIVITY_LIMITS = { target: 200, action: 128, userName: 64 } as const;
 
 function attemptedName(request: FastifyRequest): string {
   const name = (request.body as { name?: unknown } | undefined)?.name;
@@ -21,7 +22,7 @@ export function registerActivityRecorder(app: FastifyInstance, db: Db, now: () =
   app.addHook('onSend', async (request, reply, payload) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return payload;
     const anonymous = !request.identity;
-    if (anonymous && reply.statusCode >= 400 && !refusals.admit(request.ip)) return payload;
+    if (anonymous && reply.statusCode >= 400 && !refusals.admit(sourceOf(request.ip))) return payload;
     const config = request.routeOptions.config;
     // Only a known route's own body is read: an unknown URL's body is whatever the caller chose to send.
     const userName = request.identity?.userName ?? (request.routeOptions.url ? attemptedName(request) : '');
