@@ -21,9 +21,11 @@ export function registerActivityRecorder(app: FastifyInstance, db: Db, now: () =
   const refusals = refusalSampler(now);
   app.addHook('onSend', async (request, reply, payload) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return payload;
-    const anonymous = !request.identity;
-    if (anonymous && reply.statusCode >= 400 && !refusals.admit(sourceOf(request.ip))) return payload;
     const config = request.routeOptions.config;
+    // A route's own 401 (a wrong password) may be logged every time; its 400s and 429s are the caller's to repeat.
+    const everyTime = config.logsEveryRefusal === true && reply.statusCode === 401;
+    const sampled = !request.identity && reply.statusCode >= 400 && !everyTime;
+    if (sampled && !refusals.admit(sourceOf(request.ip))) return payload;
     // Only a known route's own body is read: an unknown URL's body is whatever the caller chose to send.
     const userName = request.identity?.userName ?? (request.routeOptions.url ? attemptedName(request) : '');
     const path = request.url.split('?')[0] ?? '';

@@ -12,7 +12,8 @@ export function authRoutes(auth: AuthService) {
     r.post(
       '/api/v1/auth/login',
       {
-        config: { permission: publicRoute, activity: 'auth.login' },
+        // Wrong passwords are bounded by the throttle (20 per address per window), so each one is logged.
+        config: { permission: publicRoute, activity: 'auth.login', logsEveryRefusal: true },
         schema: { tags: ['auth'], body: loginRequest, response: { 200: loginResponse } },
       },
       async (request, reply) => {
