@@ -106,9 +106,16 @@ export function userService(
   }
   /** Giving a role, or changing the account of someone holding it, needs every right the role gives. */
   async function mayTouch(actor: Actor, ...roleIds: number[]) {
-    if (actor.roleId !== ADMINISTRATOR_ROLE_ID && roleIds.includes(ADMINISTRATOR_ROLE_ID))
-      throw fail(403, 'administratorOnly');
+    if (actor.roleId === ADMINISTRATOR_ROLE_ID) return;
+    if (roleIds.includes(ADMINISTRATOR_ROLE_ID)) throw fail(403, 'administratorOnly');
     for (const roleId of roleIds) await deps.roles.mayAssign(actor, roleId);
+  }
+  /** An administrator may step down (the last one is kept by keepAnAdministrator); no one else moves themselves. */
+  function notOwnRole(actor: Actor, id: number, before: UserRow, roleId: number) {
+    if (actor.userId === id && roleId !== before.role_id && actor.roleId !== ADMINISTRATOR_ROLE_ID) {
+      if (roleId === ADMINISTRATOR_ROLE_ID) throw fail(403, 'administratorOnly');
+      throw fail(403, 'ownRoleLocked');
+    }
   }
 
   return {
@@ -148,7 +155,7 @@ export function userService(
 
     async edit(actor: Actor, request: EditUserRequest): Promise<UserView> {
       const before = await existing(request.id);
-      if (actor.userId === request.id && request.roleId !== before.role_id) throw fail(403, 'ownRoleLocked');
+      notOwnRole(actor, request.id, before, request.roleId);
       await mayTouch(actor, before.role_id, request.roleId);
       await roleMustExist(request.roleId);
       await keepAnAdministrator(before, {
