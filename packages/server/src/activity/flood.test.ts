@@ -88,11 +88,11 @@ describe.each(DIALECTS)('unauthenticated flood (%s)', (dialect) => {
   it('keeps the log for the retention an administrator sets, and prunes what is older', async () => {
     expect((await admin('GET', RETENTION)).json()).toEqual({ days: 90 });
     for (const days of [0, 3651, 1.5, '30', null]) {
-      const res = await admin('PUT', RETENTION, { days });
+      const res = await admin('PATCH', RETENTION, { days });
       expect(res.statusCode, String(days)).toBe(400);
       expect(res.json()).toEqual({ err_message: messages.retentionDaysRange, err_code: 'retentionDaysRange' });
     }
-    expect((await admin('PUT', RETENTION, { days: 7 })).json()).toEqual({ days: 7 });
+    expect((await admin('PATCH', RETENTION, { days: 7 })).json()).toEqual({ days: 7 });
     const old = Date.now() - 8 * 86_400_000;
     await edge.store.db
       .insertInto('activity')

@@ -30,7 +30,7 @@ export function activityRoutes(activity: ActivityService, retention: ActivityRet
       { config: { permission: canView('Activity') }, schema: { tags, response: { 200: activityRetention } } },
       async () => retention.get(),
     );
-    r.put(
+    r.patch(
       RETENTION,
       {
         config: { permission: canManage('Activity'), activity: 'activity.retention' },

@@ -18,6 +18,7 @@ import security from './locales/en/security.json';
 import smtp from './locales/en/smtp.json';
 import users from './locales/en/users.json';
 import webauthn from './locales/en/webauthn.json';
+import securityHardening from './locales/en/security-hardening.json';
 import inventory from './locales/en/inventory.json';
 import provision from './locales/en/provision.json';
 import deviceSettings from './locales/en/deviceSettings.json';
@@ -42,6 +43,7 @@ export type Catalogue = typeof core &
   typeof smtp &
   typeof users &
   typeof webauthn &
+  typeof securityHardening &
   typeof inventory &
   typeof provision &
   typeof deviceSettings &
@@ -67,6 +69,7 @@ export const english: Catalogue = mergeCatalogueParts([
   smtp,
   users,
   webauthn,
+  securityHardening,
   inventory,
   provision,
   deviceSettings,
