@@ -5,4 +5,7 @@ export const securityMessages = {
   ownRoleLocked: 'You cannot change your own permission.',
   retentionDaysRange: 'The activity log must be kept for 1 to 3650 days.',
   lockoutsCleared: 'Sign-in lock-outs cleared.',
+  numberWhole: 'Enter a whole number.',
+  numberTooLarge: 'The number is too large.',
+  textUnprintable: 'The text must not contain line breaks or control characters.',
 } as const;
