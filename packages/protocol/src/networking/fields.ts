@@ -49,11 +49,16 @@ export function wholeNumber(rule: Rule<number>, max: number = NUMBER_FIELD_MAX):
   });
 }
 
+/** NUL, line breaks, tabs, escape and the rest of C0, and DEL: what would break a UCI or nft line. */
+const isControl = (character: string) => {
+  const code = character.charCodeAt(0);
+  return code < 0x20 || code === 0x7f;
+};
+
 /** Text a device writes into its configuration: one printable line of at most `maxLength` characters. */
-export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 export function freeText(maxLength: number): z.ZodString {
   return z.string().superRefine((value, ctx) => {
-    report(ctx, CONTROL_CHARACTERS.test(value) ? 'textUnprintable' : value.length > maxLength ? 'textTooLong' : null);
+    report(ctx, [...value].some(isControl) ? 'textUnprintable' : value.length > maxLength ? 'textTooLong' : null);
   });
 }
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { numberInputRule, portRule } from '../validation.ts';
-import { choice, freeText, report, selected, text, wholeNumber, TEXT_FIELD_MAX, type IssueSink } from './fields.ts';
+import { choice, report, selected, text, wholeNumber, type IssueSink } from './fields.ts';
 import {
   destinationRule,
   duplicateIndex,

@@ -1,5 +1,5 @@
 /** How many days the activity log is kept (an administrator's setting; older rows are pruned). */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, InputNumber, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_RETENTION, retentionDaysRule } from '@edge/protocol';
@@ -13,10 +13,9 @@ export function RetentionSetting() {
   const { manage } = usePermission('Activity');
   const { data } = useRetention();
   const save = useSaveRetention();
-  const [days, setDays] = useState<number | null>(null);
-  useEffect(() => {
-    if (data) setDays(data.days);
-  }, [data]);
+  // What the user typed, until saved; otherwise the stored setting.
+  const [draft, setDraft] = useState<number | null | undefined>(undefined);
+  const days = draft === undefined ? (data?.days ?? null) : draft;
   const problem = days === null ? 'retentionDaysRange' : retentionDaysRule(days);
 
   return (
@@ -31,14 +30,17 @@ export function RetentionSetting() {
         disabled={!manage}
         status={problem ? 'error' : undefined}
         title={problem ? messageText(t, problem) : undefined}
-        onChange={(v) => setDays(v)}
+        onChange={(v) => setDraft(v)}
         addonAfter={t('activityRetention.days')}
       />
       <Button
         disabled={!manage || problem !== null || days === data?.days}
         loading={save.isPending}
         onClick={() =>
-          void save.mutateAsync({ days: days! }).then(() => toast.success(messageText(t, 'saved')))
+          void save.mutateAsync({ days: days! }).then(() => {
+            setDraft(undefined);
+            toast.success(t('messages.saved'));
+          })
         }
       >
         {t('activityRetention.save')}
