@@ -13,7 +13,10 @@ function codeFromValidation(error: FastifyError): ApiError {
   return { err_message: messages.invalidRequest, err_code: 'invalidRequest' };
 }
 
-/** Fastify's and its plugins' own refusals (bad JSON, body too large, ...) in the SPEC's words by status. */
+/**
+ * Fastify's and its plugins' own refusals (FST_ codes: bad JSON, body too large, ...) in the SPEC's words by
+ * status; the console's own errors (a device call's) keep the words they were given.
+ */
 const BY_STATUS: Partial<Record<number, MessageCode>> = {
   404: 'notFound',
   413: 'fileTooLarge',
@@ -34,6 +37,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status < 500 && !error.code?.startsWith('FST_')) return reply.status(status).send({ err_message: error.message });
     const code: MessageCode = status >= 500 ? 'apiRequestError' : (BY_STATUS[status] ?? 'invalidRequest');
     const body: ApiError = { err_message: messages[code], err_code: code };
     return reply.status(status).send(body);
