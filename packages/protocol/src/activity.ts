@@ -1,6 +1,7 @@
 /** The activity log (SPEC 3): every change made through the API, newest first. */
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from './constants.ts';
+import { ruledNumber, type Rule } from './validation.ts';
 
 export const activityListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -27,3 +28,12 @@ export const activityListResponse = z.object({
   totalNumber: z.number(),
 });
 export type ActivityList = z.infer<typeof activityListResponse>;
+
+/** How long the activity log keeps its rows; older ones are pruned (an administrator's setting). */
+export const ACTIVITY_RETENTION = { minDays: 1, maxDays: 3650, defaultDays: 90 } as const;
+export const retentionDaysRule: Rule<number> = (v) =>
+  Number.isInteger(v) && v >= ACTIVITY_RETENTION.minDays && v <= ACTIVITY_RETENTION.maxDays
+    ? null
+    : 'retentionDaysRange';
+export const activityRetention = z.object({ days: ruledNumber(retentionDaysRule) });
+export type ActivityRetention = z.infer<typeof activityRetention>;

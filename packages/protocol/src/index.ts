@@ -17,6 +17,7 @@ export * from './users.ts';
 export * from './roles.ts';
 export * from './tokens.ts';
 export * from './acl.ts';
+export * from './lockouts.ts';
 export * from './company.ts';
 export * from './branding.ts';
 export * from './smtp.ts';

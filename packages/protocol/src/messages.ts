@@ -1,3 +1,5 @@
+import { securityMessages } from './messages-security.ts';
+
 /**
  * The texts of SPEC sections 5 and 8 (and the few the product adds), keyed by a stable code.
  * The API answers `{err_message, err_code}`: err_message in these English words, err_code the key,
@@ -236,6 +238,7 @@ export const messages = {
   discoveryRemoveTooMany: 'Too many devices chosen at once.',
   enrolSecretRotated: 'Enrolment secret rotated. Agents need the new one to enrol from now on.',
   provisionClaimCodeInvalid: 'Invalid claim code.',
+  ...securityMessages,
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -88,3 +88,16 @@ export function allows(set: PermissionSet, need: RoutePermission): boolean {
   if (parent && !set[parent.key]?.control.enable) return false;
   return need.manage ? grant.isManagement : true;
 }
+
+/**
+ * True when everything `granted` gives is also held: what a user without the Administrator role may hand
+ * out (a role to a user, rights to a role), so trusting someone with accounts or roles does not let them
+ * raise anyone, themselves included, above their own rights.
+ */
+export function withinPermissions(granted: PermissionSet, held: PermissionSet): boolean {
+  return PERMISSION_KEYS.every((key) => {
+    const grant = granted[key];
+    if (!grant?.control.enable) return true;
+    return allows(held, grant.isManagement ? canManage(key) : canView(key));
+  });
+}

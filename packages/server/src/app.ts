@@ -55,6 +55,9 @@ import { webauthnService } from './webauthn/service.ts';
 import { webauthnRoutes } from './webauthn/routes.ts';
 import { activityService } from './activity/service.ts';
 import { activityRoutes } from './activity/routes.ts';
+import { activityRetention } from './activity/retention.ts';
+import { lockoutRoutes } from './security/lockouts.ts';
+import { anonymousLimit } from './http/anonymous-limit.ts';
 import { companyService } from './company/service.ts';
 import { companyRoutes } from './company/routes.ts';
 import { notificationService } from './notifications/service.ts';
@@ -100,7 +103,7 @@ export interface Console {
 
 export async function buildConsole(config: Config, opts: { logger?: boolean } = {}): Promise<Console> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const app = Fastify({ ...serverLogOptions(opts.logger === false ? false : config.logLevel), trustProxy: false });
+  const app = Fastify({ ...serverLogOptions(opts.logger === false ? false : config.logLevel), trustProxy: config.trustProxy });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -117,7 +120,7 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
   const live = liveHub(app.log);
   const sessions = closingLiveSockets(makeSessions(store.db, config.sessionIdleMinutes), live);
   const tokens = tokenService(store.db);
-  registerGuard(app, sessions, tokens.identify);
+  registerGuard(app, sessions, tokens.identify, await anonymousLimit(app, config.anonymousRateLimit));
   registerActivityRecorder(app, store.db);
 
   const images = imageService(store.db);
@@ -132,17 +135,19 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
 
   await app.register(healthRoutes(store.db));
   await app.register(variableRoutes(config));
-  await app.register(authRoutes(auth, false));
+  await app.register(authRoutes(auth));
   await app.register(accountRoutes(accounts));
   await app.register(userRoutes(users));
   await app.register(roleRoutes(roles));
   await app.register(
-    webauthnRoutes(webauthn, { rpId: config.webauthnRpId, origin: config.webauthnOrigin }, false),
+    webauthnRoutes(webauthn, { rpId: config.webauthnRpId, origin: config.webauthnOrigin }),
   );
   await app.register(tokenRoutes(tokens));
   await app.register(aclRoutes(acl));
   await app.register(securityRoutes(securityService(acl, tokens)));
-  await app.register(activityRoutes(activityService(store.db)));
+  await app.register(lockoutRoutes(auth.lockouts));
+  const retention = activityRetention(store.db);
+  await app.register(activityRoutes(activityService(store.db), retention));
   await app.register(companyRoutes(companyService(store.db)));
   await app.register(notificationRoutes(notificationService(store.db)));
   await app.register(brandingRoutes(branding));
@@ -234,6 +239,7 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
   // Work every replica would otherwise repeat; per-replica timers stay with their features (devices/index.ts).
   scheduler.register({ name: 'sessions.pruneIdle', pattern: '0 */10 * * * *', run: () => sessions.pruneIdle() });
   scheduler.register({ name: 'telemetry.maintain', pattern: '0 */5 * * * *', run: deviceServices.maintainTelemetry });
+  scheduler.register({ name: 'activity.prune', pattern: '0 */10 * * * *', run: () => retention.prune() });
 
   const helpers = lowerHelperThreads(config.helperThreadNice);
   app.log.info(helpers, 'helper threads yield the CPU to the event loop');

@@ -53,6 +53,14 @@ export interface Config {
   jobLeaseMs: number;
   /** How often each console looks for job steps and scheduled occurrences to claim, ms (JOB_TICK_MS). */
   jobTickMs: number;
+  /**
+   * Which reverse proxies to believe about the client's address and scheme (X-Forwarded-For/-Proto), as
+   * Fastify's trustProxy takes it (TRUST_PROXY): false (the default) believes none; true every hop; a
+   * number that many hops; otherwise a comma-separated list of proxy addresses or CIDR ranges.
+   */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** API requests per minute per address that nobody is signed in for (ANON_RATE_LIMIT, 0 for no limit). */
+  anonymousRateLimit: number;
 }
 
 const int = (v: string | undefined, fallback: number): number => {
@@ -64,6 +72,14 @@ function deviceAuth(value: string | undefined): Config['mqttDeviceAuth'] {
   if (!value || value === 'none') return 'none';
   if (value === 'dynsec') return 'dynsec';
   throw new Error(`MQTT_DEVICE_AUTH must be none or dynsec, not ${value}`);
+}
+
+function trustProxy(value: string | undefined): Config['trustProxy'] {
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (!/^\d+$/.test(value)) return value;
+  const hops = Number(value);
+  return (_address, hop) => hop < hops;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -92,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     discoveryMax: int(env.DISCOVERY_MAX, 1000),
     jobLeaseMs: int(env.JOB_LEASE_MS, 15_000),
     jobTickMs: int(env.JOB_TICK_MS, 1000),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    anonymousRateLimit: int(env.ANON_RATE_LIMIT, 300),
   };
 }
 

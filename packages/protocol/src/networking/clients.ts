@@ -6,14 +6,14 @@
 import { z } from 'zod';
 import { macRule } from '../validation.ts';
 import { call, deviceQuery, forDevice } from './calls.ts';
-import { report, text } from './fields.ts';
+import { freeText, report, text, TEXT_FIELD_MAX } from './fields.ts';
 import { duplicateIndex } from './rules.ts';
 
 export const blockedClient = z.object({
   /** 1a:2b:3c:4d:5e:6f; compared without regard to case. */
   mac: text(macRule),
   /** The host name the client had when it was blocked, for the list. */
-  name: z.string().default(''),
+  name: freeText(TEXT_FIELD_MAX.name).default(''),
 });
 export type BlockedClient = z.infer<typeof blockedClient>;
 

@@ -20,6 +20,9 @@ import { inSubnet, ipToInt, prefixOfNetmask } from './ipv4.ts';
 import { isIPv4 } from '../validation.ts';
 import { call, deviceQuery, deviceVidQuery, forDevice } from './calls.ts';
 
+/** A year: longer leases are a typo, and dnsmasq keeps seconds in 32 bits. */
+export const DHCP_MAX_LEASE_S = 31_536_000;
+
 const dhcpIp = (emptyCode: 'dhcpGatewayEmpty' | 'dhcpRangeEmpty' | 'dhcpDnsEmpty') =>
   text(ipFieldRule(emptyCode, 'dhcpInvalidIp'));
 
@@ -34,7 +37,7 @@ export const dhcpPool = z
     address_range_2: dhcpIp('dhcpRangeEmpty'),
     dns: dhcpIp('dhcpDnsEmpty'),
     /** Seconds (SPEC 9: at least 60). */
-    maximun_lease_time: selected(wholeNumber(leaseTimeRule), 'dhcpLeaseEmpty'),
+    maximun_lease_time: selected(wholeNumber(leaseTimeRule, DHCP_MAX_LEASE_S), 'dhcpLeaseEmpty'),
   })
   .superRefine((pool, ctx) => {
     const range = {

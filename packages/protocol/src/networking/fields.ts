@@ -35,10 +35,35 @@ function reportFatal(ctx: IssueSink, code: MessageCode | null): void {
 /** A string field checked by a rule: validation.ts's `ruled`, under the name the section files read best with. */
 export const text: (rule: Rule) => z.ZodString = ruled;
 
-/** A whole number checked by a rule; anything that is not a number fails zod's own type check first. */
-export function wholeNumber(rule: Rule<number>): z.ZodNumber {
-  return z.number().superRefine((value, ctx) => report(ctx, rule(value)));
+/** The largest number a device setting may hold unless its field says less: UCI and nftables keep 32 bits. */
+export const NUMBER_FIELD_MAX = 2_147_483_647;
+
+/**
+ * A whole number checked by a rule, then for being whole and at most `max`, so the API refuses what a
+ * device cannot use (1.5, 1e308); anything that is not a number fails zod's own type check first.
+ */
+export function wholeNumber(rule: Rule<number>, max: number = NUMBER_FIELD_MAX): z.ZodNumber {
+  return z.number().superRefine((value, ctx) => {
+    const code = rule(value) ?? (!Number.isInteger(value) ? 'numberWhole' : value > max ? 'numberTooLarge' : null);
+    report(ctx, code);
+  });
 }
+
+/** NUL, line breaks, tabs, escape and the rest of C0, and DEL: what would break a UCI or nft line. */
+const isControl = (character: string) => {
+  const code = character.charCodeAt(0);
+  return code < 0x20 || code === 0x7f;
+};
+
+/** Text a device writes into its configuration: one printable line of at most `maxLength` characters. */
+export function freeText(maxLength: number): z.ZodString {
+  return z.string().superRefine((value, ctx) => {
+    report(ctx, [...value].some(isControl) ? 'textUnprintable' : value.length > maxLength ? 'textTooLong' : null);
+  });
+}
+
+/** Lengths of the free-text fields of device settings. */
+export const TEXT_FIELD_MAX = { description: 128, credential: 64, apn: 100, proxy: 128, name: 64 } as const;
 
 /**
  * A choice the user must make in a select box. Empty (missing, null or '') answers with the SPEC's

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { portRule } from '../validation.ts';
 import { REMOTE_HELP_PORT } from '../constants.ts';
-import { choice, report, selected, text, wholeNumber } from './fields.ts';
+import { choice, freeText, report, selected, text, wholeNumber, TEXT_FIELD_MAX } from './fields.ts';
 import { duplicateIndex, ipFieldRule } from './rules.ts';
 import { call, deviceQuery, forDevice } from './calls.ts';
 
@@ -17,7 +17,7 @@ export const whitelistEntry = z.object({
   ip: text(ipFieldRule('firewallIpEmpty', 'ipFormat')),
   /** Only this port (TCP or UDP) when set; every port when null. */
   port: z.union([z.null(), wholeNumber(portRule)]),
-  description: z.string(),
+  description: freeText(TEXT_FIELD_MAX.description),
 });
 export type WhitelistEntry = z.infer<typeof whitelistEntry>;
 
@@ -25,7 +25,7 @@ export const firewallRule = z.object({
   port: selected(wholeNumber(portRule), 'portRange'),
   protocol: choice(firewallProtocols, 'protocolEmpty'),
   action: choice(firewallActions, 'firewallActionRequired'),
-  description: z.string(),
+  description: freeText(TEXT_FIELD_MAX.description),
 });
 export type FirewallRule = z.infer<typeof firewallRule>;
 

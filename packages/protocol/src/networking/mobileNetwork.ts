@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { DEFAULT_SIM_PIN } from '../constants.ts';
 import { call, deviceQuery, forDevice } from './calls.ts';
 import { sameDocument } from './compare.ts';
-import { choice, report, text } from './fields.ts';
+import { choice, freeText, report, text, TEXT_FIELD_MAX } from './fields.ts';
 import {
   apnCredentialsRule,
   duplicateIndex,
@@ -34,13 +34,13 @@ export const apnProfile = z
     name: text((v) => notEmptyRule('apnSettingNameEmpty')(v) ?? nameValueRule(v)),
     type: choice(apnProfileTypes, 'apnProfileTypeRequired'),
     /** The APN name given to the operator. */
-    apn: z.string(),
-    username: z.string(),
-    password: z.string(),
+    apn: freeText(TEXT_FIELD_MAX.apn),
+    username: freeText(TEXT_FIELD_MAX.credential),
+    password: freeText(TEXT_FIELD_MAX.credential),
     auth: z.enum(apnAuths),
-    proxy: z.string(),
-    country: z.string(),
-    operator: z.string(),
+    proxy: freeText(TEXT_FIELD_MAX.proxy),
+    country: freeText(TEXT_FIELD_MAX.name),
+    operator: freeText(TEXT_FIELD_MAX.name),
     /** The SIM the profile is bound to; '' for either. */
     sim: z.enum(['', ...simSlots]),
   })

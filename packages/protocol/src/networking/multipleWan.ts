@@ -41,6 +41,9 @@ function reportWanSelection(
   if (!isNone(choice.secondary)) report(ctx, optionalInterfaceRule(choice.secondary), [...at, 'secondary']);
 }
 
+/** What a device's link checker and balancer can use: a day between checks, a minute of latency, weights to 100. */
+export const MULTIPLE_WAN_MAX = { periodS: 86_400, latencyMs: 60_000, weight: 100 } as const;
+
 const policyShape = z.object({
   mode: choice(multipleWanModes, 'multipleWanModeRequired'),
   /** Interface names; '' or 'None' when not chosen. */
@@ -52,15 +55,15 @@ const policyShape = z.object({
     mode: choice(detectionModes, 'detectionModeRequired'),
     pingTarget: text(pingTargetRule),
     /** Seconds between checks. */
-    period: wholeNumber(numberInputRule),
+    period: wholeNumber(numberInputRule, MULTIPLE_WAN_MAX.periodS),
     /** Milliseconds of round trip above which a link counts as failing. */
-    latencyThreshold: wholeNumber(numberInputRule),
+    latencyThreshold: wholeNumber(numberInputRule, MULTIPLE_WAN_MAX.latencyMs),
     ttl: wholeNumber(ttlRule),
   }),
   /** Share of new connections each WAN takes in load balance mode. */
   loadBalance: z.object({
-    primaryWeight: wholeNumber(numberInputRule),
-    secondaryWeight: wholeNumber(numberInputRule),
+    primaryWeight: wholeNumber(numberInputRule, MULTIPLE_WAN_MAX.weight),
+    secondaryWeight: wholeNumber(numberInputRule, MULTIPLE_WAN_MAX.weight),
   }),
 });
 type Policy = z.infer<typeof policyShape>;

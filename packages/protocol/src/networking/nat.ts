@@ -4,7 +4,7 @@
  * of the device's `inet edge` nftables table, in priority order.
  */
 import { z } from 'zod';
-import { choice, report, text, wholeNumber } from './fields.ts';
+import { choice, freeText, report, text, wholeNumber, TEXT_FIELD_MAX } from './fields.ts';
 import { interfaceFieldRule, ipFieldRule, natSubnetRule } from './rules.ts';
 import { call, deviceQuery, forDevice } from './calls.ts';
 
@@ -13,19 +13,21 @@ export type NatAction = (typeof natActions)[number];
 
 /** Where the rules live on the device; shown in the NAT rule table (SPEC 3), not chosen by the user. */
 export const NAT_TABLE = 'edge';
+/** Rules are ordered by priority; nftables keeps it in 16 bits. */
+export const NAT_PRIORITY_MAX = 65_535;
 export const NAT_CHAIN = 'postrouting';
 
 export const natRule = z
   .object({
     subnet: text(natSubnetRule),
-    description: z.string(),
+    description: freeText(TEXT_FIELD_MAX.description),
     iface: text(interfaceFieldRule('natInterfaceRequired')),
     /** The subnet rule of SPEC 5 admits IPv4 only. */
     ipVersion: z.literal('IPv4').default('IPv4'),
     table: z.literal(NAT_TABLE).default(NAT_TABLE),
     chain: z.literal(NAT_CHAIN).default(NAT_CHAIN),
     /** Lower runs first. */
-    priority: wholeNumber((n) => (Number.isInteger(n) && n >= 0 ? null : 'natPriorityRange')),
+    priority: wholeNumber((n) => (Number.isInteger(n) && n >= 0 ? null : 'natPriorityRange'), NAT_PRIORITY_MAX),
     action: choice(natActions, 'natActionRequired'),
     /** The address SNAT rewrites to; unused by the other actions. */
     snatIp: z.string().default(''),

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { portRule } from '../validation.ts';
-import { choice, report, selected, text, wholeNumber } from './fields.ts';
+import { choice, freeText, report, selected, text, wholeNumber, TEXT_FIELD_MAX } from './fields.ts';
 import { duplicateIndex, interfaceFieldRule, ipFieldRule } from './rules.ts';
 import { call, deviceQuery, forDevice } from './calls.ts';
 
@@ -18,7 +18,7 @@ export const portForward = z.object({
   protocol: choice(forwardProtocols, 'protocolEmpty'),
   externalIface: text(interfaceFieldRule('externalInterfaceRequired')),
   externalPort: port,
-  description: z.string(),
+  description: freeText(TEXT_FIELD_MAX.description),
 });
 export type PortForward = z.infer<typeof portForward>;
 

@@ -20,7 +20,7 @@ import { aclStore } from './store.ts';
 import { clientAddress } from './address.ts';
 
 const CACHE_MS = 5_000;
-const enabledKey = (list: AclList) => `acl.${list}.enabled`;
+export const enabledKey = (list: AclList) => `acl.${list}.enabled`;
 
 interface ListState {
   enabled: boolean;

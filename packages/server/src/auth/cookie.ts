@@ -16,7 +16,6 @@ export function startBrowserSession(
   request: FastifyRequest,
   reply: FastifyReply,
   session: { secret: string; csrfToken: string },
-  secureCookies: boolean,
 ): LoginResponse {
   // The request arrived as whoever the old cookie named; the activity log should not credit them.
   request.identity = null;
@@ -24,7 +23,8 @@ export function startBrowserSession(
     path: '/',
     httpOnly: true,
     sameSite: 'strict',
-    secure: secureCookies,
+    // Reached over HTTPS (directly, or through a trusted proxy's X-Forwarded-Proto): never send it in clear.
+    secure: request.protocol === 'https',
   });
   return { message: messages.loginSuccess, csrfToken: session.csrfToken };
 }

@@ -10,6 +10,7 @@ import { fail } from '../http/errors.ts';
 import { SESSION_COOKIE, type Sessions } from './sessions.ts';
 import { sameSecret } from './tokens.ts';
 import { bearerSecret, checkTokenScope, type TokenIdentifier } from './bearer.ts';
+import type { AnonymousLimit } from '../http/anonymous-limit.ts';
 
 export const CSRF_HEADER = 'x-csrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -29,13 +30,17 @@ export function registerGuard(
   app: FastifyInstance,
   sessions: Sessions,
   identifyToken: TokenIdentifier,
+  limitAnonymous: AnonymousLimit = async () => undefined,
 ): void {
   app.decorateRequest('identity', null);
 
   app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config.permission;
-    // Unknown URLs reach the not-found handler, which has nothing to protect.
-    if (!request.routeOptions.url) return;
+    // Unknown URLs reach the not-found handler, which has nothing to protect; probing API addresses counts.
+    if (!request.routeOptions.url) {
+      if (request.url.startsWith('/api/')) await limitAnonymous(request);
+      return;
+    }
     if (!permission)
       throw fail(500, 'apiRequestError', `route ${request.routeOptions.url} declares no permission`);
 
@@ -49,6 +54,7 @@ export function registerGuard(
       request.identity = secret ? await sessions.resolve(secret) : null;
     }
 
+    if (!request.identity && request.url.startsWith('/api/')) await limitAnonymous(request);
     if (permission.kind === 'public') return;
     const identity = request.identity;
     if (!identity) throw fail(401, token !== undefined ? 'tokenInvalid' : 'notSignedIn');

@@ -2,7 +2,8 @@
 import { ADMINISTRATOR_ROLE_ID } from '@edge/protocol';
 import type { Db } from '../db/schema.ts';
 import { fail } from '../http/errors.ts';
-import { verifyPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { randomBytes } from 'node:crypto';
 import type { Sessions } from './sessions.ts';
 import { loginThrottle } from './throttle.ts';
 
@@ -19,6 +20,8 @@ export interface AdministratorGate {
 
 export function authService(db: Db, sessions: Sessions, adminAcl: AdministratorGate) {
   const throttle = loginThrottle(db);
+  // An unknown name is checked against this, so it costs what a wrong password does and timing tells nothing.
+  const dummyHash = hashPassword(randomBytes(16).toString('hex'));
   const userColumns = ['id', 'password_hash', 'status', 'role_id'] as const;
   const userNamed = (name: string) => db.selectFrom('users').select(userColumns).where('name', '=', name).executeTakeFirst();
   const userWithId = (id: number) => db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
@@ -36,12 +39,12 @@ export function authService(db: Db, sessions: Sessions, adminAcl: AdministratorG
     async signIn(name: string, password: string, from: SignInFrom) {
       if (await throttle.isBlocked(name, from.ip)) throw fail(429, 'loginThrottled');
       const user = await userNamed(name);
-      const ok = user ? await verifyPassword(user.password_hash, password) : false;
+      const ok = await verifyPassword(user ? user.password_hash : await dummyHash, password) && user !== undefined;
       if (!user || !ok) {
         await throttle.recordFailure(name, from.ip);
         throw fail(401, 'loginFailed');
       }
-      await throttle.recordSuccess(name);
+      await throttle.recordSuccess(name, from.ip);
       return openSession(user, from);
     },
     /** Sign-in by a user whose security key has already been verified. */
@@ -51,6 +54,8 @@ export function authService(db: Db, sessions: Sessions, adminAcl: AdministratorG
       return openSession(user, from);
     },
     signOut: (idHash: string) => sessions.end(idHash),
+    /** Who is held back from signing in, and clearing that (Security). */
+    lockouts: throttle,
   };
 }
 export type AuthService = ReturnType<typeof authService>;

@@ -48,6 +48,12 @@ export function throttleStore(db: Db) {
         .values({ key, count, window_start: windowStart })
         .onConflict((oc) => oc.column('key').doUpdateSet({ count, window_start: windowStart }))
         .execute(),
-    clear: (key: string) => db.deleteFrom('login_failures').where('key', '=', key).execute(),
+    clear: (keys: string[]) => db.deleteFrom('login_failures').where('key', 'in', keys).execute(),
+    all: () => db.selectFrom('login_failures').selectAll().execute(),
+    /** The table holds only the counters of the last window or so, so choosing in code is cheap. */
+    async clearMatching(matches: (key: string) => boolean) {
+      const keys = (await db.selectFrom('login_failures').select('key').execute()).map((r) => r.key).filter(matches);
+      if (keys.length > 0) await db.deleteFrom('login_failures').where('key', 'in', keys).execute();
+    },
   };
 }

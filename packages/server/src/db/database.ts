@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { keepPrivate } from './private-file.ts';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database, Db, Dialect } from './schema.ts';
@@ -35,7 +36,9 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
   } else {
     dialect = 'sqlite';
     fs.mkdirSync(opts.dataDir, { recursive: true });
-    const file = new SQLite(path.join(opts.dataDir, 'console.sqlite'));
+    const databaseFile = path.join(opts.dataDir, 'console.sqlite');
+    keepPrivate(databaseFile);
+    const file = new SQLite(databaseFile);
     file.pragma('journal_mode = WAL');
     file.pragma('synchronous = NORMAL');
     file.pragma('foreign_keys = ON');

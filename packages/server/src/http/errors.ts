@@ -9,8 +9,19 @@ function codeFromValidation(error: FastifyError): ApiError {
   // Rules carry their code in the issue's params; zod's own checks given a SPEC text are found by that text.
   const code = first ? codeOfIssue({ params: first.params?.params, message: first.message ?? '' }) : undefined;
   if (code) return { err_message: messages[code], err_code: code };
-  return { err_message: first?.message ?? messages.invalidRequest, err_code: first?.message ? undefined : 'invalidRequest' };
+  // A library's own wording (zod's "expected string, received number") is not the SPEC's: answer in its words.
+  return { err_message: messages.invalidRequest, err_code: 'invalidRequest' };
 }
+
+/**
+ * Fastify's and its plugins' own refusals (FST_ codes: bad JSON, body too large, ...) in the SPEC's words by
+ * status; the console's own errors (a device call's) keep the words they were given.
+ */
+const BY_STATUS: Partial<Record<number, MessageCode>> = {
+  404: 'notFound',
+  413: 'fileTooLarge',
+  429: 'tooManyRequests',
+};
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -26,8 +37,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    const body: ApiError =
-      status >= 500 ? { err_message: messages.apiRequestError, err_code: 'apiRequestError' } : { err_message: error.message };
+    if (status < 500 && !error.code?.startsWith('FST_')) return reply.status(status).send({ err_message: error.message });
+    const code: MessageCode = status >= 500 ? 'apiRequestError' : (BY_STATUS[status] ?? 'invalidRequest');
+    const body: ApiError = { err_message: messages[code], err_code: code };
     return reply.status(status).send(body);
   });
 }

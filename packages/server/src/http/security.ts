@@ -1,4 +1,7 @@
-/** Security headers on every response: a strict CSP for the console, the usual hardening headers. */
+/**
+ * Security headers on every response: a strict CSP for the console, the usual hardening headers, and HSTS
+ * when the console is reached over HTTPS (a plain-HTTP install must not be told to insist on HTTPS).
+ */
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 
@@ -23,4 +26,10 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginEmbedderPolicy: false,
     hsts: false,
   });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    return payload;
+  });
 }
+
+export const HSTS = 'max-age=31536000; includeSubDomains';

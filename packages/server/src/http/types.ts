@@ -25,6 +25,11 @@ declare module 'fastify' {
      * read_api token may call it as it may call a GET.
      */
     readsOnly?: boolean;
+    /**
+     * Log this route's 401s to anonymous callers every time rather than once per source and window
+     * (activity/refusals.ts): only for a route that bounds them itself, as the sign-in throttle does.
+     */
+    logsEveryRefusal?: boolean;
   }
   interface FastifyRequest {
     identity: Identity | null;

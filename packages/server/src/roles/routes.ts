@@ -34,18 +34,18 @@ export function roleRoutes(roles: RoleService) {
     r.post(
       PATH,
       { config: manage('create'), schema: { tags, body: newRoleRequest, response: { 200: roleView } } },
-      async (request) => roles.create(request.body),
+      async (request) => roles.create(request.identity!, request.body),
     );
     r.patch(
       PATH,
       { config: manage('edit'), schema: { tags, body: editRoleRequest, response: { 200: roleView } } },
-      async (request) => roles.edit(request.body),
+      async (request) => roles.edit(request.identity!, request.body),
     );
     r.delete(
       PATH,
       { config: manage('delete'), schema: { tags, body: roleIdRequest, response: { 200: okResponse } } },
       async (request) => {
-        await roles.remove(request.body.id);
+        await roles.remove(request.identity!, request.body.id);
         return { message: messages.deleted };
       },
     );

@@ -2,6 +2,8 @@
  * Roles, shown as Permission: a name and the permission tree. Role 1, Administrator, is built in: it
  * always holds every permission, so it cannot be renamed, edited or deleted. A role still given to users
  * cannot be deleted. Sessions and tokens read the role on every request, so a change applies at once.
+ * Whoever writes a role may put in it only rights they hold, and may not edit a role holding more (nor
+ * their own), or trusting someone with roles would let them widen their own.
  */
 import {
   ADMINISTRATOR_ROLE_ID,
@@ -12,11 +14,19 @@ import {
   type NewRoleRequest,
   type PermissionSet,
   type RoleView,
+  withinPermissions,
+  fullPermissionSet,
 } from '@edge/protocol';
 import type { Db } from '../db/schema.ts';
 import { unlessDuplicate } from '../db/errors.ts';
 import { fail } from '../http/errors.ts';
 import { roleStore } from './store.ts';
+
+/** Who writes a role: their role and the rights it gives them. */
+export interface RoleActor {
+  roleId: number;
+  permissions: PermissionSet;
+}
 
 export function roleService(db: Db, now: () => number = Date.now) {
   const store = roleStore(db);
@@ -41,7 +51,16 @@ export function roleService(db: Db, now: () => number = Date.now) {
   };
   const editable = async (id: number) => {
     if (id === ADMINISTRATOR_ROLE_ID) throw fail(409, 'builtinRole');
-    if (!(await store.findById(id))) throw fail(404, 'notFound');
+    const row = await store.findById(id);
+    if (!row) throw fail(404, 'notFound');
+    return row;
+  };
+  /** The grants of a role as stored; the Administrator role holds everything whatever is stored. */
+  const grantsOf = (row: { id: number; permissions: string }): PermissionSet =>
+    row.id === ADMINISTRATOR_ROLE_ID ? fullPermissionSet() : (JSON.parse(row.permissions) as PermissionSet);
+  const mayGive = (actor: RoleActor, grants: PermissionSet) => {
+    if (actor.roleId !== ADMINISTRATOR_ROLE_ID && !withinPermissions(grants, actor.permissions))
+      throw fail(403, 'roleNotGrantable');
   };
 
   return {
@@ -49,9 +68,16 @@ export function roleService(db: Db, now: () => number = Date.now) {
     /** Id and name of every role, for choosing one in the user form. */
     options: () => store.names(),
     exists: async (id: number) => (await store.findById(id)) !== undefined,
+    /** Refuses when the role gives more than the actor holds (unknown roles are left to the caller). */
+    async mayAssign(actor: RoleActor, roleId: number): Promise<void> {
+      const row = await store.findById(roleId);
+      if (row) mayGive(actor, grantsOf(row));
+    },
 
-    async create(request: NewRoleRequest): Promise<RoleView> {
-      const permissions = JSON.stringify(permissionSetOf(request.permissions));
+    async create(actor: RoleActor, request: NewRoleRequest): Promise<RoleView> {
+      const grants = permissionSetOf(request.permissions);
+      mayGive(actor, grants);
+      const permissions = JSON.stringify(grants);
       const { id } = await unlessDuplicate(
         store.insert(request.name.trim(), permissions, now()),
         'roleNameTaken',
@@ -59,8 +85,13 @@ export function roleService(db: Db, now: () => number = Date.now) {
       return view(id);
     },
 
-    async edit(request: EditRoleRequest): Promise<RoleView> {
-      await editable(request.id);
+    async edit(actor: RoleActor, request: EditRoleRequest): Promise<RoleView> {
+      const row = await editable(request.id);
+      if (request.permissions !== undefined || request.id === actor.roleId) {
+        if (request.id === actor.roleId && actor.roleId !== ADMINISTRATOR_ROLE_ID) throw fail(403, 'ownRoleLocked');
+        mayGive(actor, grantsOf(row));
+        if (request.permissions !== undefined) mayGive(actor, permissionSetOf(request.permissions));
+      }
       const changes = {
         ...(request.name !== undefined && { name: request.name.trim() }),
         ...(request.permissions !== undefined && {
@@ -72,8 +103,8 @@ export function roleService(db: Db, now: () => number = Date.now) {
       return view(request.id);
     },
 
-    async remove(id: number): Promise<void> {
-      await editable(id);
+    async remove(actor: RoleActor, id: number): Promise<void> {
+      mayGive(actor, grantsOf(await editable(id)));
       if ((await store.countUsers(id)) > 0) throw fail(409, 'roleInUse');
       await store.remove(id);
     },

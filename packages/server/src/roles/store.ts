@@ -18,7 +18,7 @@ export function roleStore(db: Db) {
         .execute(),
     names: () => db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute(),
     findById: (id: number) =>
-      db.selectFrom('roles').select(['id', 'name']).where('id', '=', id).executeTakeFirst(),
+      db.selectFrom('roles').select(['id', 'name', 'permissions']).where('id', '=', id).executeTakeFirst(),
     insert: (name: string, permissions: string, now: number) =>
       db
         .insertInto('roles')

@@ -4,17 +4,25 @@ import type {} from '@fastify/multipart';
 import { fail } from '../http/errors.ts';
 import type { StoredImage } from './service.ts';
 
-/** The bytes of the uploaded file; a file over the limit is cut off by the parser and refused. */
+/**
+ * The bytes of the uploaded file; a file over the limit is refused, never kept cut short. The parser's
+ * own error is not enough: when the limit falls exactly on the end of a chunk (a browser sends 64 KiB
+ * pieces, and 512 KiB is eight of them) it marks the file truncated without handing over another piece,
+ * and toBuffer() returns the first maxBytes as if they were the whole file.
+ */
 export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
   if (!request.isMultipart()) throw fail(400, 'fileMissing');
   const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
   if (!file) throw fail(400, 'fileMissing');
+  let bytes: Buffer;
   try {
-    return await file.toBuffer();
+    bytes = await file.toBuffer();
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail(413, 'fileTooLarge');
     throw err;
   }
+  if (file.file.truncated || bytes.length > maxBytes) throw fail(413, 'fileTooLarge');
+  return bytes;
 }
 
 /**

@@ -2,8 +2,9 @@
  * Account management: administrators create, edit, suspend, re-activate and delete users. Three rules
  * hold throughout: the user making the request cannot delete or suspend themselves ('This user is
  * currently used.'); the last active administrator cannot be removed, suspended or demoted; and only an
- * administrator may give the Administrator role or touch an administrator's account, so a user trusted
- * with accounts cannot promote themselves.
+ * administrator may give the Administrator role or touch an administrator's account, and anyone else may
+ * give only roles within their own rights, touch only accounts whose role is, and never change their own
+ * role, so a user trusted with accounts cannot promote themselves or anyone else.
  * A suspended user's sessions end at once and their tokens are refused (both check the status on
  * every request); deleting a user removes their sessions, tokens, security keys and icon with them.
  */
@@ -15,6 +16,7 @@ import {
   type AccountType,
   type EditUserRequest,
   type NewUserRequest,
+  type PermissionSet,
   type UserListResponse,
   type UserView,
 } from '@edge/protocol';
@@ -34,10 +36,14 @@ const ICON_POLICY: ImagePolicy = {
   wrongType: 'iconType',
 };
 
-/** Who asks: their own account is protected from them, and their own session survives a password reset. */
+/**
+ * Who asks: their own account is protected from them, their own session survives a password reset, and
+ * their rights bound the roles they may give and the accounts they may change.
+ */
 export interface Actor {
   userId: number;
   roleId: number;
+  permissions: PermissionSet;
   sessionIdHash?: string;
 }
 
@@ -98,9 +104,18 @@ export function userService(
   function notSelf(actor: Actor, id: number) {
     if (actor.userId === id) throw fail(409, 'userCurrentlyUsed');
   }
-  function mayTouch(actor: Actor, ...roleIds: number[]) {
-    if (actor.roleId !== ADMINISTRATOR_ROLE_ID && roleIds.includes(ADMINISTRATOR_ROLE_ID))
-      throw fail(403, 'administratorOnly');
+  /** Giving a role, or changing the account of someone holding it, needs every right the role gives. */
+  async function mayTouch(actor: Actor, ...roleIds: number[]) {
+    if (actor.roleId === ADMINISTRATOR_ROLE_ID) return;
+    if (roleIds.includes(ADMINISTRATOR_ROLE_ID)) throw fail(403, 'administratorOnly');
+    for (const roleId of roleIds) await deps.roles.mayAssign(actor, roleId);
+  }
+  /** An administrator may step down (the last one is kept by keepAnAdministrator); no one else moves themselves. */
+  function notOwnRole(actor: Actor, id: number, before: UserRow, roleId: number) {
+    if (actor.userId === id && roleId !== before.role_id && actor.roleId !== ADMINISTRATOR_ROLE_ID) {
+      if (roleId === ADMINISTRATOR_ROLE_ID) throw fail(403, 'administratorOnly');
+      throw fail(403, 'ownRoleLocked');
+    }
   }
 
   return {
@@ -122,7 +137,7 @@ export function userService(
     },
 
     async create(actor: Actor, request: NewUserRequest): Promise<UserView> {
-      mayTouch(actor, request.roleId);
+      await mayTouch(actor, request.roleId);
       await roleMustExist(request.roleId);
       const row = {
         name: request.name,
@@ -140,7 +155,8 @@ export function userService(
 
     async edit(actor: Actor, request: EditUserRequest): Promise<UserView> {
       const before = await existing(request.id);
-      mayTouch(actor, before.role_id, request.roleId);
+      notOwnRole(actor, request.id, before, request.roleId);
+      await mayTouch(actor, before.role_id, request.roleId);
       await roleMustExist(request.roleId);
       await keepAnAdministrator(before, {
         role_id: request.roleId,
@@ -168,7 +184,7 @@ export function userService(
     async suspend(actor: Actor, id: number): Promise<UserView> {
       notSelf(actor, id);
       const before = await existing(id);
-      mayTouch(actor, before.role_id);
+      await mayTouch(actor, before.role_id);
       await keepAnAdministrator(before, { ...before, status: ACCOUNT_STATUS.suspended });
       await store.update(id, { status: ACCOUNT_STATUS.suspended }, now());
       await deps.sessions.endAllOf(id);
@@ -176,7 +192,7 @@ export function userService(
     },
 
     async reactivate(actor: Actor, id: number): Promise<UserView> {
-      mayTouch(actor, (await existing(id)).role_id);
+      await mayTouch(actor, (await existing(id)).role_id);
       await store.update(id, { status: ACCOUNT_STATUS.active }, now());
       return viewOf(id);
     },
@@ -184,7 +200,7 @@ export function userService(
     async remove(actor: Actor, id: number): Promise<void> {
       notSelf(actor, id);
       const before = await existing(id);
-      mayTouch(actor, before.role_id);
+      await mayTouch(actor, before.role_id);
       await keepAnAdministrator(before, { ...before, status: ACCOUNT_STATUS.suspended });
       await deps.images.remove(iconKey(id));
       // Sessions, tokens, security keys and pending challenges go with the row (ON DELETE CASCADE).

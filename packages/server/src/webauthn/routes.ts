@@ -33,7 +33,6 @@ const own = (activity?: string) => ({ permission: userRoute, activity });
 export function webauthnRoutes(
   webauthn: WebauthnService,
   rpConfig: RelyingPartyConfig,
-  secureCookies: boolean,
 ) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -120,7 +119,7 @@ export function webauthnRoutes(
           relyingPartyOf(request, rpConfig),
           signInFrom(request),
         );
-        return startBrowserSession(request, reply, session, secureCookies);
+        return startBrowserSession(request, reply, session);
       },
     );
   };

@@ -12,6 +12,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { decodeClientDataJSON, isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { WebauthnKeyView } from '@edge/protocol';
 import type { Db } from '../db/schema.ts';
 import { touchedRow, unlessDuplicate } from '../db/errors.ts';
@@ -21,6 +22,17 @@ import type { RelyingParty } from './relying-party.ts';
 import { webauthnStore } from './store.ts';
 
 const CHALLENGE_MS = 5 * 60_000;
+/** Keys the per-name stand-in credential, so it stays the same for a name while the console runs. */
+const STAND_IN_KEY = randomBytes(32);
+
+/**
+ * The public options call must not tell who has an account or keys: a name without keys (unknown or not)
+ * gets one stand-in credential, derived from the name, shaped like a real one.
+ */
+const standIn = (name: string) => ({
+  id: isoBase64URL.fromBuffer(createHmac('sha256', STAND_IN_KEY).update(name.toLowerCase()).digest()),
+  transports: ['usb', 'nfc'],
+});
 type Purpose = 'register' | 'login';
 
 /** The user handle a key stores for its user: stable, and no personal data. */
@@ -132,10 +144,11 @@ export function webauthnService(
     /** With a user name the browser is pointed at that user's keys; without, it offers any key it holds for us. */
     async loginOptions(name: string | undefined, rp: RelyingParty) {
       const userId = name ? await store.userIdNamed(name) : undefined;
+      const keys = userId === undefined ? [] : await descriptors(userId);
       const options = await generateAuthenticationOptions({
         rpID: rp.rpID,
         userVerification: 'required',
-        allowCredentials: userId === undefined ? [] : await descriptors(userId),
+        allowCredentials: name && keys.length === 0 ? [standIn(name)] : keys,
       });
       await remember(options.challenge, 'login', null);
       return options;

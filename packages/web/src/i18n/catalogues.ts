@@ -18,6 +18,7 @@ import security from './locales/en/security.json';
 import smtp from './locales/en/smtp.json';
 import users from './locales/en/users.json';
 import webauthn from './locales/en/webauthn.json';
+import securityHardening from './locales/en/security-hardening.json';
 import inventory from './locales/en/inventory.json';
 import provision from './locales/en/provision.json';
 import provisionEnrolment from './locales/en/provision-enrolment.json';
@@ -43,6 +44,7 @@ export type Catalogue = typeof core &
   typeof smtp &
   typeof users &
   typeof webauthn &
+  typeof securityHardening &
   typeof inventory &
   typeof provision &
   typeof provisionEnrolment &
@@ -69,6 +71,7 @@ export const english: Catalogue = mergeCatalogueParts([
   smtp,
   users,
   webauthn,
+  securityHardening,
   inventory,
   provision,
   provisionEnrolment,

@@ -4,6 +4,7 @@
  * Earth 1:110m countries from the world-atlas package, converted with topojson-client, coordinates rounded
  * to 0.01 degree), fetched as an asset of the build; devices are circle markers coloured by the map configuration,
  * labelled by it, with a popup that links to the device dashboard. Maps read left to right in every language.
+ * Labels and popups are built as DOM text, never as HTML strings: their words come from the devices.
  */
 import { useEffect, useRef, useState } from 'react';
 import L from 'leaflet';
@@ -111,7 +112,8 @@ export function WorldMap({ devices, height = 560 }: WorldMapProps) {
         className: `device-marker device-marker-level${device.colorLevel}`,
       });
       if (device.label) {
-        marker.bindTooltip(device.label, {
+        // Leaflet sets a string tooltip as HTML; the label is device-reported text (a name, IP, IMEI...).
+        marker.bindTooltip(textContent(device.label), {
           permanent,
           direction: 'top',
           offset: [0, -RADIUS[device.size]],
@@ -172,6 +174,13 @@ function popupContent(device: MapDevice, t: TFunction, navigate: NavigateFunctio
   });
   root.append(title, status, link);
   return root;
+}
+
+/** Text for a Leaflet tooltip or popup, which would parse a string as HTML. */
+function textContent(text: string): HTMLElement {
+  const span = document.createElement('span');
+  span.textContent = text;
+  return span;
 }
 
 function fitAll(map: L.Map, devices: MapDevice[]) {

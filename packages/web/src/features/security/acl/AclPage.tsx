@@ -28,6 +28,7 @@ import { messageText } from '../../../i18n/messageText.ts';
 import { usePermission } from '../../account/permissions.ts';
 import { aclCalls, useAcl, useSecurityRefresh } from '../api.ts';
 import { SecurityStatusBar } from '../SecurityStatusBar.tsx';
+import { LockoutsCard } from '../lockouts/LockoutsCard.tsx';
 
 const PERMISSION: Record<AclList, PermissionKey> = {
   accessControl: 'AccessControlList',
@@ -255,6 +256,8 @@ export function AclPage({ list }: { list: AclList }) {
           <EntryFields form={editForm} />
         </Form>
       </Modal>
+      {/* Where an administrator who was locked out comes back to let others in. */}
+      {list === 'adminAcl' && <LockoutsCard />}
     </div>
   );
 }

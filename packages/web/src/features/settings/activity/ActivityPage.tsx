@@ -1,12 +1,13 @@
 /** Settings > Activity (SPEC 3): the activity table, date descending, 10 rows a page, totalNumber from the server. */
 import { useState } from 'react';
-import { Button, Card, Tag } from 'antd';
+import { Button, Card, Space, Tag } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, type ActivityRow } from '@edge/protocol';
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
 import { SCROLL_X, dateTimeSecondsCell } from '../../../components/tableCells.tsx';
 import { useActivity } from './api.ts';
+import { RetentionSetting } from './RetentionSetting.tsx';
 
 const statusColor = (code: number) => (code >= 500 ? 'error' : code >= 400 ? 'warning' : 'success');
 
@@ -20,9 +21,12 @@ export function ActivityPage() {
       className="settings-card"
       title={t('activity.title')}
       extra={
-        <Button icon={<ReloadOutlined />} onClick={() => void refetch()} loading={isFetching}>
-          {t('common.reload')}
-        </Button>
+        <Space wrap>
+          <RetentionSetting />
+          <Button icon={<ReloadOutlined />} onClick={() => void refetch()} loading={isFetching}>
+            {t('common.reload')}
+          </Button>
+        </Space>
       }
     >
       <PaginatedTable<ActivityRow>
