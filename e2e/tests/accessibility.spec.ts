@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import type { AxeResults } from 'axe-core';
+import type { AxeResults, NodeResult } from 'axe-core';
 import { signInAs } from './helpers.ts';
 import { moduleScreens, openScreen, scanDeviceId } from './screens.ts';
 
@@ -14,8 +14,25 @@ const BLOCKING = new Set(['critical', 'serious']);
 
 test.use({ bypassCSP: true, viewport: { width: 1440, height: 900 } });
 
+/** For a contrast finding, the colours axe measured, so the fix can be chosen from the report. */
+const contrastOf = (node: NodeResult) => {
+  const data = node.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+  return data?.fgColor ? ` [${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}]` : '';
+};
+
 /** Runs axe on the page as it is; answers one line per critical or serious violation. */
 async function blockingViolations(page: Page): Promise<string[]> {
+  // Colours measured mid-animation (a dialog fading in) are blends, not what the user reads.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
+      ),
+    )
+    .toBe(0);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SOURCE });
   const results = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<AxeResults> } }).axe;
@@ -27,7 +44,7 @@ async function blockingViolations(page: Page): Promise<string[]> {
       (v) =>
         `${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes
           .slice(0, 4)
-          .map((n) => n.target.join(' '))
+          .map((n) => n.target.join(' ') + contrastOf(n))
           .join(' | ')}`,
     );
 }
@@ -52,8 +69,12 @@ test('no screen of any module has a critical or serious accessibility violation'
 test('the open dialogs and menus of the header have no critical or serious violation', async ({ page }) => {
   await signInAs(page);
   const found: string[] = [];
-  await page.getByTestId('language-switch').click();
-  await expect(page.locator('.ant-select-dropdown:visible')).toBeVisible();
+  const languages = page.locator('.ant-select-dropdown:visible');
+  // Right after sign-in the header may re-render and swallow the click that opens the list (as chooseLanguage).
+  await expect(async () => {
+    if (!(await languages.isVisible())) await page.getByTestId('language-switch').click();
+    await expect(languages).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   found.push(...(await blockingViolations(page)).map((l) => `language list: ${l}`));
   await page.keyboard.press('Escape');
   await page.getByTestId('logout').click();

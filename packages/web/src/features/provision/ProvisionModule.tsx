@@ -41,6 +41,8 @@ function saveText(text: string, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+const TYPE_SELECT_ID = 'provision-type-select';
+
 export default function ProvisionModule() {
   const { t } = useTranslation();
   useLiveInventory();
@@ -49,8 +51,11 @@ export default function ProvisionModule() {
   return (
     <div className="provision-page" data-testid="provision">
       <Space className="provision-type" align="center">
-        <span className="provision-type-label">{t('provision.type')}</span>
+        <label className="provision-type-label" htmlFor={TYPE_SELECT_ID}>
+          {t('provision.type')}
+        </label>
         <Select<ProvisionType>
+          id={TYPE_SELECT_ID}
           value={type}
           onChange={setType}
           options={provisionTypes.map((p) => ({ value: p, label: t(`provision.types.${p}`) }))}
