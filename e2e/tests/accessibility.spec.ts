@@ -16,7 +16,8 @@ test.use({ bypassCSP: true, viewport: { width: 1440, height: 900 } });
 
 /** For a contrast finding, the colours axe measured, so the fix can be chosen from the report. */
 const contrastOf = (node: NodeResult) => {
-  const data = node.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+  const data = node.any[0]?.data as
+    { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
   return data?.fgColor ? ` [${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}]` : '';
 };
 
@@ -60,8 +61,7 @@ test('no screen of any module has a critical or serious accessibility violation'
       () => true,
       (e: Error) => found.push(`${screen.name}: did not load: ${e.message.split('\n')[0]}`) < 0,
     );
-    if (opened)
-      for (const line of await blockingViolations(page)) found.push(`${screen.name}: ${line}`);
+    if (opened) for (const line of await blockingViolations(page)) found.push(`${screen.name}: ${line}`);
   }
   expect(found, found.join('\n')).toEqual([]);
 });

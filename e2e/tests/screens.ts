@@ -37,7 +37,11 @@ export function moduleScreens(deviceId: string): Screen[] {
   const device = `/desk/inventory/devices/${deviceId}`;
   return [
     { name: 'desktop', path: '/desk', ready: byTestId('app-Settings') },
-    { name: 'inventory list', path: '/desk/inventory/devices', ready: byTestId(`device-link-${SCAN_DEVICE}`) },
+    {
+      name: 'inventory list',
+      path: '/desk/inventory/devices',
+      ready: byTestId(`device-link-${SCAN_DEVICE}`),
+    },
     { name: 'map', path: '/desk/inventory/map', ready: (page) => page.locator('path.device-marker').first() },
     { name: 'groups', path: '/desk/inventory/groups', ready: table },
     { name: 'device dashboard', path: device, ready: byTestId('dashboard-tx') },
@@ -47,16 +51,36 @@ export function moduleScreens(deviceId: string): Screen[] {
       ready: (page: Page) => page.locator('[data-testid="section-state"]'),
     })),
     { name: 'provision', path: '/desk/provision', ready: table },
-    { name: 'settings: account', path: '/desk/settings/account', ready: (page) => page.locator('form').first() },
+    {
+      name: 'settings: account',
+      path: '/desk/settings/account',
+      ready: (page) => page.locator('form').first(),
+    },
     { name: 'settings: users', path: '/desk/settings/account?tab=users', ready: byTestId('user-row-admin') },
     { name: 'settings: activity', path: '/desk/settings/activity', ready: table },
-    { name: 'settings: company', path: '/desk/settings/company', ready: (page) => page.locator('form').first() },
-    { name: 'settings: permission', path: '/desk/settings/permission', ready: (page) => page.locator('.roles-select') },
+    {
+      name: 'settings: company',
+      path: '/desk/settings/company',
+      ready: (page) => page.locator('form').first(),
+    },
+    {
+      name: 'settings: permission',
+      path: '/desk/settings/permission',
+      ready: (page) => page.locator('.roles-select'),
+    },
     { name: 'settings: SMTP', path: '/desk/settings/smtp', ready: (page) => page.locator('form').first() },
     { name: 'settings: branding', path: '/desk/settings/branding', ready: byTestId('branding-logo') },
-    { name: 'settings: language', path: '/desk/settings/language', ready: (page) => page.locator('.ant-card').first() },
+    {
+      name: 'settings: language',
+      path: '/desk/settings/language',
+      ready: (page) => page.locator('.ant-card').first(),
+    },
     { name: 'security: access control', path: '/desk/security/acl', ready: byTestId('acl-enabled') },
-    { name: 'security: tokens', path: '/desk/security/tokens', ready: (page) => page.locator('.ant-table').first() },
+    {
+      name: 'security: tokens',
+      path: '/desk/security/tokens',
+      ready: (page) => page.locator('.ant-table').first(),
+    },
     { name: 'security: admin ACL', path: '/desk/security/admin-acl', ready: byTestId('acl-enabled') },
   ];
 }

@@ -16,7 +16,7 @@ import {
   type ProvisionEntryView,
 } from '@edge/protocol';
 import { PaginatedTable } from '../../components/PaginatedTable.tsx';
-import { SCROLL_X, dateTimeCell } from '../../components/tableCells.tsx';
+import { SCROLL_X, STICKY_END, dateTimeCell } from '../../components/tableCells.tsx';
 import { useConfirm } from '../../components/useConfirm.tsx';
 import { startProgress, toast } from '../../components/notifications/toast.ts';
 import { messageText } from '../../i18n/messageText.ts';
@@ -156,6 +156,7 @@ function DiscoveryCard() {
                 {
                   key: 'actions',
                   title: t('provision.columns.actions'),
+                  fixed: STICKY_END,
                   render: (_: unknown, device: DiscoveryDeviceView) => (
                     <Button
                       size="small"
@@ -268,6 +269,7 @@ function ProvisioningListCard() {
                 {
                   key: 'actions',
                   title: t('provision.columns.actions'),
+                  fixed: STICKY_END,
                   render: (_: unknown, entry: ProvisionEntryView) => (
                     <Tooltip title={t('provision.upload.delete')}>
                       <Button
