@@ -16,7 +16,8 @@ test.use({ bypassCSP: true, viewport: { width: 1440, height: 900 } });
 
 /** For a contrast finding, the colours axe measured, so the fix can be chosen from the report. */
 const contrastOf = (node: NodeResult) => {
-  const data = node.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+  const data = node.any[0]?.data as
+    { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
   return data?.fgColor ? ` [${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}]` : '';
 };
 
@@ -52,7 +53,9 @@ async function blockingViolations(page: Page): Promise<string[]> {
 test('no screen of any module has a critical or serious accessibility violation', async ({ page }) => {
   test.setTimeout(600_000);
   await signInAs(page);
-  const screens = moduleScreens(await scanDeviceId(page)).filter((s) => /inventory list|groups|device settings: (multipleWan|vlan)|activity|access control/.test(s.name));
+  const screens = moduleScreens(await scanDeviceId(page)).filter((s) =>
+    /inventory list|groups|device settings: (multipleWan|vlan)|activity|access control/.test(s.name),
+  );
   const found: string[] = [];
   for (const screen of screens) {
     // A screen that does not load is reported with the others rather than hiding their findings.
@@ -60,8 +63,7 @@ test('no screen of any module has a critical or serious accessibility violation'
       () => true,
       (e: Error) => found.push(`${screen.name}: did not load: ${e.message.split('\n')[0]}`) < 0,
     );
-    if (opened)
-      for (const line of await blockingViolations(page)) found.push(`${screen.name}: ${line}`);
+    if (opened) for (const line of await blockingViolations(page)) found.push(`${screen.name}: ${line}`);
   }
   expect(found, found.join('\n')).toEqual([]);
 });
