@@ -25,6 +25,8 @@ import { settingsPath } from './paths.ts';
 import { AuthenticationTable } from './wifi/AuthenticationTable.tsx';
 import { unitText } from '../../components/unitText.ts';
 
+const CHANNEL_WIDTH_UNIT = 'units.MHz' as const;
+
 const CHANNELS_24 = Array.from({ length: 13 }, (_, i) => i + 1);
 const CHANNELS_5 = [
   36, 40, 44, 48, 52, 56, 60, 64, 100, 104, 108, 112, 116, 120, 124, 128, 132, 136, 140, 144, 149, 153, 157,
@@ -149,7 +151,10 @@ export function WifiEditor({ deviceId, view, apply, busy }: SectionContext & { d
               style={{ minWidth: 120 }}
               options={channelWidths
                 .filter((w) => mode === '5G' || (w !== 80 && w !== 160))
-                .map((w) => ({ value: w, label: w === 'auto' ? t('deviceSettings.auto') : unitText(t, 'units.MHz', w) }))}
+                .map((w) => ({
+                  value: w,
+                  label: w === 'auto' ? t('deviceSettings.auto') : unitText(t, CHANNEL_WIDTH_UNIT, w),
+                }))}
             />
           </Form.Item>
           <Form.Item name="tx_power" label={t('deviceSettings.wifi.txPower')}>
