@@ -17,6 +17,8 @@ test('a user given a permission with only Settings > Account sees only that, and
   page,
   browser,
 }) => {
+  // Two browsers and a dozen round trips: on a loaded 2-core machine this walk alone takes over a minute.
+  test.setTimeout(150_000);
   const tag = suffix();
   const roleName = `account-viewers-${tag}`;
   const userName = `viewer-${tag}`;

@@ -28,6 +28,11 @@ export async function answerConfirm(
 ): Promise<void> {
   const dialog = page.locator('.ant-modal-confirm', text === undefined ? {} : { hasText: text }).last();
   await expect(dialog).toBeVisible();
+  // antd zooms a dialog in (motion classes *-appear / *-enter on it). Its first frames draw it transparent
+  // but already in place, so on a loaded machine Playwright found OK "stable" and clicked it before any
+  // user could, racing antd's open and close motions. Answer once the dialog is fully shown, as a user does.
+  await expect(dialog).not.toHaveClass(/-(appear|enter)(\s|-|$)/);
+  await expect(dialog).toHaveCSS('opacity', '1');
   await dialog.getByTestId(`confirm-${answer}`).click();
   await expect(dialog).toBeHidden();
 }

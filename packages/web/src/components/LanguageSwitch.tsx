@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@edge/protocol';
 import { useLanguage } from '../i18n/language.ts';
 
+/** Nine options of 32 px and the list's padding. */
+const LIST_HEIGHT = 9 * 32 + 8;
 const OPTIONS = LANGUAGES.map((l) => ({ value: l.code, label: l.label }));
 
 export function LanguageSwitch({ variant = 'outlined' }: { variant?: 'outlined' | 'borderless' | 'filled' }) {
@@ -22,6 +24,8 @@ export function LanguageSwitch({ variant = 'outlined' }: { variant?: 'outlined' 
       options={OPTIONS}
       // Not virtual: every option stays in the DOM with role=option, for screen readers and browser tests.
       virtual={false}
+      // Tall enough for all nine: a list that scrolls is a scroll region keyboard users cannot reach.
+      listHeight={LIST_HEIGHT}
       popupMatchSelectWidth={false}
     />
   );

@@ -10,3 +10,6 @@ export const dateTimeSecondsCell = (value: DateValue) => <DateText value={value}
 
 /** Wide tables scroll sideways instead of squeezing their columns. */
 export const SCROLL_X = { x: 'max-content' } as const;
+
+/** An actions column stays in view at the end of a table that scrolls sideways (the start in right-to-left). */
+export const STICKY_END = 'end' as const;

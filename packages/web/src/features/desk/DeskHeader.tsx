@@ -15,7 +15,8 @@ export function DeskHeader() {
   const platformName = usePlatformName();
   return (
     <Layout.Header className="desk-header">
-      <Link to={DESK} className="desk-brand" aria-label={t('header.home')}>
+      {/* Named by its visible text (the platform's name); where it leads is the hover hint. */}
+      <Link to={DESK} className="desk-brand" title={t('header.home')}>
         <BrandLogo markSize={28} logoHeight={28} />
         <span className="desk-brand-name">{platformName}</span>
       </Link>

@@ -46,7 +46,8 @@ export function UserMenu() {
           ],
         }}
       >
-        <Button type="text" className="user-menu" data-testid="user-menu" aria-label={t('header.userMenu')}>
+        {/* Named by the user's name it shows; what it opens is the hover hint. */}
+        <Button type="text" className="user-menu" data-testid="user-menu" title={t('header.userMenu')}>
           <Avatar size="small" icon={<UserOutlined />} className="user-menu-avatar" />
           <span className="user-menu-name">{me?.name}</span>
         </Button>

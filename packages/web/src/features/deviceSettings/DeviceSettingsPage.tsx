@@ -65,8 +65,11 @@ export default function DeviceSettingsPage() {
             })}
           </Typography.Title>
         </Space>
+        {/* Long section names (German) wrap onto a second line rather than hiding behind "...". */}
         <Menu
           mode="horizontal"
+          disabledOverflow
+          className="settings-sections"
           data-testid="settings-sections"
           selectedKeys={[section]}
           onClick={({ key }) => void navigate(settingsPath(id, key as SectionKey))}

@@ -16,6 +16,7 @@ const WRITE_PATH = 'generalSetting/setting';
 const REMOTE_HELP_PATH = 'agent/generalSetting/setting';
 /** SPEC 9: the device port support reaches while remote help is on. */
 const REMOTE_HELP_PORT = 22;
+const REMOTE_HELP_LABEL_ID = 'general-remote-help-label';
 
 function RemoteHelpSwitch({ on, apply, busy }: { on: boolean } & Omit<SectionContext, 'view'>) {
   const { t } = useTranslation();
@@ -32,8 +33,16 @@ function RemoteHelpSwitch({ on, apply, busy }: { on: boolean } & Omit<SectionCon
     <Space orientation={VERTICAL} size={2}>
       <Space>
         {/* Controlled by the desired document: a cancelled confirmation leaves the switch where it was. */}
-        <Switch checked={on} loading={busy} onChange={toggle} data-testid="general-remote-help" />
-        <Typography.Text strong>{t('deviceSettings.general.remoteHelp')}</Typography.Text>
+        <Switch
+          checked={on}
+          loading={busy}
+          onChange={toggle}
+          aria-labelledby={REMOTE_HELP_LABEL_ID}
+          data-testid="general-remote-help"
+        />
+        <Typography.Text strong id={REMOTE_HELP_LABEL_ID}>
+          {t('deviceSettings.general.remoteHelp')}
+        </Typography.Text>
       </Space>
       <Typography.Text type="secondary" data-testid="general-remote-help-hint">
         {on

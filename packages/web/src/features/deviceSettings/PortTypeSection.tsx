@@ -45,11 +45,17 @@ function PortTypeEditor({ view, apply, busy }: SectionContext) {
         pagination={false}
         dataSource={ports}
         columns={[
-          { title: t('deviceSettings.portType.port'), dataIndex: 'port' },
           {
-            title: t('deviceSettings.portType.type'),
+            title: t('deviceSettings.portType.port'),
+            dataIndex: 'port',
+            render: (port: string) => <span id={`port-type-name-${port}`}>{port}</span>,
+          },
+          {
+            title: <span id="port-type-column">{t('deviceSettings.portType.type')}</span>,
             render: (_, row) => (
+              // Named "<Type> <port>" by the column's title and the row's port, as a reader sees the grid.
               <Select<PortTypeWord>
+                aria-labelledby={`port-type-column port-type-name-${row.port}`}
                 style={{ minWidth: 100 }}
                 value={row.type}
                 options={portTypes.map((p) => ({ value: p, label: p }))}

@@ -25,6 +25,9 @@ import { SectionFrame, type SectionContext } from './SectionFrame.tsx';
 import { documentOf } from './document.ts';
 import { settingsPath, wifiClientPath } from './paths.ts';
 import { AuthenticationTable } from './wifi/AuthenticationTable.tsx';
+import { unitText } from '../../components/unitText.ts';
+
+const CHANNEL_WIDTH_UNIT = 'units.MHz' as const;
 
 const CHANNELS_24 = Array.from({ length: 13 }, (_, i) => i + 1);
 const CHANNELS_5 = [
@@ -157,7 +160,10 @@ export function WifiEditor({ deviceId, view, apply, busy }: SectionContext & { d
               style={{ minWidth: 120 }}
               options={channelWidths
                 .filter((w) => mode === '5G' || (w !== 80 && w !== 160))
-                .map((w) => ({ value: w, label: w === 'auto' ? t('deviceSettings.auto') : `${w} MHz` }))}
+                .map((w) => ({
+                  value: w,
+                  label: w === 'auto' ? t('deviceSettings.auto') : unitText(t, CHANNEL_WIDTH_UNIT, w),
+                }))}
             />
           </Form.Item>
           <Form.Item name="tx_power" label={t('deviceSettings.wifi.txPower')}>

@@ -1,5 +1,6 @@
 /** Numbers as the inventory shows them: bytes in binary units, rates and percentages with one decimal. */
 import type { TFunction } from 'i18next';
+import { unitText } from '../../components/unitText.ts';
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
@@ -11,7 +12,7 @@ export function formatBytes(t: TFunction, bytes: number): string {
     unit++;
   }
   const shown = unit === 0 ? String(Math.round(value)) : value.toFixed(value >= 100 ? 0 : 1);
-  return t(`inventory.units.${UNITS[unit]!}`, { value: shown });
+  return unitText(t, `inventory.units.${UNITS[unit]!}`, shown);
 }
 
 export const oneDecimal = (n: number): string => (Math.round(n * 10) / 10).toFixed(1);

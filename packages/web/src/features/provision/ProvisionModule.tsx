@@ -16,7 +16,7 @@ import {
   type ProvisionEntryView,
 } from '@edge/protocol';
 import { PaginatedTable } from '../../components/PaginatedTable.tsx';
-import { SCROLL_X, dateTimeCell } from '../../components/tableCells.tsx';
+import { SCROLL_X, STICKY_END, dateTimeCell } from '../../components/tableCells.tsx';
 import { useConfirm } from '../../components/useConfirm.tsx';
 import { startProgress, toast } from '../../components/notifications/toast.ts';
 import { messageText } from '../../i18n/messageText.ts';
@@ -43,6 +43,8 @@ function saveText(text: string, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+const TYPE_SELECT_ID = 'provision-type-select';
+
 export default function ProvisionModule() {
   const { t } = useTranslation();
   useLiveDiscovery();
@@ -52,8 +54,11 @@ export default function ProvisionModule() {
   return (
     <div className="provision-page" data-testid="provision">
       <Space className="provision-type" align="center">
-        <span className="provision-type-label">{t('provision.type')}</span>
+        <label className="provision-type-label" htmlFor={TYPE_SELECT_ID}>
+          {t('provision.type')}
+        </label>
         <Select<ProvisionType>
+          id={TYPE_SELECT_ID}
           value={type}
           onChange={setType}
           options={provisionTypes.map((p) => ({ value: p, label: t(`provision.types.${p}`) }))}
@@ -169,6 +174,7 @@ function DiscoveryCard() {
                 {
                   key: 'actions',
                   title: t('provision.columns.actions'),
+                  fixed: STICKY_END,
                   render: (_: unknown, device: DiscoveryDeviceView) => (
                     <Space size="small">
                       <Button
@@ -306,6 +312,7 @@ function ProvisioningListCard() {
                 {
                   key: 'actions',
                   title: t('provision.columns.actions'),
+                  fixed: STICKY_END,
                   render: (_: unknown, entry: ProvisionEntryView) => (
                     <Tooltip title={t('provision.upload.delete')}>
                       <Button

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DhcpPool } from '@edge/protocol';
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
-import { SCROLL_X } from '../../../components/tableCells.tsx';
+import { SCROLL_X, STICKY_END } from '../../../components/tableCells.tsx';
 import { RowActions } from '../RowActions.tsx';
 import { leaseValueOf } from './leaseTime.ts';
 import { vidLabel } from '../vlan/vidLabel.ts';
@@ -47,6 +47,7 @@ export function DhcpPoolTable({
         },
         {
           title: t('deviceSettings.actions'),
+          fixed: STICKY_END,
           render: (_, pool) => (
             <RowActions data-testid="dhcp-pool" onEdit={() => onEdit(pool)} onDelete={() => onDelete(pool)} />
           ),

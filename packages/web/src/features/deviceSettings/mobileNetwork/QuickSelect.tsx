@@ -3,6 +3,9 @@ import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApnProfile } from '@edge/protocol';
 
+/** The field has no form name (it only fills others), so its label is tied to it by id. */
+const QUICK_SELECT_ID = 'apn-quick-select';
+
 export function QuickSelect({
   profiles,
   onPick,
@@ -12,8 +15,9 @@ export function QuickSelect({
 }) {
   const { t } = useTranslation();
   return (
-    <Form.Item label={t('deviceSettings.mobileNetwork.quickSelect')}>
+    <Form.Item label={t('deviceSettings.mobileNetwork.quickSelect')} htmlFor={QUICK_SELECT_ID}>
       <Select<string>
+        id={QUICK_SELECT_ID}
         style={{ minWidth: 240 }}
         data-testid="apn-quick-select"
         value={null}

@@ -3,7 +3,7 @@ import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApnProfile } from '@edge/protocol';
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
-import { SCROLL_X } from '../../../components/tableCells.tsx';
+import { SCROLL_X, STICKY_END } from '../../../components/tableCells.tsx';
 import type { SectionContext } from '../SectionFrame.tsx';
 import { CALLS } from './calls.ts';
 
@@ -46,6 +46,7 @@ export function SavedProfilesBlock({
           { title: t('deviceSettings.mobileNetwork.fields.operator'), dataIndex: 'operator' },
           {
             title: t('deviceSettings.actions'),
+            fixed: STICKY_END,
             render: (_, row) => (
               <Button
                 size="small"

@@ -8,7 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
-import { SCROLL_X } from '../../../components/tableCells.tsx';
+import { SCROLL_X, STICKY_END } from '../../../components/tableCells.tsx';
 import { useConfirm } from '../../../components/useConfirm.tsx';
 import { RowActions } from '../RowActions.tsx';
 import { VERTICAL } from '../document.ts';
@@ -75,6 +75,7 @@ export function RuleTableEditor<T extends object>({
           ...columns,
           {
             title: t('deviceSettings.actions'),
+            fixed: STICKY_END,
             render: (_, row) => (
               <RowActions
                 data-testid={testId}

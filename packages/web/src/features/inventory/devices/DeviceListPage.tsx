@@ -30,7 +30,7 @@ import {
 } from '@edge/protocol';
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
 import { OnlinePie } from '../../../components/OnlinePie.tsx';
-import { SCROLL_X, dateTimeCell } from '../../../components/tableCells.tsx';
+import { SCROLL_X, STICKY_END, dateTimeCell } from '../../../components/tableCells.tsx';
 import { usePermission } from '../../account/permissions.ts';
 import {
   useDeviceCounts,
@@ -50,7 +50,6 @@ import { dashboardPath } from '../paths.ts';
 
 const UNGROUPED = 0;
 /** The actions stay in view at the end of the row (right, or left in Arabic) while the table scrolls. */
-const FIXED_END = 'end' as const;
 
 const isSortKey = (v: string | null): v is DeviceSortKey => !!v && (deviceSortKeys as readonly string[]).includes(v);
 const isOrder = (v: string | null): v is SortOrder => !!v && (sortOrders as readonly string[]).includes(v);
@@ -367,7 +366,7 @@ export function DeviceListPage() {
             {
               key: 'actions',
               title: t('inventory.columns.actions'),
-              fixed: FIXED_END,
+              fixed: STICKY_END,
               render: (_: unknown, row) => (
                 <RowActions
                   row={row}

@@ -10,7 +10,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, GROUP_NAME_MAX, type GroupRowV2 } from '@edge/protocol';
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
-import { SCROLL_X } from '../../../components/tableCells.tsx';
+import { SCROLL_X, STICKY_END } from '../../../components/tableCells.tsx';
 import { useConfirm } from '../../../components/useConfirm.tsx';
 import { toast } from '../../../components/notifications/toast.ts';
 import { messageText } from '../../../i18n/messageText.ts';
@@ -131,6 +131,7 @@ export function GroupsPage() {
             {
               key: 'actions',
               title: t('inventory.columns.actions'),
+              fixed: STICKY_END,
               render: (_: unknown, group) => (
                 <Space size={0}>
                   <Tooltip title={t('inventory.groups.showDevices')}>

@@ -16,7 +16,7 @@ import {
   type TokenView,
 } from '@edge/protocol';
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
-import { SCROLL_X, dateCell, dateTimeCell } from '../../../components/tableCells.tsx';
+import { SCROLL_X, STICKY_END, dateCell, dateTimeCell } from '../../../components/tableCells.tsx';
 import { schemaFieldRules } from '../../../components/schemaRules.ts';
 import { useConfirm } from '../../../components/useConfirm.tsx';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage.ts';
@@ -179,6 +179,7 @@ export function TokensPage() {
                   {
                     key: 'actions',
                     title: t('users.actions'),
+                    fixed: STICKY_END,
                     width: 90,
                     render: (_: unknown, token: TokenView) =>
                       token.status === 'active' && (

@@ -17,7 +17,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_STATUS, ICON_UPLOAD, type UserView } from '@edge/protocol';
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
-import { SCROLL_X, dateTimeCell } from '../../../components/tableCells.tsx';
+import { SCROLL_X, STICKY_END, dateTimeCell } from '../../../components/tableCells.tsx';
 import { useConfirm } from '../../../components/useConfirm.tsx';
 import { toast } from '../../../components/notifications/toast.ts';
 import { acceptOf, imageFileProblem } from '../../../components/imageFile.ts';
@@ -223,6 +223,7 @@ export function UsersCard() {
                 {
                   key: 'actions',
                   title: t('users.actions'),
+                  fixed: STICKY_END,
                   render: (_: unknown, user: UserView) => actions(user),
                 },
               ]

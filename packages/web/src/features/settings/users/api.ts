@@ -18,10 +18,12 @@ function useUserMutation<T>(send: (body: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: usersKey });
-      await queryClient.invalidateQueries({ queryKey: accountInfoKey });
-    },
+    // The confirmation spins until both are read again; side by side, not one after the other.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: usersKey }),
+        queryClient.invalidateQueries({ queryKey: accountInfoKey }),
+      ]),
   });
 }
 
