@@ -204,7 +204,9 @@ describe.each(DIALECTS)('device configuration with live devices (%s)', (dialect)
   it('shows an applied device name everywhere the name is shown', async () => {
     const id = idOf(fleetSerial(PREFIX, 1));
     const res = await admin('PATCH', at('generalSetting/setting'), { id, deviceName: 'front-desk-router' });
-    expect(res.json().section).toMatchObject({ state: 'in_sync' });
+    // Answered once stored; the device applies it after the answer, and the record follows.
+    expect(res.json().section).toMatchObject({ state: 'pending' });
+    await edge.deviceConfig.settled();
     await waitFor(() => edge.devices.get(id)?.hostname === 'front-desk-router', 'the record renamed');
     const list = (await admin('GET', `/api/v1/inventory/list?search=${fleetSerial(PREFIX, 1)}`)).json();
     expect(list.list.find((row: { id: string }) => row.id === id)).toMatchObject({

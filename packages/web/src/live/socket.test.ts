@@ -1,34 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveSockets, RETRY_MAX_MS, RETRY_MS, liveUrl, retryDelay } from './socket.ts';
-
-class FakeSocket {
-  static OPEN = 1;
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  closed = false;
-  constructor(readonly url: string) {}
-  send(text: string) {
-    this.sent.push(JSON.parse(text));
-  }
-  close() {
-    this.closed = true;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  push(message: unknown) {
-    this.onmessage?.({ data: typeof message === 'string' ? message : JSON.stringify(message) });
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.();
-  }
-}
+import { FakeSocket } from '../test/fakeSocket.ts';
 
 describe('live sockets', () => {
   let sockets: FakeSocket[];

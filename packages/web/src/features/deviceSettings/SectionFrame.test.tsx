@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import { LIVE_CHANNELS, type LiveMessage, type SectionStateView } from '@edge/protocol';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { LIVE_CHANNELS, type SectionStateView } from '@edge/protocol';
 import { renderWithProviders, stubFetch } from '../../test/render.tsx';
 import { sectionView } from '../../test/settingsSection.ts';
 import { SectionFrame, StateView } from './SectionFrame.tsx';
+import { FakeSocket } from '../../test/fakeSocket.ts';
 
 const view = (over: Partial<SectionStateView> = {}) => sectionView('wan', { mayCutOff: true, ...over });
 
@@ -52,38 +53,6 @@ describe('section state', () => {
     expect(screen.getByText(/restored the previous configuration/)).toBeInTheDocument();
   });
 });
-
-/** The browser's live socket, played by the test: what the frame sent, and the console's side of it. */
-class FakeSocket {
-  static OPEN = 1;
-  static made: FakeSocket[] = [];
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.made.push(this);
-  }
-  send(text: string) {
-    this.sent.push(JSON.parse(text));
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  push(message: LiveMessage) {
-    act(() => this.onmessage?.({ data: JSON.stringify(message) }));
-  }
-  drop() {
-    this.readyState = 3;
-    act(() => this.onclose?.());
-  }
-}
 
 describe('pushed state', () => {
   const renderWan = () => {

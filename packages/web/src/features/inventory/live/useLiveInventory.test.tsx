@@ -1,47 +1,15 @@
 /** The inventory's live hooks over a socket played by the test: what they subscribe to, and what a push does. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act } from '@testing-library/react';
 import {
   LIVE_CHANNELS,
   listChannelKey,
   type DeviceRow,
   type InventoryListResponse,
-  type LiveMessage,
 } from '@edge/protocol';
 import { renderWithProviders } from '../../../test/render.tsx';
 import type { DeviceListQuery } from '../api.ts';
 import { useLiveList } from './useLiveInventory.ts';
-
-class FakeSocket {
-  static OPEN = 1;
-  static made: FakeSocket[] = [];
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.made.push(this);
-  }
-  send(text: string) {
-    this.sent.push(JSON.parse(text));
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    act(() => this.onopen?.());
-  }
-  push(message: LiveMessage) {
-    act(() => this.onmessage?.({ data: JSON.stringify(message) }));
-  }
-  drop() {
-    this.readyState = 3;
-    act(() => this.onclose?.());
-  }
-}
+import { FakeSocket } from '../../../test/fakeSocket.ts';
 
 const query: DeviceListQuery = { page: 1, pageSize: 10, sortBy: 'name', order: 'desc', online: true };
 const row = (id: string) => ({ id, name: id, online: true }) as DeviceRow;
