@@ -19,6 +19,7 @@ export const messages = {
   notFound: 'Not found.',
   apiRequestError: 'API request Error',
   diskFull: "The console's disk is full. Free some space, then try again.",
+  consoleStopping: 'The console is restarting. Try again in a moment.',
   applyError: 'Apply Error',
   invalidRequest: 'Invalid request.',
   passwordsDoNotMatch: 'Passwords do not match.',

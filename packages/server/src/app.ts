@@ -2,6 +2,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { messages } from '@edge/protocol';
 import { burstOf, type Config } from './config.ts';
 import { openStore, type Store } from './db/database.ts';
 import { lowerHelperThreads } from './process/helper-threads.ts';
@@ -98,6 +99,12 @@ export interface Console {
   jobs: JobService;
   /** Recurring occurrences (schedules, the console's own periodic work) claimed once across replicas. */
   scheduler: Scheduler;
+  /**
+   * Answers every new request 503 (Connection: close) for `ms` while still listening, so that requests
+   * already on their way (a connection being opened, a request on an idle keep-alive one) get an answer
+   * instead of a reset when close() then stops listening. The process's stop (main.ts) calls it first.
+   */
+  drain(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -107,6 +114,12 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  let draining = false;
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!draining) return;
+    reply.header('connection', 'close');
+    return reply.status(503).send({ err_message: messages.consoleStopping, err_code: 'consoleStopping' });
+  });
   const routes = collectRoutes(app);
   const acl = aclService(store.db);
   registerAclGate(app, acl);
@@ -264,6 +277,10 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
      * WebSocket connections keep the HTTP server open until it closes them. A step that fails (a full disk
      * at the last flush) does not keep the others from closing.
      */
+    async drain(ms) {
+      draining = true;
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    },
     async close() {
       const httpClosed = app.close();
       for (const stop of stopChannels) stop();

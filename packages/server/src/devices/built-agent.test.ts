@@ -31,7 +31,7 @@ test('the built agent runs with plain Node: its devices enrol, are adopted and r
 
   edge = await startListeningConsole('sqlite');
   const prefix = uniquePrefix();
-  await edge.enrolment.provision([{ serial: fleetSerial(prefix, 1) }, { serial: fleetSerial(prefix, 2) }]);
+  await edge.enrolment.provisionSerials([fleetSerial(prefix, 1), fleetSerial(prefix, 2)]);
   fleet = startFleet({ console: consoleUrl(edge), count: 2, prefix }, program);
   await waitFor(
     () => edge!.devices.list().filter((d) => d.online && d.heartbeat).length === 2,

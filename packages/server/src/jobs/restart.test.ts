@@ -10,7 +10,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { fleetSerial } from '@edge/protocol';
 import { openStore, type Store } from '../db/database.ts';
-import { ADMIN_PASSWORD, DIALECTS, TEST_ENROL_SECRET, throwawayPostgres } from '../testing/harness.ts';
+import { ADMIN_PASSWORD, DIALECTS, TEST_CLAIM_CODE, TEST_ENROL_SECRET, throwawayPostgres } from '../testing/harness.ts';
+import { digest } from '../auth/tokens.ts';
 import { startFleet, uniquePrefix, waitFor, type Child } from '../devices/testing.ts';
 import { jobStore } from './store.ts';
 import { PROBE_KIND } from './testing.ts';
@@ -68,7 +69,8 @@ describe.each(DIALECTS)('a console killed mid-job (%s)', (dialect) => {
     const serials = Array.from({ length: COUNT }, (_, i) => fleetSerial(prefix, i + 1));
     await store.db
       .insertInto('provision_serials')
-      .values(serials.map((serial) => ({ serial, created_at: Date.now() })))
+      // Listed with the claim code the test fleet presents, so each is adopted as it enrols.
+      .values(serials.map((serial) => ({ serial, claim_hash: digest(TEST_CLAIM_CODE), created_at: Date.now() })))
       .execute();
     const port = await freePort();
     const env = {

@@ -20,18 +20,19 @@ export function DeskHome() {
     to: `/desk/${m.route}`,
   }));
   return (
-    <div className="desk-home">
+    // The desktop is the page's main landmark; the header above it is the only banner.
+    <main className="desk-home">
       <div className="desk-surface">
-        <header className="desk-greeting">
+        <div className="desk-greeting">
           <h1>{t('desk.welcome', { name: me?.name ?? '' })}</h1>
           <p>{dayjs().format(TODAY_FORMAT)}</p>
-        </header>
+        </div>
         {apps.length ? (
           <AppGrid apps={apps} />
         ) : (
           <Empty className="desk-empty" description={t('desk.noApps')} />
         )}
       </div>
-    </div>
+    </main>
   );
 }
