@@ -4,7 +4,7 @@
  * what the console wants, and the Apply flow: a confirmation first (SPEC 8), then the write, then the state
  * followed as the console pushes it (api.ts useSectionState) until it settles.
  */
-import { useState, type ReactNode, type SyntheticEvent } from 'react';
+import type { ReactNode, SyntheticEvent } from 'react';
 import { Alert, Card, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DriftEntry, SectionKey, SectionState, SectionStateView, ApplyOutcome } from '@edge/protocol';
@@ -14,6 +14,7 @@ import { VERTICAL } from './document.ts';
 import { isMessageCode } from './messageCode.ts';
 import { useSectionState, useSectionWrite, type WriteMethod } from './api.ts';
 import { useLeaveGuard } from './useLeaveGuard.ts';
+import { useEdited, useEditedFlag, type EditedFlag } from './editedFlag.ts';
 
 /**
  * What in a section's editor changes its document: typing (also in its row dialogs, whose events reach the
@@ -96,6 +97,13 @@ export function DriftTable({ drift }: { drift: DriftEntry[] }) {
   );
 }
 
+/** The state tag, "not applied" while there are edits, and the question before leaving with them. */
+function EditedStateView({ view, edited }: { view: SectionStateView; edited: EditedFlag }) {
+  const isEdited = useEdited(edited);
+  useLeaveGuard(isEdited);
+  return <StateView view={view} edited={isEdited} />;
+}
+
 export function SectionFrame({
   deviceId,
   section,
@@ -110,8 +118,7 @@ export function SectionFrame({
   const { view, online, isLoading } = useSectionState(deviceId, section);
   const write = useSectionWrite(deviceId, section);
   // Edits stay "not applied" until a write of the section goes through; leaving meanwhile asks first.
-  const [edited, setEdited] = useState(false);
-  useLeaveGuard(edited);
+  const edited = useEditedFlag();
 
   if (isLoading || !view) return <Spin data-testid="section-loading" />;
 
@@ -125,16 +132,16 @@ export function SectionFrame({
       },
       async () => {
         await write.mutateAsync({ method, path, body });
-        setEdited(false);
+        edited.set(false);
       },
     );
-  const markEdited = () => setEdited(true);
+  const markEdited = () => edited.set(true);
 
   return (
     <Card title={t(`deviceSettings.sections.${section}`)} data-testid={`section-${section}`}>
       <Space orientation={VERTICAL} style={{ width: '100%' }} size="middle">
         {online === false && <Alert type="info" showIcon title={t('deviceSettings.offline')} />}
-        <StateView view={view} edited={edited} />
+        <EditedStateView view={view} edited={edited} />
         <div
           onChangeCapture={markEdited}
           onInputCapture={markEdited}
