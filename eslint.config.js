@@ -100,7 +100,8 @@ const NON_TEXT_KEYS = [
  * sort options): a literal word there escapes the JSX-only i18next rule, so it is caught here. Lower-case
  * identifiers (message codes such as 'confirmEdit', catalogue keys such as 'inventory.name') are not text.
  */
-const SCREEN_TEXT_KEYS = 'name|title|text|subtext|label|placeholder|description|content|okText|cancelText|emptyText|unit';
+const SCREEN_TEXT_KEYS =
+  'name|title|text|subtext|label|placeholder|description|content|okText|cancelText|emptyText|unit';
 const SCREEN_TEXT = String.raw`/^(?![a-z][A-Za-z0-9_.-]*$).*[A-Za-z\u00C0-\uFFFF]/`;
 const SCREEN_TEXT_SELECTORS = [
   `Property[key.name=/^(${SCREEN_TEXT_KEYS})$/][value.type='Literal'][value.value=${SCREEN_TEXT}]`,

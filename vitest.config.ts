@@ -6,7 +6,11 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['packages/{protocol,server,agent}/src/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/{protocol,server,agent}/src/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -36,7 +36,10 @@ export async function startDemo(opts: {
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`demo did not start:\n${output}`)), opts.timeoutMs ?? 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`demo did not start:\n${output}`)),
+      opts.timeoutMs ?? 60_000,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = READY.exec(output);

@@ -44,7 +44,9 @@ if (demoDevices > 0) {
   fleet.start();
 }
 // Scripts (the browser tests, the screenshot script) wait for this exact line.
-process.stdout.write(`Edge Console ready at http://${shownHost}:${port} (simulated devices: ${demoDevices})\n`);
+process.stdout.write(
+  `Edge Console ready at http://${shownHost}:${port} (simulated devices: ${demoDevices})\n`,
+);
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -53,7 +53,10 @@ export async function runScenario(o: ScenarioOptions): Promise<Figures> {
   const profileDir = (who: string) => (settings.profileDir ? path.join(settings.profileDir, who) : undefined);
   let ctx: RunContext | null = null;
   let stopConsole: (() => Promise<void>) | null = null;
-  const proof = { enrolSecret: randomBytes(32).toString('base64url'), claimCode: randomBytes(12).toString('base64url') };
+  const proof = {
+    enrolSecret: randomBytes(32).toString('base64url'),
+    claimCode: randomBytes(12).toString('base64url'),
+  };
   try {
     const consoleChild = await startConsoleChild({
       env: {

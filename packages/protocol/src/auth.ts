@@ -7,7 +7,14 @@ import type { PermissionNode } from './permissions.ts';
 export const loginRequest = z
   .object({ name: z.string().default(''), password: z.string().default('') })
   .superRefine((v, ctx) => {
-    const code = !v.name && !v.password ? 'loginBothEmpty' : !v.name ? 'loginAccountEmpty' : !v.password ? 'loginPasswordEmpty' : null;
+    const code =
+      !v.name && !v.password
+        ? 'loginBothEmpty'
+        : !v.name
+          ? 'loginAccountEmpty'
+          : !v.password
+            ? 'loginPasswordEmpty'
+            : null;
     if (code) ctx.addIssue({ code: 'custom', message: messages[code], params: { code } });
   });
 export type LoginRequest = z.infer<typeof loginRequest>;
@@ -33,11 +40,21 @@ export interface AccountInfo {
   roleName: string;
   permissions: PermissionNode[];
   webauthn: { id: string; name: string }[];
-  members: { id: number; name: string; companyName: string; email: string; permissions: string; status: number }[];
+  members: {
+    id: number;
+    name: string;
+    companyName: string;
+    email: string;
+    permissions: string;
+    status: number;
+  }[];
   csrfToken: string | null;
 }
 
-export const profileRequest = z.object({ email: ruled(emailRule), companyName: z.string().max(128).default('') });
+export const profileRequest = z.object({
+  email: ruled(emailRule),
+  companyName: z.string().max(128).default(''),
+});
 export type ProfileRequest = z.infer<typeof profileRequest>;
 
 export const passwordChangeRequest = z

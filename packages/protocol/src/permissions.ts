@@ -23,7 +23,18 @@ export const PERMISSION_TREE = [
   { key: 'SDWAN', children: [] },
   {
     key: 'Settings',
-    children: ['Account', 'Network', 'Activity', 'Upgrade', 'BackupRestore', 'Company', 'Permission', 'Config', 'SMTPServer', 'Branding'],
+    children: [
+      'Account',
+      'Network',
+      'Activity',
+      'Upgrade',
+      'BackupRestore',
+      'Company',
+      'Permission',
+      'Config',
+      'SMTPServer',
+      'Branding',
+    ],
   },
 ] as const;
 
@@ -36,7 +47,12 @@ export const APP_KEYS: AppKey[] = PERMISSION_TREE.map((a) => a.key);
 export const PERMISSION_KEYS: PermissionKey[] = PERMISSION_TREE.flatMap((a) => [a.key, ...a.children]);
 
 /** Children never listed in the address list (SPEC 6); whole apps whose children are all hidden. */
-export const HIDDEN_FROM_ADDRESS_LIST: readonly PermissionKey[] = ['Upgrade', 'Permission', 'Company', 'Config'];
+export const HIDDEN_FROM_ADDRESS_LIST: readonly PermissionKey[] = [
+  'Upgrade',
+  'Permission',
+  'Company',
+  'Config',
+];
 export const APPS_WITH_HIDDEN_CHILDREN: readonly AppKey[] = ['Diagnose', 'Notification'];
 
 export interface PermissionGrant {
@@ -52,11 +68,14 @@ export interface PermissionNode extends PermissionGrant {
 }
 
 export function fullPermissionSet(): PermissionSet {
-  return Object.fromEntries(PERMISSION_KEYS.map((k) => [k, { control: { enable: true }, isManagement: true }]));
+  return Object.fromEntries(
+    PERMISSION_KEYS.map((k) => [k, { control: { enable: true }, isManagement: true }]),
+  );
 }
 
 export function permissionTree(set: PermissionSet): PermissionNode[] {
-  const grantOf = (key: PermissionKey): PermissionGrant => set[key] ?? { control: { enable: false }, isManagement: false };
+  const grantOf = (key: PermissionKey): PermissionGrant =>
+    set[key] ?? { control: { enable: false }, isManagement: false };
   return PERMISSION_TREE.map((app) => ({
     key: app.key,
     ...grantOf(app.key),
@@ -71,9 +90,7 @@ export function permissionTree(set: PermissionSet): PermissionNode[] {
  * - app: the named app or child page must be enabled; `manage` also needs isManagement.
  */
 export type RoutePermission =
-  | { kind: 'public' }
-  | { kind: 'user' }
-  | { kind: 'app'; key: PermissionKey; manage: boolean };
+  { kind: 'public' } | { kind: 'user' } | { kind: 'app'; key: PermissionKey; manage: boolean };
 
 export const publicRoute: RoutePermission = { kind: 'public' };
 export const userRoute: RoutePermission = { kind: 'user' };

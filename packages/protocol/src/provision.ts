@@ -130,15 +130,20 @@ export type RediscoverResponse = z.infer<typeof rediscoverResponse>;
 export const DISCOVERY_REMOVE_MAX = 1000;
 
 /** Remove waiting devices from Discovery: those named, or every one (`all`). They may ask again. */
-export const discoveryRemoveRequest = z.union([
-  z.object({
-    ids: z
-      .array(z.string().regex(DEVICE_ID_PATTERN, messages.deviceNotFound), { error: messages.discoveryRemoveEmpty })
-      .min(1, messages.discoveryRemoveEmpty)
-      .max(DISCOVERY_REMOVE_MAX, messages.discoveryRemoveTooMany),
-  }),
-  z.object({ all: z.literal(true) }),
-], { error: messages.discoveryRemoveEmpty });
+export const discoveryRemoveRequest = z.union(
+  [
+    z.object({
+      ids: z
+        .array(z.string().regex(DEVICE_ID_PATTERN, messages.deviceNotFound), {
+          error: messages.discoveryRemoveEmpty,
+        })
+        .min(1, messages.discoveryRemoveEmpty)
+        .max(DISCOVERY_REMOVE_MAX, messages.discoveryRemoveTooMany),
+    }),
+    z.object({ all: z.literal(true) }),
+  ],
+  { error: messages.discoveryRemoveEmpty },
+);
 export type DiscoveryRemoveRequest = z.infer<typeof discoveryRemoveRequest>;
 export const discoveryRemoveResponse = z.object({ message: z.string(), removed: z.number() });
 export type DiscoveryRemoveResponse = z.infer<typeof discoveryRemoveResponse>;

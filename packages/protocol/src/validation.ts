@@ -72,10 +72,12 @@ export const requiredField = (rule: Rule): z.ZodType<string, string | undefined>
 /** A number checked by a rule; a non-number (or nothing) answers with the rule's text as well. */
 export function ruledNumber(rule: Rule<number>): z.ZodType<number, number> {
   const codeFor = (value: unknown): MessageCode | null => rule(typeof value === 'number' ? value : NaN);
-  return z.number({ error: (issue) => messages[codeFor(issue.input) ?? 'invalidRequest'] }).superRefine((value, ctx) => {
-    const code = codeFor(value);
-    if (code) ctx.addIssue({ code: 'custom', message: messages[code], params: { code } });
-  });
+  return z
+    .number({ error: (issue) => messages[codeFor(issue.input) ?? 'invalidRequest'] })
+    .superRefine((value, ctx) => {
+      const code = codeFor(value);
+      if (code) ctx.addIssue({ code: 'custom', message: messages[code], params: { code } });
+    });
 }
 
 /** A text that must not be empty and has a length limit: the usual shape of names and descriptions. */
@@ -109,7 +111,9 @@ export const tokenNameRule: Rule = textRule('tokenNameEmpty', 64, 'tokenNameLeng
 export const companyLinkRule: Rule = optional((v) => {
   try {
     const url = new URL(v);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? null : 'invalidCompanyLink';
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname
+      ? null
+      : 'invalidCompanyLink';
   } catch {
     return 'invalidCompanyLink';
   }

@@ -110,7 +110,10 @@ export interface Console {
 
 export async function buildConsole(config: Config, opts: { logger?: boolean } = {}): Promise<Console> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const app = Fastify({ ...serverLogOptions(opts.logger === false ? false : config.logLevel), trustProxy: config.trustProxy });
+  const app = Fastify({
+    ...serverLogOptions(opts.logger === false ? false : config.logLevel),
+    trustProxy: config.trustProxy,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -152,9 +155,7 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
   await app.register(accountRoutes(accounts));
   await app.register(userRoutes(users));
   await app.register(roleRoutes(roles));
-  await app.register(
-    webauthnRoutes(webauthn, { rpId: config.webauthnRpId, origin: config.webauthnOrigin }),
-  );
+  await app.register(webauthnRoutes(webauthn, { rpId: config.webauthnRpId, origin: config.webauthnOrigin }));
   await app.register(tokenRoutes(tokens));
   await app.register(aclRoutes(acl));
   await app.register(securityRoutes(securityService(acl, tokens)));
@@ -168,7 +169,11 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
   await registerWebConsole(app, config.webRoot);
 
   // The broker authenticates devices from the registry, and the device services need the broker.
-  const registry = await loadDeviceRegistry({ db: store.db, log: app.log, holdsAllConnections: !config.mqttUrl });
+  const registry = await loadDeviceRegistry({
+    db: store.db,
+    log: app.log,
+    holdsAllConnections: !config.mqttUrl,
+  });
   const bus = await startBus({
     config,
     server: app.server,
@@ -248,10 +253,23 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
     timings: { tickMs: config.jobTickMs, leaseMs: config.jobLeaseMs },
   });
   await app.register(jobRoutes(jobs.service));
-  const scheduler = schedulerService({ db: store.db, jobs: jobs.service, log: app.log, tickMs: config.jobTickMs });
+  const scheduler = schedulerService({
+    db: store.db,
+    jobs: jobs.service,
+    log: app.log,
+    tickMs: config.jobTickMs,
+  });
   // Work every replica would otherwise repeat; per-replica timers stay with their features (devices/index.ts).
-  scheduler.register({ name: 'sessions.pruneIdle', pattern: '0 */10 * * * *', run: () => sessions.pruneIdle() });
-  scheduler.register({ name: 'telemetry.maintain', pattern: '0 */5 * * * *', run: deviceServices.maintainTelemetry });
+  scheduler.register({
+    name: 'sessions.pruneIdle',
+    pattern: '0 */10 * * * *',
+    run: () => sessions.pruneIdle(),
+  });
+  scheduler.register({
+    name: 'telemetry.maintain',
+    pattern: '0 */5 * * * *',
+    run: deviceServices.maintainTelemetry,
+  });
   scheduler.register({ name: 'activity.prune', pattern: '0 */10 * * * *', run: () => retention.prune() });
 
   const helpers = lowerHelperThreads(config.helperThreadNice);

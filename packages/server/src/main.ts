@@ -25,11 +25,11 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       .drain(DRAIN_MS)
       .then(() => edge.close())
       .then(
-      () => process.exit(0),
-      (err: unknown) => {
-        edge.app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+        () => process.exit(0),
+        (err: unknown) => {
+          edge.app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   });
 }

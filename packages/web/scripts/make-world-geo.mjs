@@ -12,7 +12,9 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 // Resolved from the working directory, where the two packages were installed.
 const { feature } = createRequire(path.resolve('package.json'))('topojson-client');
-const topo = JSON.parse(fs.readFileSync(path.resolve('node_modules/world-atlas/countries-110m.json'), 'utf8'));
+const topo = JSON.parse(
+  fs.readFileSync(path.resolve('node_modules/world-atlas/countries-110m.json'), 'utf8'),
+);
 const fc = feature(topo, topo.objects.countries);
 const r2 = (n) => Math.round(n * 100) / 100;
 // Leaflet draws straight lines between points: a ring crossing the antimeridian (Russia, Fiji) is unwrapped
@@ -41,7 +43,10 @@ const out = {
     return {
       type: 'Feature',
       properties: { name: f.properties.name },
-      geometry: f.geometry.type === 'MultiPolygon' ? { type: 'MultiPolygon', coordinates: coords } : { type: 'Polygon', coordinates: coords[0] },
+      geometry:
+        f.geometry.type === 'MultiPolygon'
+          ? { type: 'MultiPolygon', coordinates: coords }
+          : { type: 'Polygon', coordinates: coords[0] },
     };
   }),
 };

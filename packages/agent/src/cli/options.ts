@@ -60,7 +60,10 @@ export function enrolProof(
     throw new UsageError('--enrol-secret must be 16 to 128 letters, digits, _ or -');
   if (claimCode !== undefined && !CLAIM_CODE_PATTERN.test(claimCode))
     throw new UsageError('--claim-code must be 8 to 64 letters, digits, _ or -');
-  return { ...(secret !== undefined && { enrolSecret: secret }), ...(claimCode !== undefined && { claimCode }) };
+  return {
+    ...(secret !== undefined && { enrolSecret: secret }),
+    ...(claimCode !== undefined && { claimCode }),
+  };
 }
 
 /** Parses argv; prints usage and exits on --help or a usage error. */

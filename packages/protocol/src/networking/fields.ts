@@ -44,7 +44,8 @@ export const NUMBER_FIELD_MAX = 2_147_483_647;
  */
 export function wholeNumber(rule: Rule<number>, max: number = NUMBER_FIELD_MAX): z.ZodNumber {
   return z.number().superRefine((value, ctx) => {
-    const code = rule(value) ?? (!Number.isInteger(value) ? 'numberWhole' : value > max ? 'numberTooLarge' : null);
+    const code =
+      rule(value) ?? (!Number.isInteger(value) ? 'numberWhole' : value > max ? 'numberTooLarge' : null);
     report(ctx, code);
   });
 }
@@ -58,7 +59,10 @@ const isControl = (character: string) => {
 /** Text a device writes into its configuration: one printable line of at most `maxLength` characters. */
 export function freeText(maxLength: number): z.ZodString {
   return z.string().superRefine((value, ctx) => {
-    report(ctx, [...value].some(isControl) ? 'textUnprintable' : value.length > maxLength ? 'textTooLong' : null);
+    report(
+      ctx,
+      [...value].some(isControl) ? 'textUnprintable' : value.length > maxLength ? 'textTooLong' : null,
+    );
   });
 }
 

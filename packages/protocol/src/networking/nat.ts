@@ -27,7 +27,10 @@ export const natRule = z
     table: z.literal(NAT_TABLE).default(NAT_TABLE),
     chain: z.literal(NAT_CHAIN).default(NAT_CHAIN),
     /** Lower runs first. */
-    priority: wholeNumber((n) => (Number.isInteger(n) && n >= 0 ? null : 'natPriorityRange'), NAT_PRIORITY_MAX),
+    priority: wholeNumber(
+      (n) => (Number.isInteger(n) && n >= 0 ? null : 'natPriorityRange'),
+      NAT_PRIORITY_MAX,
+    ),
     action: choice(natActions, 'natActionRequired'),
     /** The address SNAT rewrites to; unused by the other actions. */
     snatIp: z.string().default(''),

@@ -28,7 +28,11 @@ export function accountService(db: Db, people: AccountPeople) {
       const user = await store.findById(userId);
       if (!user) throw fail(401, 'notSignedIn');
       const type = user.type as AccountType;
-      const permissions = effectivePermissions(JSON.parse(user.permissions) as PermissionSet, user.role_id, type);
+      const permissions = effectivePermissions(
+        JSON.parse(user.permissions) as PermissionSet,
+        user.role_id,
+        type,
+      );
       const keys = await people.webauthnKeys(userId);
       return {
         id: user.id,
@@ -50,7 +54,8 @@ export function accountService(db: Db, people: AccountPeople) {
     /** A changed password ends the user's other sessions: whoever else held one must sign in again. */
     async changePassword(userId: number, current: string, next: string, keepSession?: string) {
       const user = await store.findById(userId);
-      if (!user || !(await verifyPassword(user.password_hash, current))) throw fail(400, 'currentPasswordWrong');
+      if (!user || !(await verifyPassword(user.password_hash, current)))
+        throw fail(400, 'currentPasswordWrong');
       await store.updatePasswordHash(userId, await hashPassword(next), Date.now());
       await store.endOtherSessions(userId, keepSession);
     },
@@ -58,15 +63,29 @@ export function accountService(db: Db, people: AccountPeople) {
      * On first start: the Administrator role (the first role, so role 1) and the user `admin`, with
      * ADMIN_PASSWORD or a generated password printed once. Never a fixed default.
      */
-    async ensureFirstAdministrator(adminPassword: string | undefined, log: { info(message: string): void }): Promise<void> {
+    async ensureFirstAdministrator(
+      adminPassword: string | undefined,
+      log: { info(message: string): void },
+    ): Promise<void> {
       if ((await store.countUsers()) > 0) return;
       const now = Date.now();
-      const role = (await store.findRoleByName(ADMINISTRATOR_ROLE_NAME)) ?? (await store.insertRole(ADMINISTRATOR_ROLE_NAME, JSON.stringify(fullPermissionSet()), now));
+      const role =
+        (await store.findRoleByName(ADMINISTRATOR_ROLE_NAME)) ??
+        (await store.insertRole(ADMINISTRATOR_ROLE_NAME, JSON.stringify(fullPermissionSet()), now));
       const password = adminPassword ?? generatePassword();
-      await store.insertUser({ name: 'admin', email: 'admin@localhost.localdomain', password_hash: await hashPassword(password), role_id: role.id, type: 'Admin', now });
+      await store.insertUser({
+        name: 'admin',
+        email: 'admin@localhost.localdomain',
+        password_hash: await hashPassword(password),
+        role_id: role.id,
+        type: 'Admin',
+        now,
+      });
       if (!adminPassword) {
         // Printed once, on purpose, outside the structured log so it does not end up in log storage.
-        process.stdout.write(`\n  First start: administrator "admin" created with password: ${password}\n  Sign in and change it under Settings > Account.\n\n`);
+        process.stdout.write(
+          `\n  First start: administrator "admin" created with password: ${password}\n  Sign in and change it under Settings > Account.\n\n`,
+        );
       } else {
         log.info('administrator "admin" created with ADMIN_PASSWORD');
       }

@@ -21,11 +21,31 @@ export function accountStore(db: Db) {
         ])
         .where('users.id', '=', id)
         .executeTakeFirst(),
-    countUsers: async () => Number((await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
-    findRoleByName: (name: string) => db.selectFrom('roles').select(['id']).where('name', '=', name).executeTakeFirst(),
+    countUsers: async () =>
+      Number(
+        (
+          await db
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    findRoleByName: (name: string) =>
+      db.selectFrom('roles').select(['id']).where('name', '=', name).executeTakeFirst(),
     insertRole: (name: string, permissions: string, now: number) =>
-      db.insertInto('roles').values({ name, permissions, created_at: now }).returning('id').executeTakeFirstOrThrow(),
-    insertUser: (u: { name: string; email: string; password_hash: string; role_id: number; type: string; now: number }) =>
+      db
+        .insertInto('roles')
+        .values({ name, permissions, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    insertUser: (u: {
+      name: string;
+      email: string;
+      password_hash: string;
+      role_id: number;
+      type: string;
+      now: number;
+    }) =>
       db
         .insertInto('users')
         .values({
@@ -42,7 +62,11 @@ export function accountStore(db: Db) {
         .returning('id')
         .executeTakeFirstOrThrow(),
     updateProfile: (id: number, email: string, companyName: string, now: number) =>
-      db.updateTable('users').set({ email, company_name: companyName, updated_at: now }).where('id', '=', id).execute(),
+      db
+        .updateTable('users')
+        .set({ email, company_name: companyName, updated_at: now })
+        .where('id', '=', id)
+        .execute(),
     updatePasswordHash: (id: number, hash: string, now: number) =>
       db.updateTable('users').set({ password_hash: hash, updated_at: now }).where('id', '=', id).execute(),
     endOtherSessions: (userId: number, keepIdHash: string | undefined) =>

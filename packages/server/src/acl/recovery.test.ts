@@ -14,10 +14,18 @@ describe.each(DIALECTS)('unlock recovery (%s)', (dialect) => {
 
   it('lets everyone in again after the access control list shut every address out', async () => {
     const admin = caller(edge, await signIn(edge));
-    expect((await admin('POST', '/api/v1/security/acl', { ipAddress: '192.0.2.1', Description: 'gone' })).statusCode).toBe(200);
-    expect((await admin('PATCH', '/api/v1/security/acl/enable', { enabled: true, confirm: true })).statusCode).toBe(200);
+    expect(
+      (await admin('POST', '/api/v1/security/acl', { ipAddress: '192.0.2.1', Description: 'gone' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await admin('PATCH', '/api/v1/security/acl/enable', { enabled: true, confirm: true })).statusCode,
+    ).toBe(200);
     expect((await admin('GET', '/api/v1/security/status')).statusCode).toBe(403);
-    await edge.store.db.insertInto('login_failures').values({ key: 'pair:127.0.0.1|admin', count: 9, window_start: Date.now() }).execute();
+    await edge.store.db
+      .insertInto('login_failures')
+      .values({ key: 'pair:127.0.0.1|admin', count: 9, window_start: Date.now() })
+      .execute();
 
     // As the command does: its own connection to the same store.
     const store = await openStore({ dataDir: edge.config.dataDir, databaseUrl: edge.config.databaseUrl });
@@ -28,7 +36,15 @@ describe.each(DIALECTS)('unlock recovery (%s)', (dialect) => {
     }
     await new Promise((resolve) => setTimeout(resolve, 5_100));
     expect((await admin('GET', '/api/v1/security/status')).statusCode).toBe(200);
-    expect((await edge.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { name: 'admin', password: 'Admin-pass-1234' } })).statusCode).toBe(200);
+    expect(
+      (
+        await edge.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { name: 'admin', password: 'Admin-pass-1234' },
+        })
+      ).statusCode,
+    ).toBe(200);
     // The entries stay, to be corrected before the list is enabled again.
     expect(JSON.stringify((await admin('GET', '/api/v1/security/acl')).json())).toContain('192.0.2.1');
   });

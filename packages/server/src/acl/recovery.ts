@@ -9,7 +9,10 @@ import type { Db } from '../db/schema.ts';
 import { keyValueStore } from '../db/key-value.ts';
 import { enabledKey } from './service.ts';
 
-export async function unlockConsole(db: Db, now = Date.now()): Promise<{ listsDisabled: string[]; lockoutsCleared: number }> {
+export async function unlockConsole(
+  db: Db,
+  now = Date.now(),
+): Promise<{ listsDisabled: string[]; lockoutsCleared: number }> {
   const settings = keyValueStore(db);
   const listsDisabled: string[] = [];
   for (const list of aclLists) {

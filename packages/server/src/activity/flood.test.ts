@@ -17,7 +17,9 @@ const RETENTION = '/api/v1/settings/activity/retention';
 
 async function databaseBytes(edge: TestConsole): Promise<number> {
   if (edge.store.dialect === 'postgres') {
-    const { rows } = await sql<{ n: string }>`select pg_database_size(current_database()) as n`.execute(edge.store.db);
+    const { rows } = await sql<{ n: string }>`select pg_database_size(current_database()) as n`.execute(
+      edge.store.db,
+    );
     return Number(rows[0]!.n);
   }
   return ['', '-wal']
@@ -42,8 +44,16 @@ describe.each(DIALECTS)('unauthenticated flood (%s)', (dialect) => {
     const kinds = [
       { method: 'POST' as const, url: longPath, payload: { name: 'y'.repeat(5000) } },
       { method: 'POST' as const, url: '/api/v1/settings/company', payload: { name: 'z'.repeat(5000) } },
-      { method: 'POST' as const, url: '/api/v1/auth/login', payload: { name: 'admin', password: 'wrong-password' } },
-      { method: 'DELETE' as const, url: `/api/v1/settings/account/users?${'q'.repeat(6000)}`, payload: { id: 1 } },
+      {
+        method: 'POST' as const,
+        url: '/api/v1/auth/login',
+        payload: { name: 'admin', password: 'wrong-password' },
+      },
+      {
+        method: 'DELETE' as const,
+        url: `/api/v1/settings/account/users?${'q'.repeat(6000)}`,
+        payload: { id: 1 },
+      },
     ];
     const statuses = new Map<number, number>();
     const started = Date.now();
@@ -53,7 +63,7 @@ describe.each(DIALECTS)('unauthenticated flood (%s)', (dialect) => {
     }
     expect([...statuses.keys()].every((s) => s >= 400 && s < 500)).toBe(true);
     if (edge.store.dialect === 'sqlite') await sql`pragma wal_checkpoint(truncate)`.execute(edge.store.db);
-    expect(await databaseBytes(edge) - before).toBeLessThan(1024 * 1024);
+    expect((await databaseBytes(edge)) - before).toBeLessThan(1024 * 1024);
     // One row per source per window: 7 sources, over however many windows the run spanned.
     const windows = Math.floor(Date.now() / REFUSAL_WINDOW_MS) - Math.floor(started / REFUSAL_WINDOW_MS) + 1;
     const rows = await edge.store.db
@@ -66,7 +76,9 @@ describe.each(DIALECTS)('unauthenticated flood (%s)', (dialect) => {
     const wrongPasswords = rows.filter((r) => r.action === 'auth.login' && r.status_code === 401);
     expect(wrongPasswords.length).toBeLessThanOrEqual(7 * THROTTLE.perAddress);
     expect(rows.length - wrongPasswords.length).toBeLessThanOrEqual(7 * windows);
-    expect(Math.max(...rows.map((r) => r.target.length + r.action.length + r.user_name.length))).toBeLessThan(600);
+    expect(Math.max(...rows.map((r) => r.target.length + r.action.length + r.user_name.length))).toBeLessThan(
+      600,
+    );
   });
 
   it('refuses anonymous API traffic past the per-source limit with 429 in words, and not signed-in users', async () => {
@@ -77,10 +89,14 @@ describe.each(DIALECTS)('unauthenticated flood (%s)', (dialect) => {
     expect(last.statusCode).toBe(429);
     expect(last.json()).toEqual({ err_message: messages.tooManyRequests, err_code: 'tooManyRequests' });
     // Another source is not held back by the first, nor is a signed-in user from the same address.
-    expect((await caller(edge, undefined, '10.8.0.2')('GET', '/api/v1/settings/company')).statusCode).toBe(401);
+    expect((await caller(edge, undefined, '10.8.0.2')('GET', '/api/v1/settings/company')).statusCode).toBe(
+      401,
+    );
     const session = await signIn(edge).catch(() => null);
     expect(session).not.toBeNull();
-    expect((await caller(edge, session!, '10.8.0.1')('GET', '/api/v1/settings/company')).statusCode).toBe(200);
+    expect((await caller(edge, session!, '10.8.0.1')('GET', '/api/v1/settings/company')).statusCode).toBe(
+      200,
+    );
   });
 
   it('counts an IPv6 client by its /64', () => {
@@ -94,17 +110,32 @@ describe.each(DIALECTS)('unauthenticated flood (%s)', (dialect) => {
     for (const days of [0, 3651, 1.5, '30', null]) {
       const res = await admin('PATCH', RETENTION, { days });
       expect(res.statusCode, String(days)).toBe(400);
-      expect(res.json()).toEqual({ err_message: messages.retentionDaysRange, err_code: 'retentionDaysRange' });
+      expect(res.json()).toEqual({
+        err_message: messages.retentionDaysRange,
+        err_code: 'retentionDaysRange',
+      });
     }
     expect((await admin('PATCH', RETENTION, { days: 7 })).json()).toEqual({ days: 7 });
     const old = Date.now() - 8 * 86_400_000;
     await edge.store.db
       .insertInto('activity')
-      .values({ user_id: null, user_name: 'old', action: 'x', target: '/x', ip: '1.1.1.1', status_code: 200, created_at: old })
+      .values({
+        user_id: null,
+        user_name: 'old',
+        action: 'x',
+        target: '/x',
+        ip: '1.1.1.1',
+        status_code: 200,
+        created_at: old,
+      })
       .execute();
     const { activityRetention } = await import('./retention.ts');
     expect(await activityRetention(edge.store.db).prune()).toBeGreaterThanOrEqual(1);
-    const left = await edge.store.db.selectFrom('activity').select('id').where('created_at', '<', Date.now() - 7 * 86_400_000).execute();
+    const left = await edge.store.db
+      .selectFrom('activity')
+      .select('id')
+      .where('created_at', '<', Date.now() - 7 * 86_400_000)
+      .execute();
     expect(left).toEqual([]);
     expect((await admin('GET', RETENTION)).json()).toEqual({ days: 7 });
   });

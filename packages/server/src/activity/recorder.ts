@@ -46,7 +46,10 @@ function entry(request: FastifyRequest, statusCode: number, at: number) {
  * the request gets once that change is stored.
  */
 export async function recordWithChange(trx: Db, request: FastifyRequest, statusCode = 200): Promise<void> {
-  await trx.insertInto('activity').values(entry(request, statusCode, Date.now())).execute();
+  await trx
+    .insertInto('activity')
+    .values(entry(request, statusCode, Date.now()))
+    .execute();
   recordedWithChange.add(request);
 }
 
@@ -62,7 +65,10 @@ export function registerActivityRecorder(app: FastifyInstance, db: Db, now: () =
     const sampled = !request.identity && reply.statusCode >= 400 && !everyTime;
     if (sampled && !refusals.admit(sourceOf(request.ip))) return payload;
     try {
-      await db.insertInto('activity').values(entry(request, reply.statusCode, now())).execute();
+      await db
+        .insertInto('activity')
+        .values(entry(request, reply.statusCode, now()))
+        .execute();
     } catch (err) {
       request.log.error({ err }, 'activity not recorded');
     }

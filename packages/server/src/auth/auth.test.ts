@@ -63,7 +63,11 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
     expect((await accountInfo({ cookie: session.cookie + 'x' })).statusCode).toBe(401);
     expect((await accountInfo({ cookie: 'edge_session=forged' })).statusCode).toBe(401);
 
-    const out = await edge.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: session.headers() });
+    const out = await edge.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: session.headers(),
+    });
     expect(out.statusCode).toBe(200);
     expect((await accountInfo({ cookie: session.cookie })).statusCode).toBe(401);
 
@@ -77,10 +81,20 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
     const session = await signIn(edge);
     const body = { email: 'ops@example.com', companyName: 'Acme' };
     const url = '/api/v1/settings/account/profile';
-    const missing = await edge.app.inject({ method: 'PATCH', url, payload: body, headers: { cookie: session.cookie } });
+    const missing = await edge.app.inject({
+      method: 'PATCH',
+      url,
+      payload: body,
+      headers: { cookie: session.cookie },
+    });
     expect(missing.statusCode).toBe(403);
     expect(missing.json().err_code).toBe('csrfRefused');
-    const wrong = await edge.app.inject({ method: 'PATCH', url, payload: body, headers: { cookie: session.cookie, 'x-csrf-token': 'nope' } });
+    const wrong = await edge.app.inject({
+      method: 'PATCH',
+      url,
+      payload: body,
+      headers: { cookie: session.cookie, 'x-csrf-token': 'nope' },
+    });
     expect(wrong.statusCode).toBe(403);
     const crossSite = await edge.app.inject({
       method: 'PATCH',
@@ -89,7 +103,11 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
       headers: { ...session.headers(), origin: 'https://evil.example' },
     });
     expect(crossSite.statusCode).toBe(403);
-    const user = await edge.store.db.selectFrom('users').select('email').where('name', '=', 'admin').executeTakeFirstOrThrow();
+    const user = await edge.store.db
+      .selectFrom('users')
+      .select('email')
+      .where('name', '=', 'admin')
+      .executeTakeFirstOrThrow();
     expect(user.email).not.toBe('ops@example.com');
 
     const ok = await edge.app.inject({ method: 'PATCH', url, payload: body, headers: session.headers() });
@@ -110,7 +128,8 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
 
   it('throttles failed sign-ins per address across accounts', async () => {
     await edge.store.db.deleteFrom('login_failures').execute();
-    for (let i = 0; i < THROTTLE.perAddress; i++) await login({ name: `nobody${i}`, password: 'wrong-password' });
+    for (let i = 0; i < THROTTLE.perAddress; i++)
+      await login({ name: `nobody${i}`, password: 'wrong-password' });
     expect((await login({ name: 'admin', password: ADMIN_PASSWORD })).statusCode).toBe(429);
     await edge.store.db.deleteFrom('login_failures').execute();
   });

@@ -19,12 +19,22 @@ describe.each(DIALECTS)('sign-in hardening (%s)', (dialect) => {
   let edge: TestConsole;
   let admin: Caller;
   const login = (ip: string, name: string, password: string, headers: Record<string, string> = {}) =>
-    edge.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: ip, payload: { name, password }, headers });
+    edge.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      remoteAddress: ip,
+      payload: { name, password },
+      headers,
+    });
   const forget = () => edge.store.db.deleteFrom('login_failures').execute();
   /** Moves every counter's clock back, as if `ms` had passed. */
   const later = async (ms: number) => {
     for (const row of await edge.store.db.selectFrom('login_failures').selectAll().execute())
-      await edge.store.db.updateTable('login_failures').set({ window_start: row.window_start - ms }).where('key', '=', row.key).execute();
+      await edge.store.db
+        .updateTable('login_failures')
+        .set({ window_start: row.window_start - ms })
+        .where('key', '=', row.key)
+        .execute();
   };
 
   beforeAll(async () => {
@@ -35,7 +45,8 @@ describe.each(DIALECTS)('sign-in hardening (%s)', (dialect) => {
 
   it('locks the guessing address out, and only delays the account briefly from elsewhere', async () => {
     await forget();
-    for (let i = 0; i < THROTTLE.perPair; i++) expect((await login('10.5.0.1', 'admin', `wrong-${i}-pass`)).statusCode).toBe(401);
+    for (let i = 0; i < THROTTLE.perPair; i++)
+      expect((await login('10.5.0.1', 'admin', `wrong-${i}-pass`)).statusCode).toBe(401);
     expect((await login('10.5.0.1', 'admin', ADMIN_PASSWORD)).statusCode).toBe(429);
     // Right after the guesses the account waits a moment from anywhere...
     const delayed = await login('10.5.0.2', 'admin', ADMIN_PASSWORD);
@@ -68,9 +79,13 @@ describe.each(DIALECTS)('sign-in hardening (%s)', (dialect) => {
     for (let i = 0; i < THROTTLE.perPair; i++) await login('10.7.0.1', 'admin', 'wrong-password');
     const list = (await admin('GET', LOCKOUTS)).json().list;
     expect(list).toEqual(
-      expect.arrayContaining([expect.objectContaining({ account: 'admin', ip: '10.7.0.1', failures: THROTTLE.perPair })]),
+      expect.arrayContaining([
+        expect.objectContaining({ account: 'admin', ip: '10.7.0.1', failures: THROTTLE.perPair }),
+      ]),
     );
-    const viewer = await userWithRole(edge, admin, { Security: { control: { enable: true }, isManagement: false } });
+    const viewer = await userWithRole(edge, admin, {
+      Security: { control: { enable: true }, isManagement: false },
+    });
     expect(canView('Security').kind).toBe('app');
     expect((await viewer.call('GET', LOCKOUTS)).statusCode).toBe(200);
     const refused = await viewer.call('DELETE', LOCKOUTS, { account: 'admin' });
@@ -111,7 +126,9 @@ describe.each(DIALECTS)('sign-in hardening (%s)', (dialect) => {
 
   it('answers WebAuthn options of the same shape for an unknown name and a name without keys', async () => {
     const options = async (name: string) =>
-      (await edge.app.inject({ method: 'POST', url: '/api/v1/auth/webauthn/options', payload: { name } })).json();
+      (
+        await edge.app.inject({ method: 'POST', url: '/api/v1/auth/webauthn/options', payload: { name } })
+      ).json();
     const unknown = await options('no-such-user');
     const known = await options('admin');
     for (const answer of [unknown, known]) {
@@ -129,18 +146,29 @@ describe.each(DIALECTS)('sign-in hardening (%s)', (dialect) => {
     const missing = await logout({ cookie: session.cookie });
     expect(missing.statusCode).toBe(403);
     expect(missing.json().err_code).toBe('csrfRefused');
-    expect((await edge.app.inject({ method: 'GET', url: INFO, headers: { cookie: session.cookie } })).statusCode).toBe(200);
+    expect(
+      (await edge.app.inject({ method: 'GET', url: INFO, headers: { cookie: session.cookie } })).statusCode,
+    ).toBe(200);
     expect((await logout(session.headers())).statusCode).toBe(200);
-    expect((await edge.app.inject({ method: 'GET', url: INFO, headers: { cookie: session.cookie } })).statusCode).toBe(401);
+    expect(
+      (await edge.app.inject({ method: 'GET', url: INFO, headers: { cookie: session.cookie } })).statusCode,
+    ).toBe(401);
   });
 
   it('sends neither Secure nor HSTS over plain HTTP, and ignores X-Forwarded-* from an untrusted peer', async () => {
     await forget();
-    const res = await login('10.9.0.1', 'admin', ADMIN_PASSWORD, { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' });
+    const res = await login('10.9.0.1', 'admin', ADMIN_PASSWORD, {
+      'x-forwarded-proto': 'https',
+      'x-forwarded-for': '203.0.113.9',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.cookies.find((c) => c.name === 'edge_session')?.secure).toBeFalsy();
     expect(res.headers['strict-transport-security']).toBeUndefined();
-    const row = await edge.store.db.selectFrom('sessions').select('ip').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const row = await edge.store.db
+      .selectFrom('sessions')
+      .select('ip')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row.ip).toBe('10.9.0.1');
   });
 
@@ -169,9 +197,14 @@ describe.each(DIALECTS)('behind a trusted reverse proxy (%s)', (dialect) => {
     });
 
   it("throttles by the proxy's client address, and marks the cookie Secure with HSTS over HTTPS", async () => {
-    for (let i = 0; i < THROTTLE.perPair; i++) expect((await viaProxy('198.51.100.7', 'wrong-password')).statusCode).toBe(401);
+    for (let i = 0; i < THROTTLE.perPair; i++)
+      expect((await viaProxy('198.51.100.7', 'wrong-password')).statusCode).toBe(401);
     expect((await viaProxy('198.51.100.7', ADMIN_PASSWORD)).statusCode).toBe(429);
-    await edge.store.db.updateTable('login_failures').set({ window_start: 0 }).where('key', 'like', 'account:%').execute();
+    await edge.store.db
+      .updateTable('login_failures')
+      .set({ window_start: 0 })
+      .where('key', 'like', 'account:%')
+      .execute();
     const ok = await viaProxy('198.51.100.8', ADMIN_PASSWORD);
     expect(ok.statusCode).toBe(200);
     expect(ok.cookies.find((c) => c.name === 'edge_session')?.secure).toBe(true);

@@ -24,7 +24,10 @@ export function authRoutes(auth: AuthService) {
     r.post(
       '/api/v1/auth/logout',
       // A signed-in user's route, so the guard asks a cookie session for its CSRF token like any mutation.
-      { config: { permission: userRoute, activity: 'auth.logout' }, schema: { tags: ['auth'], response: { 200: okResponse } } },
+      {
+        config: { permission: userRoute, activity: 'auth.logout' },
+        schema: { tags: ['auth'], response: { 200: okResponse } },
+      },
       async (request, reply) => {
         if (request.identity?.session) await auth.signOut(request.identity.session.idHash);
         reply.clearCookie(SESSION_COOKIE, { path: '/' });

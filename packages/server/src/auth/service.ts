@@ -23,13 +23,16 @@ export function authService(db: Db, sessions: Sessions, adminAcl: AdministratorG
   // An unknown name is checked against this, so it costs what a wrong password does and timing tells nothing.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
   const userColumns = ['id', 'password_hash', 'status', 'role_id'] as const;
-  const userNamed = (name: string) => db.selectFrom('users').select(userColumns).where('name', '=', name).executeTakeFirst();
-  const userWithId = (id: number) => db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
+  const userNamed = (name: string) =>
+    db.selectFrom('users').select(userColumns).where('name', '=', name).executeTakeFirst();
+  const userWithId = (id: number) =>
+    db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
 
   /** Every way of signing in ends here, so each gets the same checks and the same kind of session. */
   async function openSession(user: { id: number; status: number; role_id: number }, from: SignInFrom) {
     if (user.status !== 1) throw fail(403, 'accountSuspended');
-    if (user.role_id === ADMINISTRATOR_ROLE_ID && !(await adminAcl.admitsAdministrator(from.ip))) throw fail(403, 'adminAclRefused');
+    if (user.role_id === ADMINISTRATOR_ROLE_ID && !(await adminAcl.admitsAdministrator(from.ip)))
+      throw fail(403, 'adminAclRefused');
     // Rotation: whatever session the browser held before is ended, the new one has a new secret.
     if (from.previousSecret) await sessions.endBySecret(from.previousSecret);
     return sessions.create(user.id, from.ip, from.userAgent);
@@ -39,7 +42,8 @@ export function authService(db: Db, sessions: Sessions, adminAcl: AdministratorG
     async signIn(name: string, password: string, from: SignInFrom) {
       if (await throttle.isBlocked(name, from.ip)) throw fail(429, 'loginThrottled');
       const user = await userNamed(name);
-      const ok = await verifyPassword(user ? user.password_hash : await dummyHash, password) && user !== undefined;
+      const ok =
+        (await verifyPassword(user ? user.password_hash : await dummyHash, password)) && user !== undefined;
       if (!user || !ok) {
         await throttle.recordFailure(name, from.ip);
         throw fail(401, 'loginFailed');

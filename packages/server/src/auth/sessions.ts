@@ -21,7 +21,14 @@ export function sessions(db: Db, idleMinutes: number, now: () => number = Date.n
       const secret = randomSecret();
       const csrfToken = randomSecret();
       const t = now();
-      await store.insert({ id_hash: digest(secret), user_id: userId, csrf_token: csrfToken, ip, user_agent: userAgent, now: t });
+      await store.insert({
+        id_hash: digest(secret),
+        user_id: userId,
+        csrf_token: csrfToken,
+        ip,
+        user_agent: userAgent,
+        now: t,
+      });
       await store.recordSignIn(userId, t);
       return { secret, csrfToken };
     },

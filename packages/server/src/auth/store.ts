@@ -4,7 +4,14 @@ import { IDENTITY_COLUMNS } from './identity.ts';
 
 export function sessionStore(db: Db) {
   return {
-    insert: (row: { id_hash: string; user_id: number; csrf_token: string; ip: string; user_agent: string; now: number }) =>
+    insert: (row: {
+      id_hash: string;
+      user_id: number;
+      csrf_token: string;
+      ip: string;
+      user_agent: string;
+      now: number;
+    }) =>
       db
         .insertInto('sessions')
         .values({
@@ -28,14 +35,16 @@ export function sessionStore(db: Db) {
     touch: (idHash: string, now: number) =>
       db.updateTable('sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute(),
     remove: (idHash: string) => db.deleteFrom('sessions').where('id_hash', '=', idHash).execute(),
-    removeIdleBefore: (cutoff: number) => db.deleteFrom('sessions').where('last_seen_at', '<', cutoff).execute(),
+    removeIdleBefore: (cutoff: number) =>
+      db.deleteFrom('sessions').where('last_seen_at', '<', cutoff).execute(),
     removeAllOf: (userId: number, exceptIdHash?: string) =>
       db
         .deleteFrom('sessions')
         .where('user_id', '=', userId)
         .$if(exceptIdHash !== undefined, (q) => q.where('id_hash', '!=', exceptIdHash!))
         .execute(),
-    recordSignIn: (userId: number, now: number) => db.updateTable('users').set({ last_used_at: now }).where('id', '=', userId).execute(),
+    recordSignIn: (userId: number, now: number) =>
+      db.updateTable('users').set({ last_used_at: now }).where('id', '=', userId).execute(),
   };
 }
 
@@ -52,7 +61,9 @@ export function throttleStore(db: Db) {
     all: () => db.selectFrom('login_failures').selectAll().execute(),
     /** The table holds only the counters of the last window or so, so choosing in code is cheap. */
     async clearMatching(matches: (key: string) => boolean) {
-      const keys = (await db.selectFrom('login_failures').select('key').execute()).map((r) => r.key).filter(matches);
+      const keys = (await db.selectFrom('login_failures').select('key').execute())
+        .map((r) => r.key)
+        .filter(matches);
       if (keys.length > 0) await db.deleteFrom('login_failures').where('key', 'in', keys).execute();
     },
   };

@@ -44,7 +44,8 @@ function refusesUntil(row: Row): number {
 function describe(row: Row, until: number): LockoutView {
   const [kind, rest = ''] = [row.key.slice(0, row.key.indexOf(':')), row.key.slice(row.key.indexOf(':') + 1)];
   const bar = rest.indexOf('|');
-  if (kind === 'pair') return { ip: rest.slice(0, bar), account: rest.slice(bar + 1), failures: row.count, until };
+  if (kind === 'pair')
+    return { ip: rest.slice(0, bar), account: rest.slice(bar + 1), failures: row.count, until };
   if (kind === 'ip') return { ip: rest, account: null, failures: row.count, until };
   return { ip: null, account: rest, failures: row.count, until };
 }
@@ -88,7 +89,8 @@ export function loginThrottle(db: Db, now: () => number = Date.now) {
       await store.clearMatching((key) => {
         const view = describe({ key, count: 0, window_start: 0 }, 0);
         return (
-          (account === undefined || view.account === account) && (filter.ip === undefined || view.ip === filter.ip)
+          (account === undefined || view.account === account) &&
+          (filter.ip === undefined || view.ip === filter.ip)
         );
       });
     },

@@ -11,7 +11,9 @@ const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.dat
 try {
   const result = await unlockConsole(store.db);
   const lists = result.listsDisabled.length > 0 ? result.listsDisabled.join(', ') : 'none were enabled';
-  process.stdout.write(`Address lists turned off: ${lists}. Sign-in lock-outs cleared: ${result.lockoutsCleared}.\n`);
+  process.stdout.write(
+    `Address lists turned off: ${lists}. Sign-in lock-outs cleared: ${result.lockoutsCleared}.\n`,
+  );
 } finally {
   await store.close();
 }

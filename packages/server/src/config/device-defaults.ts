@@ -3,7 +3,13 @@
  * itself says where it says it (its name, its Ethernet ports), else SPEC 9's defaults. The generic
  * defaults name every device 'edge-router' with ports eth0/eth1, which is not the device in front of the user.
  */
-import { portTypes, sectionDefaults, type PortTypeWord, type SectionDocs, type SectionKey } from '@edge/protocol';
+import {
+  portTypes,
+  sectionDefaults,
+  type PortTypeWord,
+  type SectionDocs,
+  type SectionKey,
+} from '@edge/protocol';
 import type { DeviceView } from '../devices/index.ts';
 
 const isPortType = (word: unknown): word is PortTypeWord => portTypes.includes(word as PortTypeWord);
@@ -15,7 +21,10 @@ export function reportedPorts(device: DeviceView): SectionDocs['portType'] | nul
   return { ports: ports.map((p) => ({ port: p.name, type: isPortType(p.portType) ? p.portType : 'LAN' })) };
 }
 
-export function deviceDefaults<K extends SectionKey>(section: K, device: DeviceView | undefined): SectionDocs[K] {
+export function deviceDefaults<K extends SectionKey>(
+  section: K,
+  device: DeviceView | undefined,
+): SectionDocs[K] {
   const defaults = structuredClone(sectionDefaults[section]);
   if (!device) return defaults;
   if (section === 'general') {

@@ -10,7 +10,14 @@ import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { fleetSerial } from '@edge/protocol';
 import type { TestConsole } from '../testing/harness.ts';
-import { consoleUrl, startFleet, startListeningConsole, uniquePrefix, waitFor, type Child } from './testing.ts';
+import {
+  consoleUrl,
+  startFleet,
+  startListeningConsole,
+  uniquePrefix,
+  waitFor,
+  type Child,
+} from './testing.ts';
 
 const BUILD = path.resolve(import.meta.dirname, '../../../agent/scripts/build.mjs');
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-agent-build-'));

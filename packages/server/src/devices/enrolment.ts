@@ -290,10 +290,14 @@ export function enrolmentService(deps: EnrolmentDeps) {
    * or the impostor may be: only the operator can tell, by the fingerprints), and Discovery flags it.
    */
   async function recordConflict(row: DeviceRow, a: Asking): Promise<void> {
-    log.warn({ serial: a.serial }, 'enrolment request for a waiting serial with another key; flagged as a conflict');
+    log.warn(
+      { serial: a.serial },
+      'enrolment request for a waiting serial with another key; flagged as a conflict',
+    );
     const conflict = { conflict_hash: a.keyHash, conflict_at: Date.now() };
     await store.update(row.id, conflict);
-    if (row.adoption === 'pending') changes.emit({ type: 'discovered', deviceId: row.id, serial: row.serial });
+    if (row.adoption === 'pending')
+      changes.emit({ type: 'discovered', deviceId: row.id, serial: row.serial });
     await refuse(a.serial, 'conflict');
   }
 
@@ -370,7 +374,8 @@ export function enrolmentService(deps: EnrolmentDeps) {
       const bad = entries.find((e) => !isSerial(e.serial));
       if (bad) throw new ApiFailure(400, 'invalidRequest', `Invalid serial number: ${bad.serial}`);
       const badCode = entries.find((e) => e.claimCode !== undefined && !isClaimCode(e.claimCode));
-      if (badCode) throw new ApiFailure(400, 'provisionClaimCodeInvalid', `Invalid claim code: ${badCode.serial}`);
+      if (badCode)
+        throw new ApiFailure(400, 'provisionClaimCodeInvalid', `Invalid claim code: ${badCode.serial}`);
       // A serial listed twice (a CSV with repeats): the last line wins.
       entries = [...new Map(entries.map((e) => [e.serial, e])).values()];
       const now = Date.now();

@@ -11,7 +11,6 @@ import type { DeviceChanges } from './changes.ts';
 import type { DeviceCounts, DeviceUpdate, DeviceView, LiveDevice } from './types.ts';
 import { toRecord, toView } from './views.ts';
 
-
 /** How long a device id unknown to the database stays unknown before we ask again. */
 const UNKNOWN_ID_TTL_MS = 30_000;
 

@@ -110,31 +110,35 @@ const proofArgs = (a: { enrolSecret?: string | null; claimCode?: string | null }
 
 /** `program`: the fleet simulator to run, the development launcher unless a built one is named. */
 export const startFleet = (a: FleetArgs, program = 'edge-fleet.mjs'): Child =>
-  run(program, [
-    '--console',
-    a.console,
-    '--count',
-    String(a.count),
-    '--prefix',
-    a.prefix,
-    '--interval',
-    String(a.interval ?? 1),
-    '--boot-ms',
-    String(a.bootMs ?? 1000),
-    '--reboot-delay-ms',
-    String(a.rebootDelayMs ?? 200),
-    '--dropouts-per-day',
-    '0',
-    '--ramp-ms',
-    '0',
-    '--memory',
-    '--log-level',
-    'warn',
-    ...(a.localAddresses ? ['--local-addresses', a.localAddresses] : []),
-    ...(a.models ? ['--models', a.models.join(',')] : []),
-    ...proofArgs(a),
-    ...(a.control ? ['--control'] : []),
-  ], a.control ? 'pipe' : 'ignore');
+  run(
+    program,
+    [
+      '--console',
+      a.console,
+      '--count',
+      String(a.count),
+      '--prefix',
+      a.prefix,
+      '--interval',
+      String(a.interval ?? 1),
+      '--boot-ms',
+      String(a.bootMs ?? 1000),
+      '--reboot-delay-ms',
+      String(a.rebootDelayMs ?? 200),
+      '--dropouts-per-day',
+      '0',
+      '--ramp-ms',
+      '0',
+      '--memory',
+      '--log-level',
+      'warn',
+      ...(a.localAddresses ? ['--local-addresses', a.localAddresses] : []),
+      ...(a.models ? ['--models', a.models.join(',')] : []),
+      ...proofArgs(a),
+      ...(a.control ? ['--control'] : []),
+    ],
+    a.control ? 'pipe' : 'ignore',
+  );
 
 /**
  * A listening console with a provisioned simulated fleet, every device online and reporting (a heartbeat

@@ -115,7 +115,10 @@ export async function createEmbeddedBus(opts: {
       }
       // Over its source's limit the enrolling client is disconnected; a real agent comes back and asks again.
       if (peer.kind === 'enrol' && enrolLimit && !enrolLimit.take(sourceOf(client))) {
-        log.warn({ clientId: client.id, source: sourceOf(client) }, 'enrolment requests over the limit of their source');
+        log.warn(
+          { clientId: client.id, source: sourceOf(client) },
+          'enrolment requests over the limit of their source',
+        );
         return done(new Error('enrolment rate limit'));
       }
       if (packet.retain && !mayRetain(packet.topic)) packet.retain = false;

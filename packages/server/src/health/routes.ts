@@ -6,13 +6,17 @@ import type { Db } from '../db/schema.ts';
 
 export function healthRoutes(db: Db) {
   return async (app: FastifyInstance) => {
-    app.get('/healthz', { config: { permission: publicRoute }, schema: { hide: true } }, async (_request, reply) => {
-      try {
-        await sql`select 1`.execute(db);
-        return { status: 'ok' };
-      } catch {
-        return reply.status(503).send({ status: 'unavailable' });
-      }
-    });
+    app.get(
+      '/healthz',
+      { config: { permission: publicRoute }, schema: { hide: true } },
+      async (_request, reply) => {
+        try {
+          await sql`select 1`.execute(db);
+          return { status: 'ok' };
+        } catch {
+          return reply.status(503).send({ status: 'unavailable' });
+        }
+      },
+    );
   };
 }

@@ -17,7 +17,11 @@ const TRACKED_ADDRESSES = 10_000;
 export async function anonymousLimit(app: FastifyInstance, perMinute: number): Promise<AnonymousLimit> {
   if (perMinute <= 0) return async () => undefined;
   await app.register(rateLimit, { global: false, cache: TRACKED_ADDRESSES });
-  const check = app.createRateLimit({ max: perMinute, timeWindow: WINDOW_MS, keyGenerator: (r) => sourceOf(r.ip) });
+  const check = app.createRateLimit({
+    max: perMinute,
+    timeWindow: WINDOW_MS,
+    keyGenerator: (r) => sourceOf(r.ip),
+  });
   return async (request) => {
     const verdict = await check(request);
     if (!verdict.isAllowed && verdict.isExceeded) {

@@ -24,7 +24,13 @@ describe.each(DIALECTS)('error words (%s)', (dialect) => {
     ['malformed JSON', '{"name":', 'application/json', 400, 'invalidRequest'],
     ['a field of the wrong type', '{"name":{"$gt":""}}', 'application/json', 400, 'invalidRequest'],
     ['an unsupported body type', 'name=x', 'application/x-www-form-urlencoded', 415, 'invalidRequest'],
-    ['a body over the size limit', JSON.stringify({ name: 'x'.repeat(1_100_000) }), 'application/json', 413, 'fileTooLarge'],
+    [
+      'a body over the size limit',
+      JSON.stringify({ name: 'x'.repeat(1_100_000) }),
+      'application/json',
+      413,
+      'fileTooLarge',
+    ],
   ] as const)('answers %s in words with a code', async (_what, payload, type, status, code) => {
     const res = await send(payload, type);
     expect(res.statusCode).toBe(status);

@@ -7,7 +7,9 @@ import { ApiFailure, codeOfIssue, messages, type ApiError, type MessageCode } fr
 function codeFromValidation(error: FastifyError): ApiError {
   const first = error.validation?.[0] as { message?: string; params?: { params?: unknown } } | undefined;
   // Rules carry their code in the issue's params; zod's own checks given a SPEC text are found by that text.
-  const code = first ? codeOfIssue({ params: first.params?.params, message: first.message ?? '' }) : undefined;
+  const code = first
+    ? codeOfIssue({ params: first.params?.params, message: first.message ?? '' })
+    : undefined;
   if (code) return { err_message: messages[code], err_code: code };
   // A library's own wording (zod's "expected string, received number") is not the SPEC's: answer in its words.
   return { err_message: messages.invalidRequest, err_code: 'invalidRequest' };
@@ -26,18 +28,23 @@ const BY_STATUS: Partial<Record<number, MessageCode>> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiFailure) {
-      return reply.status(error.statusCode).send({ err_message: error.message, err_code: error.code } satisfies ApiError);
+      return reply
+        .status(error.statusCode)
+        .send({ err_message: error.message, err_code: error.code } satisfies ApiError);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(codeFromValidation(error));
     }
     if (isDiskFull(error)) {
       request.log.error({ err: error }, 'disk full: the change was not stored');
-      return reply.status(507).send({ err_message: messages.diskFull, err_code: 'diskFull' } satisfies ApiError);
+      return reply
+        .status(507)
+        .send({ err_message: messages.diskFull, err_code: 'diskFull' } satisfies ApiError);
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    if (status < 500 && !error.code?.startsWith('FST_')) return reply.status(status).send({ err_message: error.message });
+    if (status < 500 && !error.code?.startsWith('FST_'))
+      return reply.status(status).send({ err_message: error.message });
     const code: MessageCode = status >= 500 ? 'apiRequestError' : (BY_STATUS[status] ?? 'invalidRequest');
     const body: ApiError = { err_message: messages[code], err_code: code };
     return reply.status(status).send(body);

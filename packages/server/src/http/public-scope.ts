@@ -2,7 +2,12 @@
  * Registers a third-party plugin whose routes cannot carry our route config (static files, API docs),
  * declaring each of its routes public.
  */
-import type { FastifyInstance, FastifyPluginAsync, FastifyPluginCallback, FastifyPluginOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyPluginCallback,
+  FastifyPluginOptions,
+} from 'fastify';
 import { publicRoute } from '@edge/protocol';
 
 export async function registerPublicPlugin<O extends FastifyPluginOptions>(

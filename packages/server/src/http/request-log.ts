@@ -32,6 +32,8 @@ class DebugRequestLines extends LogController {
   }
 }
 
-export function serverLogOptions(level: string | false): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+export function serverLogOptions(
+  level: string | false,
+): Pick<FastifyServerOptions, 'logger' | 'logController'> {
   return { logger: level === false ? false : { level }, logController: new DebugRequestLines() };
 }

@@ -12,7 +12,12 @@ export async function registerWebConsole(app: FastifyInstance, webRoot: string |
   const index = webRoot ? path.join(webRoot, 'index.html') : undefined;
   const hasBuild = index !== undefined && fs.existsSync(index);
   if (hasBuild) {
-    await registerPublicPlugin(app, fastifyStatic, { root: webRoot!, wildcard: false, index: false, maxAge: '1h' });
+    await registerPublicPlugin(app, fastifyStatic, {
+      root: webRoot!,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+    });
   }
   app.setNotFoundHandler({}, (request, reply) => {
     if (isApiPath(request.url) || !hasBuild || request.method !== 'GET') {

@@ -39,7 +39,8 @@ export interface InventoryLiveDeps {
   deviceIntervalMs?: number;
 }
 
-const parseListKey = (key: string) => inventoryListQuery.safeParse(Object.fromEntries(new URLSearchParams(key)));
+const parseListKey = (key: string) =>
+  inventoryListQuery.safeParse(Object.fromEntries(new URLSearchParams(key)));
 
 export function inventoryChannels(deps: InventoryLiveDeps): () => void {
   const { hub, devices, inventory } = deps;

@@ -10,7 +10,13 @@ import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { fleetSerial } from '@edge/protocol';
 import { openStore, type Store } from '../db/database.ts';
-import { ADMIN_PASSWORD, DIALECTS, TEST_CLAIM_CODE, TEST_ENROL_SECRET, throwawayPostgres } from '../testing/harness.ts';
+import {
+  ADMIN_PASSWORD,
+  DIALECTS,
+  TEST_CLAIM_CODE,
+  TEST_ENROL_SECRET,
+  throwawayPostgres,
+} from '../testing/harness.ts';
 import { digest } from '../auth/tokens.ts';
 import { startFleet, uniquePrefix, waitFor, type Child } from '../devices/testing.ts';
 import { jobStore } from './store.ts';
@@ -70,7 +76,9 @@ describe.each(DIALECTS)('a console killed mid-job (%s)', (dialect) => {
     await store.db
       .insertInto('provision_serials')
       // Listed with the claim code the test fleet presents, so each is adopted as it enrols.
-      .values(serials.map((serial) => ({ serial, claim_hash: digest(TEST_CLAIM_CODE), created_at: Date.now() })))
+      .values(
+        serials.map((serial) => ({ serial, claim_hash: digest(TEST_CLAIM_CODE), created_at: Date.now() })),
+      )
       .execute();
     const port = await freePort();
     const env = {

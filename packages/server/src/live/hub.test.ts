@@ -34,7 +34,11 @@ const silent = { info: () => undefined, warn: () => undefined, error: () => unde
 const viewerOnly: PermissionSet = { Inventory: { control: { enable: true }, isManagement: false } };
 
 /** idHash null: a token's identity, no session. */
-function identity(permissions: PermissionSet, userId = 1, idHash: string | null = `session-${userId}`): Identity {
+function identity(
+  permissions: PermissionSet,
+  userId = 1,
+  idHash: string | null = `session-${userId}`,
+): Identity {
   return {
     userId,
     userName: `user${userId}`,
@@ -58,7 +62,10 @@ function setUp() {
   };
   const rows = hub.register(open);
   const charts = hub.register({ name: 'test.charts', need: [canView('Inventory')], replaceable: true });
-  const provision = hub.register({ name: 'test.provision', need: [canView('Inventory'), canView('Provision')] });
+  const provision = hub.register({
+    name: 'test.provision',
+    need: [canView('Inventory'), canView('Provision')],
+  });
   const connect = (who: Identity, now: () => Identity | null = () => who) => {
     const socket = new FakeSocket();
     const connection = hub.connect(socket, { identity: who, identify: async () => now() });
@@ -177,7 +184,13 @@ describe('live hub', () => {
     const token = connect(identity(viewerOnly, 1, null));
     const b = connect(identity(viewerOnly, 2, 'b'));
     hub.closeSession('a1');
-    expect([a1, a2, a3, token, b].map((c) => c.socket.closedWith)).toEqual([CLOSE_SIGNED_OUT, null, null, null, null]);
+    expect([a1, a2, a3, token, b].map((c) => c.socket.closedWith)).toEqual([
+      CLOSE_SIGNED_OUT,
+      null,
+      null,
+      null,
+      null,
+    ]);
     hub.closeUser(1, 'a3');
     expect([a2, a3, token, b].map((c) => c.socket.closedWith)).toEqual([CLOSE_SIGNED_OUT, null, null, null]);
   });

@@ -99,7 +99,11 @@ export function liveHub(log: BusLog) {
   const tell = (client: Client, data: LiveSocketData) =>
     write(client, encode(LIVE_CHANNELS.live, '', data), false);
   const refuse = (client: Client, err: MessageKey, channel?: string, key?: string) =>
-    tell(client, { err_message: messages[err], err_code: err, ...(channel !== undefined && { channel, key }) });
+    tell(client, {
+      err_message: messages[err],
+      err_code: err,
+      ...(channel !== undefined && { channel, key }),
+    });
 
   function unsubscribe(client: Client, channel: Channel, keys: Iterable<string>): void {
     const own = client.keys.get(channel.spec.name);
@@ -191,7 +195,9 @@ export function liveHub(log: BusLog) {
 
     /** Whether the caller may read at least one channel (else there is no point in a socket). */
     mayUseAny(identity: Identity): boolean {
-      return [...channels.values()].some((c) => c.spec.need.every((need) => allows(identity.permissions, need)));
+      return [...channels.values()].some((c) =>
+        c.spec.need.every((need) => allows(identity.permissions, need)),
+      );
     },
 
     /** A browser connected; returns what to call with its messages and when it closes. */

@@ -112,7 +112,9 @@ describe.each(DIALECTS)('live updates (%s)', (dialect) => {
     );
     expect(moved.changed.filter((r) => r.groupName === 'Moved')).toHaveLength(2);
     await admin('PATCH', '/api/v1/inventory/group/edit', { id: group.id, name: 'Renamed' });
-    await live.next(LIVE_CHANNELS.devices, (m) => m.changed.some((r) => r.id === a!.id && r.groupName === 'Renamed'));
+    await live.next(LIVE_CHANNELS.devices, (m) =>
+      m.changed.some((r) => r.id === a!.id && r.groupName === 'Renamed'),
+    );
   });
 
   test('a subscribed list page comes as the console computes it: first at once, then as devices change', async () => {

@@ -8,7 +8,10 @@ import type { Sessions } from '../auth/sessions.ts';
 import { digest } from '../auth/tokens.ts';
 import type { LiveHub } from './hub.ts';
 
-export function closingLiveSockets(sessions: Sessions, hub: Pick<LiveHub, 'closeSession' | 'closeUser'>): Sessions {
+export function closingLiveSockets(
+  sessions: Sessions,
+  hub: Pick<LiveHub, 'closeSession' | 'closeUser'>,
+): Sessions {
   return {
     ...sessions,
     end: (idHash) => sessions.end(idHash).finally(() => hub.closeSession(idHash)),

@@ -28,7 +28,11 @@ describe.each(DIALECTS)('notification list (%s)', (dialect) => {
       progress: 100,
       read: false,
     });
-    await admin('POST', NOTIFICATIONS_PATH, entry('a2', 2000, { level: 'info', progress: 0, type: 'upload' }));
+    await admin(
+      'POST',
+      NOTIFICATIONS_PATH,
+      entry('a2', 2000, { level: 'info', progress: 0, type: 'upload' }),
+    );
     // Another tab (another session of the same user) sees the same list.
     const otherTab = caller(edge, await signIn(edge));
     const list = (await otherTab('GET', NOTIFICATIONS_PATH)).json();
@@ -40,7 +44,10 @@ describe.each(DIALECTS)('notification list (%s)', (dialect) => {
     expect((await admin('POST', `${NOTIFICATIONS_PATH}/read`)).statusCode).toBe(200);
     expect((await otherTab('GET', NOTIFICATIONS_PATH)).json()).toMatchObject({
       unread: 0,
-      list: [{ id: 'a2', read: true }, { id: 'a1', read: true }],
+      list: [
+        { id: 'a2', read: true },
+        { id: 'a1', read: true },
+      ],
     });
   });
 
@@ -60,7 +67,8 @@ describe.each(DIALECTS)('notification list (%s)', (dialect) => {
     await admin('POST', NOTIFICATIONS_PATH, entry('same', 10));
     await admin('POST', NOTIFICATIONS_PATH, entry('same', 10));
     expect((await admin('GET', NOTIFICATIONS_PATH)).json().list).toHaveLength(1);
-    for (let n = 0; n < NOTIFICATIONS_KEPT; n++) await admin('POST', NOTIFICATIONS_PATH, entry(`k${n}`, 100 + n));
+    for (let n = 0; n < NOTIFICATIONS_KEPT; n++)
+      await admin('POST', NOTIFICATIONS_PATH, entry(`k${n}`, 100 + n));
     const { list } = (await admin('GET', NOTIFICATIONS_PATH)).json();
     expect(list).toHaveLength(NOTIFICATIONS_KEPT);
     expect(list.some((e: { id: string }) => e.id === 'same')).toBe(false);

@@ -44,12 +44,24 @@ export function notificationService(db: Db) {
         .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
         .execute();
       // Only the newest NOTIFICATIONS_KEPT stay.
-      const kept = mine(userId).select('id').orderBy('date', 'desc').orderBy('id', 'desc').limit(NOTIFICATIONS_KEPT);
-      await db.deleteFrom('notifications').where('user_id', '=', userId).where('id', 'not in', kept).execute();
+      const kept = mine(userId)
+        .select('id')
+        .orderBy('date', 'desc')
+        .orderBy('id', 'desc')
+        .limit(NOTIFICATIONS_KEPT);
+      await db
+        .deleteFrom('notifications')
+        .where('user_id', '=', userId)
+        .where('id', 'not in', kept)
+        .execute();
       return one(userId, entry.id);
     },
 
-    async progress(userId: number, id: string, change: NotificationProgressRequest): Promise<StoredNotification> {
+    async progress(
+      userId: number,
+      id: string,
+      change: NotificationProgressRequest,
+    ): Promise<StoredNotification> {
       await one(userId, id);
       await db
         .updateTable('notifications')

@@ -83,9 +83,12 @@ export function parseProvisionCsv(bytes: Buffer): ProvisionEntry[] {
   const rows = records.slice(1);
   if (rows.length === 0) throw refuse('profileAndIpEmpty');
   if (rows.length > PROVISION_MAX_ROWS) throw refuse('provisionTooManyRows');
-  const [nameAt, groupAt, profileAt, claimAt] = ['name', 'group', 'profile', PROVISION_CLAIM_COLUMN.toLowerCase()].map(
-    column,
-  ) as [number, number, number, number];
+  const [nameAt, groupAt, profileAt, claimAt] = [
+    'name',
+    'group',
+    'profile',
+    PROVISION_CLAIM_COLUMN.toLowerCase(),
+  ].map(column) as [number, number, number, number];
   const cell = (row: string[], at: number) => (at < 0 ? '' : unguard((row[at] ?? '').trim()));
 
   return rows.map((row, index) => {

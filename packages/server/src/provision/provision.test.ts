@@ -233,8 +233,9 @@ describe.each(DIALECTS)('provision (%s)', (dialect) => {
     const serials = ['X1', 'X2', 'X3', 'X4'].map((s) => `${prefix}-${s}`);
     for (const serial of serials) await enrolByHand(mqttUrl(edge), serial, 'pending');
     const idOf = async (sn: string) =>
-      (await admin('GET', '/api/v1/provision/discovery/list')).json<DiscoveryListResponse>().list.find((d) => d.sn === sn)!
-        .id;
+      (await admin('GET', '/api/v1/provision/discovery/list'))
+        .json<DiscoveryListResponse>()
+        .list.find((d) => d.sn === sn)!.id;
     const before = await snapshot(edge);
     for (const body of [{}, { ids: [] }, { ids: ['not-an-id'] }, { all: false }]) {
       const bad = await admin('POST', '/api/v1/provision/discovery/remove', body);
@@ -271,15 +272,21 @@ describe.each(DIALECTS)('provision (%s)', (dialect) => {
     });
     expect((await viewer.call('GET', '/api/v1/provision/enrolment-secret')).statusCode).toBe(403);
     expect((await viewer.call('POST', '/api/v1/provision/enrolment-secret/rotate', {})).statusCode).toBe(403);
-    expect((await viewer.call('POST', '/api/v1/provision/discovery/remove', { all: true })).statusCode).toBe(403);
+    expect((await viewer.call('POST', '/api/v1/provision/discovery/remove', { all: true })).statusCode).toBe(
+      403,
+    );
 
     const rotated = await admin('POST', '/api/v1/provision/enrolment-secret/rotate', {});
     expect(rotated.statusCode).toBe(200);
     expect(rotated.json()).toMatchObject({ message: messages.enrolSecretRotated });
     expect(rotated.json().secret).not.toBe(secret);
-    expect((await admin('GET', '/api/v1/provision/enrolment-secret')).json().secret).toBe(rotated.json().secret);
+    expect((await admin('GET', '/api/v1/provision/enrolment-secret')).json().secret).toBe(
+      rotated.json().secret,
+    );
     // The old secret no longer enrols a new serial (the helper presents it, plus an unlisted claim code).
     await enrolByHand(mqttUrl(edge), `${prefix}-OLD`, 'refused');
-    await enrolByHand(mqttUrl(edge), `${prefix}-NEW`, 'pending', undefined, { secret: rotated.json().secret });
+    await enrolByHand(mqttUrl(edge), `${prefix}-NEW`, 'pending', undefined, {
+      secret: rotated.json().secret,
+    });
   });
 });

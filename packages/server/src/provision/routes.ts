@@ -55,7 +55,10 @@ export function provisionRoutes(provision: ProvisionService) {
     // The secret lets any agent enrol: shown to those who may manage Provision, not to viewers.
     r.get(
       `${BASE}/enrolment-secret`,
-      { config: { permission: canManage('Provision') }, schema: { tags, response: { 200: enrolSecretResponse } } },
+      {
+        config: { permission: canManage('Provision') },
+        schema: { tags, response: { 200: enrolSecretResponse } },
+      },
       async (_request, reply) => {
         reply.header('cache-control', 'no-store');
         return provision.enrolSecret();

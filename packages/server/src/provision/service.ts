@@ -120,7 +120,18 @@ export function provisionService(deps: ProvisionDeps) {
       const { list } = await service.discovery();
       return toCsv(
         DISCOVERY_CSV_HEADER,
-        list.map((d) => [d.sn, d.name, d.group, d.profile, d.IP, d.ifaceName, d.mac, d.model, d.firmware, '']),
+        list.map((d) => [
+          d.sn,
+          d.name,
+          d.group,
+          d.profile,
+          d.IP,
+          d.ifaceName,
+          d.mac,
+          d.model,
+          d.firmware,
+          '',
+        ]),
       );
     },
   };

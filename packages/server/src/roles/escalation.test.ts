@@ -24,28 +24,47 @@ describe.each(DIALECTS)('no escalation between custom roles (%s)', (dialect) => 
   beforeAll(async () => {
     edge = await startTestConsole(dialect);
     admin = caller(edge, await signIn(edge));
-    powerfulRole = (await admin('POST', ROLES, { name: 'Everything', permissions: permissionTree(everything()) })).json().id;
+    powerfulRole = (
+      await admin('POST', ROLES, { name: 'Everything', permissions: permissionTree(everything()) })
+    ).json().id;
     const victim = await userWithRole(edge, admin, { Settings: managing });
     victimId = victim.id;
   });
   afterAll(async () => edge?.destroy());
 
-  const expectRefused = async (res: { statusCode: number; json(): { err_code?: string; err_message: string } }, code: 'roleNotGrantable' | 'ownRoleLocked') => {
+  const expectRefused = async (
+    res: { statusCode: number; json(): { err_code?: string; err_message: string } },
+    code: 'roleNotGrantable' | 'ownRoleLocked',
+  ) => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ err_message: messages[code], err_code: code });
   };
 
   it('refuses an account manager moving another user, or itself, to a role with more rights', async () => {
     const manager = await userWithRole(edge, admin, accountManager);
-    const me = (await manager.call('GET', USERS)).json().list.find((u: { id: number }) => u.id === manager.id);
+    const me = (await manager.call('GET', USERS))
+      .json()
+      .list.find((u: { id: number }) => u.id === manager.id);
     const before = await snapshot(edge);
     const other = (await admin('GET', USERS)).json().list.find((u: { id: number }) => u.id === victimId);
     await expectRefused(
-      await manager.call('PATCH', USERS, { id: victimId, email: other.email, companyName: '', roleId: powerfulRole, type: 'Admin' }),
+      await manager.call('PATCH', USERS, {
+        id: victimId,
+        email: other.email,
+        companyName: '',
+        roleId: powerfulRole,
+        type: 'Admin',
+      }),
       'roleNotGrantable',
     );
     await expectRefused(
-      await manager.call('PATCH', USERS, { id: manager.id, email: me.email, companyName: '', roleId: powerfulRole, type: 'Admin' }),
+      await manager.call('PATCH', USERS, {
+        id: manager.id,
+        email: me.email,
+        companyName: '',
+        roleId: powerfulRole,
+        type: 'Admin',
+      }),
       'ownRoleLocked',
     );
     await expectRefused(
@@ -66,7 +85,10 @@ describe.each(DIALECTS)('no escalation between custom roles (%s)', (dialect) => 
     const manager = await userWithRole(edge, admin, accountManager);
     const strong = await userWithRole(edge, admin, everything());
     const before = await snapshot(edge);
-    await expectRefused(await manager.call('PATCH', `${USERS}/suspend`, { id: strong.id }), 'roleNotGrantable');
+    await expectRefused(
+      await manager.call('PATCH', `${USERS}/suspend`, { id: strong.id }),
+      'roleNotGrantable',
+    );
     const view = (await admin('GET', USERS)).json().list.find((u: { id: number }) => u.id === strong.id);
     await expectRefused(
       await manager.call('PATCH', USERS, {
@@ -85,9 +107,17 @@ describe.each(DIALECTS)('no escalation between custom roles (%s)', (dialect) => 
 
   it('still lets it give roles within its own rights', async () => {
     const manager = await userWithRole(edge, admin, accountManager);
-    const smaller = (await admin('POST', ROLES, { name: 'Smaller', permissions: permissionTree({ Settings: managing }) })).json().id;
+    const smaller = (
+      await admin('POST', ROLES, { name: 'Smaller', permissions: permissionTree({ Settings: managing }) })
+    ).json().id;
     const other = (await admin('GET', USERS)).json().list.find((u: { id: number }) => u.id === victimId);
-    const res = await manager.call('PATCH', USERS, { id: victimId, email: other.email, companyName: '', roleId: smaller, type: 'Admin' });
+    const res = await manager.call('PATCH', USERS, {
+      id: victimId,
+      email: other.email,
+      companyName: '',
+      roleId: smaller,
+      type: 'Admin',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().roleId).toBe(smaller);
   });
@@ -95,14 +125,20 @@ describe.each(DIALECTS)('no escalation between custom roles (%s)', (dialect) => 
   it('refuses a role manager writing rights it lacks into a role, or editing its own role', async () => {
     const manager = await userWithRole(edge, admin, roleManager);
     const before = await snapshot(edge);
-    await expectRefused(await manager.call('POST', ROLES, { name: 'Wider', permissions: permissionTree(everything()) }), 'roleNotGrantable');
+    await expectRefused(
+      await manager.call('POST', ROLES, { name: 'Wider', permissions: permissionTree(everything()) }),
+      'roleNotGrantable',
+    );
     await expectRefused(
       await manager.call('PATCH', ROLES, { id: manager.roleId, permissions: permissionTree(everything()) }),
       'ownRoleLocked',
     );
     await expectRefused(await manager.call('DELETE', ROLES, { id: powerfulRole }), 'roleNotGrantable');
     expect(await snapshot(edge)).toBe(before);
-    const own = await manager.call('POST', ROLES, { name: 'Narrow', permissions: permissionTree(accountManager) });
+    const own = await manager.call('POST', ROLES, {
+      name: 'Narrow',
+      permissions: permissionTree(accountManager),
+    });
     expect(own.statusCode).toBe(200);
   });
 });

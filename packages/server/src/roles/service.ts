@@ -88,7 +88,8 @@ export function roleService(db: Db, now: () => number = Date.now) {
     async edit(actor: RoleActor, request: EditRoleRequest): Promise<RoleView> {
       const row = await editable(request.id);
       if (request.permissions !== undefined || request.id === actor.roleId) {
-        if (request.id === actor.roleId && actor.roleId !== ADMINISTRATOR_ROLE_ID) throw fail(403, 'ownRoleLocked');
+        if (request.id === actor.roleId && actor.roleId !== ADMINISTRATOR_ROLE_ID)
+          throw fail(403, 'ownRoleLocked');
         mayGive(actor, grantsOf(row));
         if (request.permissions !== undefined) mayGive(actor, permissionSetOf(request.permissions));
       }

@@ -1,7 +1,14 @@
 /** GET/DELETE /api/v1/security/lockouts: who is held back from signing in, and letting them in again. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { canManage, canView, clearLockoutsRequest, lockoutListResponse, messages, okResponse } from '@edge/protocol';
+import {
+  canManage,
+  canView,
+  clearLockoutsRequest,
+  lockoutListResponse,
+  messages,
+  okResponse,
+} from '@edge/protocol';
 import type { LoginThrottle } from '../auth/throttle.ts';
 
 const PATH = '/api/v1/security/lockouts';
@@ -12,7 +19,10 @@ export function lockoutRoutes(throttle: LoginThrottle) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(
       PATH,
-      { config: { permission: canView('Security') }, schema: { tags, response: { 200: lockoutListResponse } } },
+      {
+        config: { permission: canView('Security') },
+        schema: { tags, response: { 200: lockoutListResponse } },
+      },
       async () => ({ list: await throttle.lockouts() }),
     );
     r.delete(

@@ -6,15 +6,13 @@ import type { SecurityService } from './service.ts';
 
 export function securityRoutes(security: SecurityService) {
   return async (app: FastifyInstance) => {
-    app
-      .withTypeProvider<ZodTypeProvider>()
-      .get(
-        '/api/v1/security/status',
-        {
-          config: { permission: canView('Security') },
-          schema: { tags: ['security'], response: { 200: securityStatusResponse } },
-        },
-        async () => security.status(),
-      );
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/api/v1/security/status',
+      {
+        config: { permission: canView('Security') },
+        schema: { tags: ['security'], response: { 200: securityStatusResponse } },
+      },
+      async () => security.status(),
+    );
   };
 }

@@ -65,12 +65,16 @@ export async function session(url: string): Promise<Call> {
 
 /** Adopts the `count` (at most 40: one page) devices waiting in Discovery; resolves with their ids once all are online. */
 export async function adoptWaiting(call: Call, count: number): Promise<string[]> {
-  const waiting = await waitFor(async () => {
-    const { list } = (await (await call('GET', '/api/v1/provision/discovery/list')).json()) as {
-      list: { sn: string }[];
-    };
-    return list.length === count && list;
-  }, `${count} devices waiting in Discovery`, 60_000);
+  const waiting = await waitFor(
+    async () => {
+      const { list } = (await (await call('GET', '/api/v1/provision/discovery/list')).json()) as {
+        list: { sn: string }[];
+      };
+      return list.length === count && list;
+    },
+    `${count} devices waiting in Discovery`,
+    60_000,
+  );
   for (const device of waiting) {
     const res = await call('POST', '/api/v1/provision/discovery/adopt', { id: device.sn });
     if (res.status !== 200) throw new Error(`adopt ${device.sn}: ${res.status}`);

@@ -38,24 +38,57 @@ describe.each(DIALECTS)('uploads over their limit (%s)', (dialect) => {
   afterAll(async () => edge?.destroy());
 
   const send = (method: 'PATCH' | 'POST', url: string, body: ReturnType<typeof browserUpload>) =>
-    edge.app.inject({ method, url, payload: body.payload, headers: { ...session.headers(), ...body.headers } });
+    edge.app.inject({
+      method,
+      url,
+      payload: body.payload,
+      headers: { ...session.headers(), ...body.headers },
+    });
 
   const cases: [string, 'PATCH' | 'POST', string, () => Buffer, string, string][] = [
-    ['user icon', 'PATCH', '/api/v1/settings/account/icon', () => png(8, 8, ICON_UPLOAD.maxBytes + PIECE), 'me.png', 'image/png'],
-    ['provisioning CSV', 'POST', '/api/v1/provision/upload', () => provisionCsv(PROVISION_MAX_BYTES + 3 * PIECE), 'p.csv', 'text/csv'],
-    ['logo', 'PATCH', '/api/v1/settings/branding/logo', () => png(110, 40, LOGO_UPLOAD.maxBytes + PIECE), 'logo.png', 'image/png'],
+    [
+      'user icon',
+      'PATCH',
+      '/api/v1/settings/account/icon',
+      () => png(8, 8, ICON_UPLOAD.maxBytes + PIECE),
+      'me.png',
+      'image/png',
+    ],
+    [
+      'provisioning CSV',
+      'POST',
+      '/api/v1/provision/upload',
+      () => provisionCsv(PROVISION_MAX_BYTES + 3 * PIECE),
+      'p.csv',
+      'text/csv',
+    ],
+    [
+      'logo',
+      'PATCH',
+      '/api/v1/settings/branding/logo',
+      () => png(110, 40, LOGO_UPLOAD.maxBytes + PIECE),
+      'logo.png',
+      'image/png',
+    ],
   ];
 
-  it.each(cases)('refuses a %s over its limit with 413 and stores nothing', async (_name, method, url, file, filename, type) => {
-    const before = await snapshot(edge);
-    const res = await send(method, url, browserUpload(file(), filename, type));
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ err_message: messages.fileTooLarge, err_code: 'fileTooLarge' });
-    expect(await snapshot(edge)).toBe(before);
-  });
+  it.each(cases)(
+    'refuses a %s over its limit with 413 and stores nothing',
+    async (_name, method, url, file, filename, type) => {
+      const before = await snapshot(edge);
+      const res = await send(method, url, browserUpload(file(), filename, type));
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({ err_message: messages.fileTooLarge, err_code: 'fileTooLarge' });
+      expect(await snapshot(edge)).toBe(before);
+    },
+  );
 
   it('still takes a file just within the limit', async () => {
-    const res = await send('PATCH', '/api/v1/settings/account/icon', browserUpload(png(8, 8, 256 * 1024), 'me.png', 'image/png'));
+    const res = await send(
+      'PATCH',
+      '/api/v1/settings/account/icon',
+      browserUpload(png(8, 8, 256 * 1024), 'me.png', 'image/png'),
+    );
     expect(res.statusCode).toBe(200);
   });
 });

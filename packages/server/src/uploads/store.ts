@@ -14,14 +14,12 @@ export function storedFileStore(db: Db) {
         .insertInto('stored_files')
         .values(row)
         .onConflict((oc) =>
-          oc
-            .column('key')
-            .doUpdateSet({
-              content_type: row.content_type,
-              data: row.data,
-              size: row.size,
-              updated_at: row.updated_at,
-            }),
+          oc.column('key').doUpdateSet({
+            content_type: row.content_type,
+            data: row.data,
+            size: row.size,
+            updated_at: row.updated_at,
+          }),
         )
         .execute(),
     remove: (key: string) => db.deleteFrom('stored_files').where('key', '=', key).execute(),

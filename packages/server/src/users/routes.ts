@@ -25,7 +25,12 @@ const tags = ['account'];
 const manage = (action: string) => ({ permission: canManage('Account'), activity: `user.${action}` });
 const actorOf = (request: FastifyRequest): Actor => {
   const me = request.identity!;
-  return { userId: me.userId, roleId: me.roleId, permissions: me.permissions, sessionIdHash: me.session?.idHash };
+  return {
+    userId: me.userId,
+    roleId: me.roleId,
+    permissions: me.permissions,
+    sessionIdHash: me.session?.idHash,
+  };
 };
 
 export function userRoutes(users: UserService) {

@@ -7,7 +7,10 @@ export function variableRoutes(keys: { captchaKey: string; gaKey: string }) {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/api/v1/variable/',
-      { config: { permission: publicRoute }, schema: { tags: ['startup'], response: { 200: variablesResponse } } },
+      {
+        config: { permission: publicRoute },
+        schema: { tags: ['startup'], response: { 200: variablesResponse } },
+      },
       async () => ({ CaptchaKey: keys.captchaKey, GAKey: keys.gaKey }),
     );
   };

@@ -30,10 +30,7 @@ const SIGN_IN = '/api/v1/auth/webauthn';
 const tags = ['webauthn'];
 const own = (activity?: string) => ({ permission: userRoute, activity });
 
-export function webauthnRoutes(
-  webauthn: WebauthnService,
-  rpConfig: RelyingPartyConfig,
-) {
+export function webauthnRoutes(webauthn: WebauthnService, rpConfig: RelyingPartyConfig) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(

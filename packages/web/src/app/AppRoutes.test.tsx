@@ -21,7 +21,11 @@ function Where() {
 }
 
 /** `signedInBefore`: this browser held a session when it last asked (the default when the session answers). */
-function start(route: string, routes: Routes, signedInBefore = (routes[INFO]?.(undefined).status ?? 200) === 200) {
+function start(
+  route: string,
+  routes: Routes,
+  signedInBefore = (routes[INFO]?.(undefined).status ?? 200) === 200,
+) {
   rememberSignedIn(signedInBefore);
   const stub = stubFetch(routes);
   vi.stubGlobal('fetch', stub.fetch);

@@ -8,4 +8,9 @@ import { securityModule } from '../features/security/module.ts';
 import { inventoryModule } from '../features/inventory/module.ts';
 import { provisionModule } from '../features/provision/module.ts';
 
-export const modules: readonly AppModule[] = [provisionModule, inventoryModule, securityModule, settingsModule];
+export const modules: readonly AppModule[] = [
+  provisionModule,
+  inventoryModule,
+  securityModule,
+  settingsModule,
+];

@@ -4,12 +4,19 @@ import type { Catalogue } from './catalogues.ts';
 import { mergeCatalogueParts } from './merge.ts';
 import { localeSettings } from './locales.ts';
 
-const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
 const codes = [...new Set(Object.keys(files).map((path) => path.split('/')[2]!))];
 const catalogues = Object.fromEntries(
   codes.map((code) => [
     code,
-    mergeCatalogueParts<Catalogue>(Object.entries(files).filter(([p]) => p.startsWith(`./locales/${code}/`)).map(([, part]) => part)),
+    mergeCatalogueParts<Catalogue>(
+      Object.entries(files)
+        .filter(([p]) => p.startsWith(`./locales/${code}/`))
+        .map(([, part]) => part),
+    ),
   ]),
 ) as Record<string, Catalogue>;
 
@@ -29,9 +36,16 @@ const placeholders = (s: string) => (s.match(/\{\{\w+\}\}/g) ?? []).sort();
 
 /** A plural key (i18next: key_one, key_other, ...) counts once, by its base; each language has its own forms. */
 const PLURAL = /_(zero|one|two|few|many|other)$/;
-const baseKeys = (flat: Record<string, string>) => [...new Set(Object.keys(flat).map((k) => k.replace(PLURAL, '')))];
-const pluralBases = (flat: Record<string, string>) =>
-  [...new Set(Object.keys(flat).filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')))];
+const baseKeys = (flat: Record<string, string>) => [
+  ...new Set(Object.keys(flat).map((k) => k.replace(PLURAL, ''))),
+];
+const pluralBases = (flat: Record<string, string>) => [
+  ...new Set(
+    Object.keys(flat)
+      .filter((k) => PLURAL.test(k))
+      .map((k) => k.replace(PLURAL, '')),
+  ),
+];
 /** The English text a language's key translates: a plural form answers to English's `other`. */
 const englishOf = (key: string) => en[key] ?? en[key.replace(PLURAL, '_other')];
 

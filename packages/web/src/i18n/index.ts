@@ -35,8 +35,7 @@ function pluralRulesByTag(): void {
     getRule: (code: string, options?: object) => Intl.PluralRules | undefined;
   };
   const getRule = resolver.getRule.bind(resolver);
-  resolver.getRule = (code, options) =>
-    getRule(localeSettings[code as LanguageCode]?.html ?? code, options);
+  resolver.getRule = (code, options) => getRule(localeSettings[code as LanguageCode]?.html ?? code, options);
 }
 
 /** Loads the language's catalogue if needed, then switches to it. Rejects (staying put) when it cannot load. */

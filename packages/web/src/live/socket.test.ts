@@ -56,7 +56,9 @@ describe('live sockets', () => {
     expect(dashboard.onReopen).toHaveBeenCalledTimes(1);
 
     stop();
-    expect(sockets[1]!.sent.at(-1)).toEqual({ unsubscribe: { channel: 'inventory.dashboard', keys: ['abc'] } });
+    expect(sockets[1]!.sent.at(-1)).toEqual({
+      unsubscribe: { channel: 'inventory.dashboard', keys: ['abc'] },
+    });
     expect(sockets[1]!.closed).toBe(true);
     expect(live.getState()).toBe('closed');
     vi.advanceTimersByTime(60_000);

@@ -50,6 +50,7 @@ export const foundation = (dialect: Dialect): Migration => ({
     void sql;
   },
   async down(db: Kysely<unknown>) {
-    for (const t of ['activity', 'login_failures', 'sessions', 'users', 'roles']) await db.schema.dropTable(t).execute();
+    for (const t of ['activity', 'login_failures', 'sessions', 'users', 'roles'])
+      await db.schema.dropTable(t).execute();
   },
 });

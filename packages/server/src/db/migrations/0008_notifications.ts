@@ -20,7 +20,11 @@ export const notifications = (): Migration => ({
       .addPrimaryKeyConstraint('notifications_pk', ['user_id', 'id'])
       .execute();
     // The list is read newest first, per user.
-    await db.schema.createIndex('notifications_user_date').on('notifications').columns(['user_id', 'date']).execute();
+    await db.schema
+      .createIndex('notifications_user_date')
+      .on('notifications')
+      .columns(['user_id', 'date'])
+      .execute();
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('notifications').execute();

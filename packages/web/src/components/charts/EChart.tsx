@@ -17,7 +17,15 @@ import type {
   TooltipComponentOption,
 } from 'echarts/components';
 
-echarts.use([LineChart, PieChart, GridComponent, LegendComponent, TitleComponent, TooltipComponent, SVGRenderer]);
+echarts.use([
+  LineChart,
+  PieChart,
+  GridComponent,
+  LegendComponent,
+  TitleComponent,
+  TooltipComponent,
+  SVGRenderer,
+]);
 
 export type ChartOption = ComposeOption<
   | LineSeriesOption

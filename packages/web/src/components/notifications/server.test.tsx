@@ -5,7 +5,14 @@ import { renderWithProviders, stubFetch } from '../../test/render.tsx';
 import { notificationStore } from './store.ts';
 import { NotificationBell } from './NotificationBell.tsx';
 
-const kept = { id: 'kept1', level: 'check', type: 'toast', value: 'Saved on another tab', progress: 100, date: 5 };
+const kept = {
+  id: 'kept1',
+  level: 'check',
+  type: 'toast',
+  value: 'Saved on another tab',
+  progress: 100,
+  date: 5,
+};
 
 afterEach(() => {
   notificationStore.bind(null);
@@ -17,13 +24,21 @@ describe('notification list kept on the console', () => {
   it('shows the list the console keeps (read and unread) after a reload, and sends new entries to it', async () => {
     const stub = stubFetch({
       [`GET ${NOTIFICATIONS_PATH}`]: () => ({
-        body: { list: [{ ...kept, read: false }, { ...kept, id: 'old', date: 1, read: true }], unread: 1 },
+        body: {
+          list: [
+            { ...kept, read: false },
+            { ...kept, id: 'old', date: 1, read: true },
+          ],
+          unread: 1,
+        },
       }),
       [`POST ${NOTIFICATIONS_PATH}`]: (body) => ({ body: { ...(body as object), read: false } }),
     });
     vi.stubGlobal('fetch', stub.fetch);
     renderWithProviders(<NotificationBell />);
-    await waitFor(() => expect(notificationStore.getSnapshot().entries.map((e) => e.id)).toEqual(['kept1', 'old']));
+    await waitFor(() =>
+      expect(notificationStore.getSnapshot().entries.map((e) => e.id)).toEqual(['kept1', 'old']),
+    );
     expect(notificationStore.getSnapshot().unread).toBe(1);
 
     const added = notificationStore.add({ level: 'info', type: 'toast', value: 'Here', date: 10 });

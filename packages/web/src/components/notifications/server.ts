@@ -14,17 +14,14 @@ export const keptNotificationsKey = ['notifications'] as const;
 
 export const serverSink: NotificationSink = {
   add: (entry) =>
-    api.post(
-      NOTIFICATIONS_PATH,
-      {
-        id: entry.id,
-        level: entry.level,
-        type: entry.type,
-        value: entry.value,
-        progress: entry.progress,
-        date: entry.date,
-      }
-    ),
+    api.post(NOTIFICATIONS_PATH, {
+      id: entry.id,
+      level: entry.level,
+      type: entry.type,
+      value: entry.value,
+      progress: entry.progress,
+      date: entry.date,
+    }),
   progress: (id, progress, level) =>
     api.patch(`${NOTIFICATIONS_PATH}/${encodeURIComponent(id)}`, { progress, level }),
   markAllRead: () => api.post(`${NOTIFICATIONS_PATH}/read`),

@@ -49,7 +49,9 @@ describe('Remote help (SPEC 4)', () => {
 describe('Device name', () => {
   it("starts from the device's own name when nothing is set or reported yet", async () => {
     stubSection('general', null, {
-      [settingsRoute('GET', 'generalSetting/getConfig')]: () => ({ body: { deviceName: 'rutm50-demo-000002' } }),
+      [settingsRoute('GET', 'generalSetting/getConfig')]: () => ({
+        body: { deviceName: 'rutm50-demo-000002' },
+      }),
     });
     renderWithProviders(<GeneralSection deviceId="dev1" />);
     expect(await screen.findByTestId('general-device-name')).toHaveValue('rutm50-demo-000002');

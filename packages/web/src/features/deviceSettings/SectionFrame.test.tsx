@@ -100,7 +100,11 @@ describe('pushed state', () => {
     expect(within(screen.getByTestId('section-drift')).getByText('list[0].mode')).toBeInTheDocument();
     // Another device's news, or another section's, leaves this one alone.
     socket.push({ channel: LIVE_CHANNELS.settings, key: 'dev2', data: view({ state: 'failed' }) });
-    socket.push({ channel: LIVE_CHANNELS.settings, key: 'dev1', data: view({ section: 'wifi', state: 'failed' }) });
+    socket.push({
+      channel: LIVE_CHANNELS.settings,
+      key: 'dev1',
+      data: view({ section: 'wifi', state: 'failed' }),
+    });
     expect(shownState()).toBe('rolled_back');
     expect(reads()).toBe(1);
   });
@@ -174,7 +178,10 @@ describe('unapplied edits', () => {
           <>
             <input aria-label="ip" />
             <a href="/desk/inventory">away</a>
-            <button type="button" onClick={() => void apply('PATCH', 'multipleWan/setting', { iface: 'eth0' })}>
+            <button
+              type="button"
+              onClick={() => void apply('PATCH', 'multipleWan/setting', { iface: 'eth0' })}
+            >
               go
             </button>
           </>

@@ -20,7 +20,8 @@ import { useEdited, useEditedFlag, type EditedFlag } from './editedFlag.ts';
  * What in a section's editor changes its document: typing (also in its row dialogs, whose events reach the
  * frame through React's portals), choosing an option, a switch, confirming a row's removal.
  */
-const EDITING_CLICKS = '.ant-select-item-option, .ant-switch, .ant-checkbox-wrapper, .ant-radio-wrapper, .ant-popconfirm-buttons .ant-btn-primary, .ant-modal-footer .ant-btn-primary';
+const EDITING_CLICKS =
+  '.ant-select-item-option, .ant-switch, .ant-checkbox-wrapper, .ant-radio-wrapper, .ant-popconfirm-buttons .ant-btn-primary, .ant-modal-footer .ant-btn-primary';
 const isEditingClick = (event: SyntheticEvent) =>
   !!(event.target as Element | null)?.closest?.(EDITING_CLICKS);
 

@@ -5,7 +5,12 @@
  * dropped rather than allowed to land on top of it.
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { LIVE_CHANNELS, type SectionKey, type SectionStateView, type SettingsStateResponse } from '@edge/protocol';
+import {
+  LIVE_CHANNELS,
+  type SectionKey,
+  type SectionStateView,
+  type SettingsStateResponse,
+} from '@edge/protocol';
 import { useChannel } from '../../live/useChannel.ts';
 
 /** Everything the settings screens read of section state: what a reconnect reads again. */

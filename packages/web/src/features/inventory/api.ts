@@ -2,7 +2,13 @@
  * Inventory calls (packages/protocol/src/inventory.ts) and their query keys. The cached list pages, counts,
  * map and dashboards are kept current by the live channels (live/useLiveInventory.ts), not by polling.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type {
   DashboardConfig,
   DashboardConfigPatch,

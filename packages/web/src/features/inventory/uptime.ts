@@ -16,4 +16,5 @@ export function uptimeParts(seconds: number): UptimeParts {
   };
 }
 
-export const formatUptime = (t: TFunction, seconds: number): string => t('inventory.uptime', { ...uptimeParts(seconds) });
+export const formatUptime = (t: TFunction, seconds: number): string =>
+  t('inventory.uptime', { ...uptimeParts(seconds) });

@@ -84,7 +84,11 @@ export function AdoptModal({ device, onClose }: { device: DiscoveryDeviceView | 
               data-testid="adopt-group"
             />
           </Form.Item>
-          <Form.Item name="profile" label={t('provision.adopt.profile')} extra={t('provision.adopt.profileHint')}>
+          <Form.Item
+            name="profile"
+            label={t('provision.adopt.profile')}
+            extra={t('provision.adopt.profileHint')}
+          >
             <Input maxLength={NAME_MAX} data-testid="adopt-profile" />
           </Form.Item>
           <Typography.Text type="secondary">{t('provision.discovery.applyWarning')}</Typography.Text>

@@ -7,7 +7,13 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Input, Select, Space, Tooltip, Typography, Upload } from 'antd';
 import type { UploadProps } from 'antd';
-import { CloudDownloadOutlined, DeleteOutlined, PlusCircleOutlined, SyncOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  CloudDownloadOutlined,
+  DeleteOutlined,
+  PlusCircleOutlined,
+  SyncOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   PROVISION_MAX_BYTES,
@@ -22,7 +28,14 @@ import { startProgress, toast } from '../../components/notifications/toast.ts';
 import { messageText } from '../../i18n/messageText.ts';
 import { usePermission } from '../account/permissions.ts';
 import { serverText } from '../inventory/serverText.ts';
-import { downloadDiscovery, useDeleteProvision, useDiscovery, useProvisionList, useRediscover, useUploadProvision } from './api.ts';
+import {
+  downloadDiscovery,
+  useDeleteProvision,
+  useDiscovery,
+  useProvisionList,
+  useRediscover,
+  useUploadProvision,
+} from './api.ts';
 import { AdoptModal } from './AdoptModal.tsx';
 import { useLiveDiscovery } from './useLiveDiscovery.ts';
 import { EnrolSecretCard } from './EnrolSecretCard.tsx';
@@ -126,10 +139,21 @@ function DiscoveryCard() {
           >
             {t('provision.discovery.rediscover')}
           </Button>
-          <Button icon={<CloudDownloadOutlined />} loading={downloading} onClick={() => void download()} data-testid="discovery-download">
+          <Button
+            icon={<CloudDownloadOutlined />}
+            loading={downloading}
+            onClick={() => void download()}
+            data-testid="discovery-download"
+          >
             {t('provision.discovery.download')}
           </Button>
-          {manage && <RemoveSelectedButtons selected={selectedListed} total={data?.totalNumber ?? 0} removal={removal} />}
+          {manage && (
+            <RemoveSelectedButtons
+              selected={selectedListed}
+              total={data?.totalNumber ?? 0}
+              removal={removal}
+            />
+          )}
         </Space>
       }
     >
@@ -152,10 +176,18 @@ function DiscoveryCard() {
         scroll={SCROLL_X}
         data-testid="discovery-table"
         {...(manage && {
-          rowSelection: { selectedRowKeys: selectedListed, onChange: (keys) => setSelected(keys.map(String)) },
+          rowSelection: {
+            selectedRowKeys: selectedListed,
+            onChange: (keys) => setSelected(keys.map(String)),
+          },
         })}
         columns={[
-          { key: 'id', dataIndex: 'id', title: t('provision.columns.id'), render: (v: string) => <code>{v}</code> },
+          {
+            key: 'id',
+            dataIndex: 'id',
+            title: t('provision.columns.id'),
+            render: (v: string) => <code>{v}</code>,
+          },
           {
             key: 'sn',
             dataIndex: 'sn',
@@ -163,12 +195,22 @@ function DiscoveryCard() {
             render: (_: string, device: DiscoveryDeviceView) => <SerialCell device={device} />,
           },
           { key: 'ifaceName', dataIndex: 'ifaceName', title: t('provision.columns.ifaceName') },
-          { key: 'IP', dataIndex: 'IP', title: t('provision.columns.ip'), render: (v: string) => <bdi>{v}</bdi> },
+          {
+            key: 'IP',
+            dataIndex: 'IP',
+            title: t('provision.columns.ip'),
+            render: (v: string) => <bdi>{v}</bdi>,
+          },
           { key: 'name', dataIndex: 'name', title: t('provision.columns.name') },
           { key: 'group', dataIndex: 'group', title: t('provision.columns.group') },
           { key: 'profile', dataIndex: 'profile', title: t('provision.columns.profile') },
           { key: 'model', dataIndex: 'model', title: t('provision.columns.model') },
-          { key: 'createdAt', dataIndex: 'createdAt', title: t('provision.columns.createdAt'), render: dateTimeCell },
+          {
+            key: 'createdAt',
+            dataIndex: 'createdAt',
+            title: t('provision.columns.createdAt'),
+            render: dateTimeCell,
+          },
           ...(manage
             ? [
                 {
@@ -257,7 +299,11 @@ function ProvisioningListCard() {
 
   const deleteEntry = (entry: ProvisionEntryView) =>
     confirmThen(
-      { message: t('provision.upload.confirmDelete', { serial: entry.serial }), danger: true, okText: t('provision.upload.delete') },
+      {
+        message: t('provision.upload.confirmDelete', { serial: entry.serial }),
+        danger: true,
+        okText: t('provision.upload.delete'),
+      },
       async () => {
         const answer = await remove.mutateAsync(entry.serial);
         toast.success(serverText(t, answer.message));
@@ -271,7 +317,12 @@ function ProvisioningListCard() {
       extra={
         manage && (
           <Upload accept=".csv,text/csv" showUploadList={false} customRequest={customRequest} maxCount={1}>
-            <Button type="primary" icon={<UploadOutlined />} loading={upload.isPending} data-testid="provision-upload">
+            <Button
+              type="primary"
+              icon={<UploadOutlined />}
+              loading={upload.isPending}
+              data-testid="provision-upload"
+            >
               {t('provision.upload.button')}
             </Button>
           </Upload>

@@ -28,7 +28,9 @@ export const useDiscovery = (search: string) =>
   useQuery({
     queryKey: provisionKeys.discoveryList(search),
     queryFn: () =>
-      api.get<DiscoveryListResponse>(`${V1}/discovery/list`, { query: { type: 'Discovery', search: search || undefined } }),
+      api.get<DiscoveryListResponse>(`${V1}/discovery/list`, {
+        query: { type: 'Discovery', search: search || undefined },
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -58,7 +60,8 @@ export function useAdopt() {
 export function useRemoveDiscovery() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: DiscoveryRemoveRequest) => api.post<DiscoveryRemoveResponse>(`${V1}/discovery/remove`, body),
+    mutationFn: (body: DiscoveryRemoveRequest) =>
+      api.post<DiscoveryRemoveResponse>(`${V1}/discovery/remove`, body),
     onSuccess: () => void client.invalidateQueries({ queryKey: provisionKeys.discovery }),
   });
 }

@@ -75,9 +75,7 @@ export function FigureTiles({ dashboard }: { dashboard: DeviceDashboard }) {
           </div>
           <div className="figure-sub">
             {t('inventory.dashboard.accessTime')}:{' '}
-            <span data-testid="dashboard-access-time">
-              {dateTimeSecondsCell(d.accessTime)}
-            </span>
+            <span data-testid="dashboard-access-time">{dateTimeSecondsCell(d.accessTime)}</span>
           </div>
         </Tile>
       </Col>
@@ -106,9 +104,7 @@ export function FigureTiles({ dashboard }: { dashboard: DeviceDashboard }) {
           </div>
           <div className="figure-sub">
             {t('inventory.dashboard.reportedAt')}:{' '}
-            <span data-testid="dashboard-reported">
-              {dateTimeSecondsCell(d.reportedAt)}
-            </span>
+            <span data-testid="dashboard-reported">{dateTimeSecondsCell(d.reportedAt)}</span>
           </div>
         </Tile>
       </Col>
@@ -116,7 +112,17 @@ export function FigureTiles({ dashboard }: { dashboard: DeviceDashboard }) {
   );
 }
 
-function Usage({ title, testId, used, total }: { title: string; testId: string; used: number; total: number }) {
+function Usage({
+  title,
+  testId,
+  used,
+  total,
+}: {
+  title: string;
+  testId: string;
+  used: number;
+  total: number;
+}) {
   const { t } = useTranslation();
   const percent = percentOf(used, total);
   return (
@@ -149,7 +155,11 @@ export function ResourceCards({ dashboard }: { dashboard: DeviceDashboard }) {
               type="dashboard"
               percent={cpu.usage ?? 0}
               size={112}
-              format={() => <span data-testid="dashboard-cpu">{cpu.usage === null ? none : `${oneDecimal(cpu.usage)}%`}</span>}
+              format={() => (
+                <span data-testid="dashboard-cpu">
+                  {cpu.usage === null ? none : `${oneDecimal(cpu.usage)}%`}
+                </span>
+              )}
               aria-label={t('inventory.dashboard.usage')}
             />
           </div>
@@ -158,11 +168,15 @@ export function ResourceCards({ dashboard }: { dashboard: DeviceDashboard }) {
             <dd data-testid="dashboard-cpu-cores">{cpu.cores ?? none}</dd>
             <dt>{t('inventory.dashboard.temperature')}</dt>
             <dd data-testid="dashboard-cpu-temp">
-              {cpu.temperature === null ? none : t('inventory.dashboard.celsius', { value: oneDecimal(cpu.temperature) })}
+              {cpu.temperature === null
+                ? none
+                : t('inventory.dashboard.celsius', { value: oneDecimal(cpu.temperature) })}
             </dd>
             <dt>{t('inventory.dashboard.fanSpeed')}</dt>
             <dd data-testid="dashboard-fan">
-              {fanSpeed === null ? t('inventory.dashboard.noFan') : t('inventory.dashboard.rpm', { value: Math.round(fanSpeed) })}
+              {fanSpeed === null
+                ? t('inventory.dashboard.noFan')
+                : t('inventory.dashboard.rpm', { value: Math.round(fanSpeed) })}
             </dd>
           </dl>
         </Card>
@@ -170,7 +184,12 @@ export function ResourceCards({ dashboard }: { dashboard: DeviceDashboard }) {
       <Col xs={24} md={12} xl={6}>
         <Card className="inventory-card resource-card" title={t('inventory.dashboard.memory')} size="small">
           {memory ? (
-            <Usage title={t('inventory.dashboard.memory')} testId={MEMORY_ID} used={memory.used} total={memory.total} />
+            <Usage
+              title={t('inventory.dashboard.memory')}
+              testId={MEMORY_ID}
+              used={memory.used}
+              total={memory.total}
+            />
           ) : (
             <Typography.Text type="secondary">{none}</Typography.Text>
           )}
@@ -179,7 +198,12 @@ export function ResourceCards({ dashboard }: { dashboard: DeviceDashboard }) {
       <Col xs={24} md={12} xl={6}>
         <Card className="inventory-card resource-card" title={t('inventory.dashboard.disk')} size="small">
           {disk ? (
-            <Usage title={t('inventory.dashboard.disk')} testId={DISK_ID} used={disk.used} total={disk.total} />
+            <Usage
+              title={t('inventory.dashboard.disk')}
+              testId={DISK_ID}
+              used={disk.used}
+              total={disk.total}
+            />
           ) : (
             <Typography.Text type="secondary">{none}</Typography.Text>
           )}
@@ -226,14 +250,28 @@ export function ResourceCards({ dashboard }: { dashboard: DeviceDashboard }) {
 function PortTile({ port }: { port: EthernetPort }) {
   const { t } = useTranslation();
   return (
-    <Tooltip title={port.up ? t('inventory.dashboard.portSpeed', { speed: port.speed }) : t('inventory.dashboard.portDown')}>
-      <div className={`port-tile ${port.up ? 'port-up' : 'port-down'}`} data-testid={`port-${port.name}`} data-up={port.up}>
+    <Tooltip
+      title={
+        port.up
+          ? t('inventory.dashboard.portSpeed', { speed: port.speed })
+          : t('inventory.dashboard.portDown')
+      }
+    >
+      <div
+        className={`port-tile ${port.up ? 'port-up' : 'port-down'}`}
+        data-testid={`port-${port.name}`}
+        data-up={port.up}
+      >
         <span className="port-jack" aria-hidden="true" />
         <span className="port-name">
           <bdi>{port.name}</bdi>
         </span>
-        <span className="port-state">{port.up ? t('inventory.dashboard.portUp') : t('inventory.dashboard.portDown')}</span>
-        {port.up && <span className="port-speed">{t('inventory.dashboard.portSpeed', { speed: port.speed })}</span>}
+        <span className="port-state">
+          {port.up ? t('inventory.dashboard.portUp') : t('inventory.dashboard.portDown')}
+        </span>
+        {port.up && (
+          <span className="port-speed">{t('inventory.dashboard.portSpeed', { speed: port.speed })}</span>
+        )}
         {port.portType && <Tag className="port-type">{port.portType}</Tag>}
         {port.poe && port.poe.watt > 0 && (
           <span className="port-poe">
@@ -286,15 +324,21 @@ export function PortsAndPoe({ dashboard }: { dashboard: DeviceDashboard }) {
             <div className="poe-figures" data-testid="dashboard-poe">
               <div>
                 <span className="figure-label">{t('inventory.dashboard.current')}</span>
-                <strong className="figure-value">{t('inventory.dashboard.milliampere', { value: Math.round(poe.current) })}</strong>
+                <strong className="figure-value">
+                  {t('inventory.dashboard.milliampere', { value: Math.round(poe.current) })}
+                </strong>
               </div>
               <div>
                 <span className="figure-label">{t('inventory.dashboard.voltage')}</span>
-                <strong className="figure-value">{t('inventory.dashboard.volt', { value: oneDecimal(poe.voltage) })}</strong>
+                <strong className="figure-value">
+                  {t('inventory.dashboard.volt', { value: oneDecimal(poe.voltage) })}
+                </strong>
               </div>
               <div>
                 <span className="figure-label">{t('inventory.dashboard.watt')}</span>
-                <strong className="figure-value">{t('inventory.dashboard.wattValue', { value: oneDecimal(poe.watt) })}</strong>
+                <strong className="figure-value">
+                  {t('inventory.dashboard.wattValue', { value: oneDecimal(poe.watt) })}
+                </strong>
               </div>
             </div>
           ) : (

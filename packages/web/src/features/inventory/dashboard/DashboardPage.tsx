@@ -82,7 +82,11 @@ function Dashboard({ dashboard }: { dashboard: DeviceDashboard }) {
   );
 
   return (
-    <div className="inventory-page device-dashboard" data-testid="device-dashboard" data-device-id={device.id}>
+    <div
+      className="inventory-page device-dashboard"
+      data-testid="device-dashboard"
+      data-device-id={device.id}
+    >
       <Card className="inventory-card dashboard-head">
         <div className="dashboard-head-row">
           <div className="dashboard-head-title">
@@ -94,25 +98,42 @@ function Dashboard({ dashboard }: { dashboard: DeviceDashboard }) {
                 {device.name}
               </Typography.Title>
               <Typography.Text type="secondary" className="dashboard-subtitle">
-                <bdi>{device.modelID}</bdi> · <bdi>{device.sn}</bdi> · <bdi>{device.ip}</bdi> · <bdi>{device.firmware}</bdi>
+                <bdi>{device.modelID}</bdi> · <bdi>{device.sn}</bdi> · <bdi>{device.ip}</bdi> ·{' '}
+                <bdi>{device.firmware}</bdi>
               </Typography.Text>
             </div>
             <StatusBadge status={dashboard.status} />
           </div>
           <Space wrap>
-            <Button icon={<ProfileOutlined />} onClick={() => setDetails(true)} data-testid="dashboard-details">
+            <Button
+              icon={<ProfileOutlined />}
+              onClick={() => setDetails(true)}
+              data-testid="dashboard-details"
+            >
               {t('inventory.actions.details')}
             </Button>
-            <Button icon={<SettingOutlined />} onClick={() => void navigate(settingsPath(device.id))} data-testid="dashboard-settings">
+            <Button
+              icon={<SettingOutlined />}
+              onClick={() => void navigate(settingsPath(device.id))}
+              data-testid="dashboard-settings"
+            >
               {t('deviceSettings.open')}
             </Button>
-            {manage && (device.idle ? action(ACTION.CLEAR_IDLE, <PlayCircleOutlined />) : action(ACTION.SET_IDLE, <PauseCircleOutlined />))}
+            {manage &&
+              (device.idle
+                ? action(ACTION.CLEAR_IDLE, <PlayCircleOutlined />)
+                : action(ACTION.SET_IDLE, <PauseCircleOutlined />))}
             {manage && action(ACTION.REBOOT, <RedoOutlined />, true)}
             {manage && action(ACTION.SHUTDOWN, <PoweroffOutlined />, true)}
           </Space>
         </div>
         {!dashboard.online && (
-          <Alert className="dashboard-offline" type="warning" showIcon title={t('inventory.dashboard.offlineHint')} />
+          <Alert
+            className="dashboard-offline"
+            type="warning"
+            showIcon
+            title={t('inventory.dashboard.offlineHint')}
+          />
         )}
       </Card>
 

@@ -32,8 +32,18 @@ export function ClientsTable({ clients }: { clients: ConnectedClient[] }) {
           ),
         },
         { key: 'hostname', dataIndex: 'hostname', title: t('inventory.dashboard.clientHostname') },
-        { key: 'ip', dataIndex: 'ip', title: t('inventory.dashboard.clientIp'), render: (v: string) => <bdi>{v}</bdi> },
-        { key: 'mac', dataIndex: 'mac', title: t('inventory.dashboard.clientMac'), render: (v: string) => <code>{v}</code> },
+        {
+          key: 'ip',
+          dataIndex: 'ip',
+          title: t('inventory.dashboard.clientIp'),
+          render: (v: string) => <bdi>{v}</bdi>,
+        },
+        {
+          key: 'mac',
+          dataIndex: 'mac',
+          title: t('inventory.dashboard.clientMac'),
+          render: (v: string) => <code>{v}</code>,
+        },
         {
           key: 'access_time',
           dataIndex: 'access_time',
@@ -57,7 +67,12 @@ export function InterfacesTable({ interfaces }: { interfaces: InterfaceTraffic[]
       locale={{ emptyText: t('common.noData') }}
       data-testid="dashboard-interfaces"
       columns={[
-        { key: 'name', dataIndex: 'name', title: t('inventory.dashboard.interfaceName'), render: (v: string) => <bdi>{v}</bdi> },
+        {
+          key: 'name',
+          dataIndex: 'name',
+          title: t('inventory.dashboard.interfaceName'),
+          render: (v: string) => <bdi>{v}</bdi>,
+        },
         {
           key: 'kind',
           dataIndex: 'kind',
@@ -69,7 +84,9 @@ export function InterfacesTable({ interfaces }: { interfaces: InterfaceTraffic[]
           dataIndex: 'up',
           title: t('inventory.dashboard.interfaceState'),
           render: (up: boolean) => (
-            <Tag color={up ? 'green' : 'default'}>{up ? t('inventory.dashboard.portUp') : t('inventory.dashboard.portDown')}</Tag>
+            <Tag color={up ? 'green' : 'default'}>
+              {up ? t('inventory.dashboard.portUp') : t('inventory.dashboard.portDown')}
+            </Tag>
           ),
         },
         {

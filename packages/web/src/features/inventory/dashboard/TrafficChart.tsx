@@ -8,7 +8,15 @@ import { EChart, type ChartOption } from '../../../components/charts/EChart.tsx'
 const RX_COLOR = '#1677ff';
 const TX_COLOR = '#13c2c2';
 
-export function TrafficChart({ title, points, testId }: { title: string; points: TrafficPoint[]; testId: string }) {
+export function TrafficChart({
+  title,
+  points,
+  testId,
+}: {
+  title: string;
+  points: TrafficPoint[];
+  testId: string;
+}) {
   const { t } = useTranslation();
   const rxLabel = t('inventory.dashboard.rx');
   const txLabel = t('inventory.dashboard.tx');
@@ -20,7 +28,10 @@ export function TrafficChart({ title, points, testId }: { title: string; points:
       animation: false,
       grid: { left: 44, right: 16, top: 36, bottom: 28 },
       legend: { top: 0, right: 0, data: [rxLabel, txLabel] },
-      tooltip: { trigger: 'axis', valueFormatter: (v) => (typeof v === 'number' ? v.toFixed(2) : String(v ?? '')) },
+      tooltip: {
+        trigger: 'axis',
+        valueFormatter: (v) => (typeof v === 'number' ? v.toFixed(2) : String(v ?? '')),
+      },
       xAxis: { type: 'time', axisLabel: { hideOverlap: true } },
       yAxis: { type: 'value', name: unit, nameGap: 12, splitLine: { lineStyle: { color: '#f0f0f0' } } },
       series: [
@@ -53,7 +64,11 @@ export function TrafficChart({ title, points, testId }: { title: string; points:
       {hasData ? (
         <EChart option={option} height={220} label={title} />
       ) : (
-        <Empty className="traffic-chart-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('inventory.dashboard.noData')} />
+        <Empty
+          className="traffic-chart-empty"
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t('inventory.dashboard.noData')}
+        />
       )}
     </div>
   );

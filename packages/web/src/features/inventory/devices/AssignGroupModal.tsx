@@ -23,7 +23,10 @@ export function AssignGroupModal({
   const [target, setTarget] = useState<string>(NO_GROUP);
 
   const submit = async () => {
-    const answer = await assign.mutateAsync({ groupId: target === NO_GROUP ? null : Number(target), deviceIds });
+    const answer = await assign.mutateAsync({
+      groupId: target === NO_GROUP ? null : Number(target),
+      deviceIds,
+    });
     toast.success(serverText(t, answer.message));
     onClose(true);
   };

@@ -46,13 +46,16 @@ export function DeviceDetailsDrawer({ device, onClose }: { device: DeviceRow | n
 export function DeviceDetails({ device }: { device: DeviceRow }) {
   const { t } = useTranslation();
   const none = <span className="muted">{t('inventory.notAvailable')}</span>;
-  const text = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? none : <bdi>{v}</bdi>);
+  const text = (v: string | number | null | undefined) =>
+    v === null || v === undefined || v === '' ? none : <bdi>{v}</bdi>;
 
   return (
     <div className="settings-stack">
       <Descriptions column={1} size="small" bordered className="device-details">
         <Descriptions.Item label={t('inventory.details.name')}>{device.name}</Descriptions.Item>
-        <Descriptions.Item label={t('inventory.details.deviceName')}>{text(device.deviceName)}</Descriptions.Item>
+        <Descriptions.Item label={t('inventory.details.deviceName')}>
+          {text(device.deviceName)}
+        </Descriptions.Item>
         <Descriptions.Item label={t('inventory.details.status')}>
           <StatusTag status={device.status} testId={STATUS_ID} />
         </Descriptions.Item>
@@ -73,7 +76,9 @@ export function DeviceDetails({ device }: { device: DeviceRow }) {
         <Descriptions.Item label={t('inventory.details.imei')}>{text(device.imei)}</Descriptions.Item>
         <Descriptions.Item label={t('inventory.details.imsi')}>{text(device.imsi)}</Descriptions.Item>
         <Descriptions.Item label={t('inventory.details.latitude')}>{text(device.latitude)}</Descriptions.Item>
-        <Descriptions.Item label={t('inventory.details.longitude')}>{text(device.longitude)}</Descriptions.Item>
+        <Descriptions.Item label={t('inventory.details.longitude')}>
+          {text(device.longitude)}
+        </Descriptions.Item>
         <Descriptions.Item label={t('inventory.details.group')}>
           <GroupField device={device} />
         </Descriptions.Item>
@@ -190,7 +195,9 @@ function SecureModeSetting({ device }: { device: DeviceRow }) {
         )}
       </Space>
       <Typography.Paragraph type="secondary" className="secure-mode-reported">
-        {t('inventory.details.secureModeReported', { mode: t(`inventory.secureMode.${device.secureModeReported}`) })}
+        {t('inventory.details.secureModeReported', {
+          mode: t(`inventory.secureMode.${device.secureModeReported}`),
+        })}
       </Typography.Paragraph>
       {device.secureModePending && (
         <Alert type="info" showIcon title={t('inventory.details.secureModePending')} />

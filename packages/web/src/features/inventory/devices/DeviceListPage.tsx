@@ -51,7 +51,8 @@ import { dashboardPath } from '../paths.ts';
 const UNGROUPED = 0;
 /** The actions stay in view at the end of the row (right, or left in Arabic) while the table scrolls. */
 
-const isSortKey = (v: string | null): v is DeviceSortKey => !!v && (deviceSortKeys as readonly string[]).includes(v);
+const isSortKey = (v: string | null): v is DeviceSortKey =>
+  !!v && (deviceSortKeys as readonly string[]).includes(v);
 const isOrder = (v: string | null): v is SortOrder => !!v && (sortOrders as readonly string[]).includes(v);
 const isStatus = (v: string | null): v is DeviceStatusLabel =>
   !!v && (deviceStatusLabels as readonly string[]).includes(v);
@@ -76,7 +77,14 @@ function useListQuery() {
     };
   }, [params]);
 
-  const update = (patch: Partial<Record<'page' | 'pageSize' | 'search' | 'group' | 'status' | 'sortBy' | 'order', string | number | undefined>>) =>
+  const update = (
+    patch: Partial<
+      Record<
+        'page' | 'pageSize' | 'search' | 'group' | 'status' | 'sortBy' | 'order',
+        string | number | undefined
+      >
+    >,
+  ) =>
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -93,7 +101,12 @@ function useListQuery() {
 }
 
 /** The buttons of a row's actions (SPEC 4): each one asks for confirmation before it acts. */
-const ROW_ACTIONS: { action: DeviceAction; icon: ReactNode; danger?: boolean; when?: (row: DeviceRow) => boolean }[] = [
+const ROW_ACTIONS: {
+  action: DeviceAction;
+  icon: ReactNode;
+  danger?: boolean;
+  when?: (row: DeviceRow) => boolean;
+}[] = [
   { action: ACTION.SET_IDLE, icon: <PauseCircleOutlined />, when: (row) => !row.idle },
   { action: ACTION.CLEAR_IDLE, icon: <PlayCircleOutlined />, when: (row) => row.idle },
   { action: ACTION.REBOOT, icon: <RedoOutlined /> },
@@ -116,7 +129,11 @@ function RowActions({
   return (
     <Space size={0} className="device-actions">
       <Tooltip title={t('inventory.actions.dashboard')}>
-        <Link to={dashboardPath(row.id)} aria-label={t('inventory.actions.dashboard')} data-testid={`device-dashboard-${row.sn}`}>
+        <Link
+          to={dashboardPath(row.id)}
+          aria-label={t('inventory.actions.dashboard')}
+          data-testid={`device-dashboard-${row.sn}`}
+        >
           <Button type="text" size="small" icon={<LineChartOutlined />} tabIndex={-1} />
         </Link>
       </Tooltip>
@@ -262,7 +279,8 @@ export function DeviceListPage() {
             </div>
             <Space className="inventory-summary" size={24} wrap>
               <span>
-                {t('inventory.list.total')}: <strong data-testid="device-total">{data?.totalNumber ?? 0}</strong>
+                {t('inventory.list.total')}:{' '}
+                <strong data-testid="device-total">{data?.totalNumber ?? 0}</strong>
               </span>
               {manage && (
                 <Space>
@@ -296,10 +314,16 @@ export function DeviceListPage() {
           data-testid="device-table"
           rowSelection={
             manage
-              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true }
+              ? {
+                  selectedRowKeys: selected,
+                  onChange: (keys) => setSelected(keys.map(String)),
+                  preserveSelectedRowKeys: true,
+                }
               : undefined
           }
-          onRow={(row) => ({ 'data-device-sn': row.sn, 'data-status': row.status }) as HTMLAttributes<HTMLElement>}
+          onRow={(row) =>
+            ({ 'data-device-sn': row.sn, 'data-status': row.status }) as HTMLAttributes<HTMLElement>
+          }
           pagination={{
             current: query.page,
             pageSize: query.pageSize,
@@ -326,18 +350,26 @@ export function DeviceListPage() {
             },
             { key: 'sn', dataIndex: 'sn', title: t('inventory.columns.sn') },
             { key: 'model', dataIndex: 'modelID', title: t('inventory.columns.model') },
-            { key: 'ip', dataIndex: 'ip', title: t('inventory.columns.ip'), render: (ip: string) => <bdi>{ip}</bdi> },
+            {
+              key: 'ip',
+              dataIndex: 'ip',
+              title: t('inventory.columns.ip'),
+              render: (ip: string) => <bdi>{ip}</bdi>,
+            },
             {
               key: 'group',
               dataIndex: 'groupName',
               title: t('inventory.columns.group'),
-              render: (name: string) => name || <span className="muted">{t('inventory.list.ungrouped')}</span>,
+              render: (name: string) =>
+                name || <span className="muted">{t('inventory.list.ungrouped')}</span>,
             },
             {
               key: 'status',
               dataIndex: 'status',
               title: t('inventory.columns.status'),
-              render: (status: DeviceStatusLabel, row) => <StatusTag status={status} testId={`device-status-${row.sn}`} />,
+              render: (status: DeviceStatusLabel, row) => (
+                <StatusTag status={status} testId={`device-status-${row.sn}`} />
+              ),
             },
             {
               key: 'signal',
@@ -355,7 +387,12 @@ export function DeviceListPage() {
               key: 'upTime',
               dataIndex: 'upTime',
               title: t('inventory.columns.upTime'),
-              render: (s: number, row) => (row.online ? formatUptime(t, s) : <span className="muted">{t('inventory.notAvailable')}</span>),
+              render: (s: number, row) =>
+                row.online ? (
+                  formatUptime(t, s)
+                ) : (
+                  <span className="muted">{t('inventory.notAvailable')}</span>
+                ),
             },
             {
               key: 'lastSeen',

@@ -69,7 +69,12 @@ export function GroupsPage() {
     <div className="inventory-page" data-testid="inventory-groups">
       {manage && (
         <Card className="inventory-card" title={t('inventory.groups.create')}>
-          <Form form={form} layout="inline" className="inline-add-form" onFinish={(v) => void add(v).catch(() => undefined)}>
+          <Form
+            form={form}
+            layout="inline"
+            className="inline-add-form"
+            onFinish={(v) => void add(v).catch(() => undefined)}
+          >
             <Form.Item name="name" rules={nameRules} className="inline-add-grow">
               <Input
                 placeholder={t('inventory.groups.name')}
@@ -78,7 +83,13 @@ export function GroupsPage() {
                 data-testid="group-name"
               />
             </Form.Item>
-            <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={create.isPending} data-testid="group-create">
+            <Button
+              type="primary"
+              htmlType="submit"
+              icon={<PlusOutlined />}
+              loading={create.isPending}
+              data-testid="group-create"
+            >
               {t('inventory.groups.add')}
             </Button>
           </Form>
@@ -111,7 +122,8 @@ export function GroupsPage() {
             current: paging.page,
             pageSize: paging.pageSize,
             total: data?.totalNumber ?? 0,
-            onChange: (page, pageSize) => setPaging((p) => ({ page: pageSize === p.pageSize ? page : 1, pageSize })),
+            onChange: (page, pageSize) =>
+              setPaging((p) => ({ page: pageSize === p.pageSize ? page : 1, pageSize })),
           }}
           columns={[
             { key: 'name', dataIndex: 'name', title: t('inventory.groups.name') },
@@ -135,7 +147,10 @@ export function GroupsPage() {
               render: (_: unknown, group) => (
                 <Space size={0}>
                   <Tooltip title={t('inventory.groups.showDevices')}>
-                    <Link to={`${devicesPath}?group=${group.id}`} aria-label={t('inventory.groups.showDevices')}>
+                    <Link
+                      to={`${devicesPath}?group=${group.id}`}
+                      aria-label={t('inventory.groups.showDevices')}
+                    >
                       <Button type="text" size="small" icon={<UnorderedListOutlined />} tabIndex={-1} />
                     </Link>
                   </Tooltip>

@@ -21,15 +21,25 @@ describe('live rows into the query cache', () => {
       page: 1,
       pageSize: 10,
     });
-    client.setQueryData(['inventory', 'dashboard', 'b'], { device: row('b'), status: 'Runs Well', online: true } as DeviceDashboard);
+    client.setQueryData(['inventory', 'dashboard', 'b'], {
+      device: row('b'),
+      status: 'Runs Well',
+      online: true,
+    } as DeviceDashboard);
     const offline = row('b', { online: false, status: 'Offline' });
 
     applyRowsToCaches(client, { changed: [offline], removed: [], numOnline: 1, numOffline: 1 });
 
     const page = client.getQueryData<InventoryListResponse>(['inventory', 'list', query])!;
     expect(page.list.map((r) => r.status)).toEqual(['Runs Well', 'Offline']);
-    expect(client.getQueryData<DeviceCountsView>(['inventory', 'counts'])).toEqual({ numOnline: 1, numOffline: 1 });
-    expect(client.getQueryData<DeviceDashboard>(['inventory', 'dashboard', 'b'])).toMatchObject({ status: 'Offline', online: false });
+    expect(client.getQueryData<DeviceCountsView>(['inventory', 'counts'])).toEqual({
+      numOnline: 1,
+      numOffline: 1,
+    });
+    expect(client.getQueryData<DeviceDashboard>(['inventory', 'dashboard', 'b'])).toMatchObject({
+      status: 'Offline',
+      online: false,
+    });
   });
 
   it('reads the group counts again, once, when devices change online state or group', () => {

@@ -62,7 +62,10 @@ function refetchSoon(client: QueryClient, key: QueryKey, delay: number): void {
 }
 
 export function setCounts(client: QueryClient, counts: DeviceCountsView): void {
-  client.setQueryData<DeviceCountsView>(COUNTS_KEY, { numOnline: counts.numOnline, numOffline: counts.numOffline });
+  client.setQueryData<DeviceCountsView>(COUNTS_KEY, {
+    numOnline: counts.numOnline,
+    numOffline: counts.numOffline,
+  });
 }
 
 export function applyRowsToCaches(client: QueryClient, batch: DevicesBatch): void {

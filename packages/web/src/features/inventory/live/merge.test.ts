@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { DashboardSeries, DeviceDashboard, DeviceRow, InventoryListResponse, MapResponse } from '@edge/protocol';
+import type {
+  DashboardSeries,
+  DeviceDashboard,
+  DeviceRow,
+  InventoryListResponse,
+  MapResponse,
+} from '@edge/protocol';
 import { DEFAULT_DASHBOARD_CONFIG } from '@edge/protocol';
-import {
-  appendPoint,
-  applyDevicesToMap,
-  applyDevicesToPage,
-  applySnapshot,
-} from './merge.ts';
+import { appendPoint, applyDevicesToMap, applyDevicesToPage, applySnapshot } from './merge.ts';
 
 function row(n: number, patch: Partial<DeviceRow> = {}): DeviceRow {
   const id = `dev${String(n).padStart(13, '0')}`;
@@ -56,7 +57,7 @@ const page = (rows: DeviceRow[], total = 12, online = 12): InventoryListResponse
   pageSize: 3,
 });
 
-describe('applyDevicesToPage (changed rows into a cached page; its membership and order are the console\'s)', () => {
+describe("applyDevicesToPage (changed rows into a cached page; its membership and order are the console's)", () => {
   it('replaces changed rows by id, in place, and adds none', () => {
     const cached = page([row(1), row(2), row(3)]);
     const offline = row(2, { online: false, status: 'Offline' });
@@ -91,7 +92,17 @@ describe('applyDevicesToMap', () => {
   const map: MapResponse = {
     config: DEFAULT_DASHBOARD_CONFIG,
     list: [
-      { id: row(1).id, label: 'Device 1', latitude: 26, longitude: 121, online: true, status: 'Runs Well', colorLevel: 0, colorValue: 'Runs Well', size: 'medium' },
+      {
+        id: row(1).id,
+        label: 'Device 1',
+        latitude: 26,
+        longitude: 121,
+        online: true,
+        status: 'Runs Well',
+        colorLevel: 0,
+        colorValue: 'Runs Well',
+        size: 'medium',
+      },
     ],
     withoutLocation: 0,
     numOnline: 1,
@@ -128,7 +139,9 @@ describe('live dashboard points', () => {
       controlPlane: [],
       dataPlane: [],
     },
-    system: [{ time: 10_000, cpuUsage: 5, memoryUsage: 1, diskUsage: 1, cpuTemp: 40, fanSpeed: null, clients: 1 }],
+    system: [
+      { time: 10_000, cpuUsage: 5, memoryUsage: 1, diskUsage: 1, cpuTemp: 40, fanSpeed: null, clients: 1 },
+    ],
   };
   const point = {
     time: 70_000,
@@ -139,7 +152,15 @@ describe('live dashboard points', () => {
       controlPlane: { rx: 0.1, tx: 0.2 },
       dataPlane: { rx: 0.3, tx: 0.4 },
     },
-    system: { time: 70_000, cpuUsage: 9, memoryUsage: 2, diskUsage: 2, cpuTemp: 41, fanSpeed: null, clients: 2 },
+    system: {
+      time: 70_000,
+      cpuUsage: 9,
+      memoryUsage: 2,
+      diskUsage: 2,
+      cpuTemp: 41,
+      fanSpeed: null,
+      clients: 2,
+    },
   };
 
   it('appends the point to every series and slides the window', () => {
@@ -157,8 +178,19 @@ describe('live dashboard points', () => {
   });
 
   it('applies a snapshot: figures, status and the series', () => {
-    const dashboard = { device: row(1), series, status: 'Runs Well', online: true, upTime: 100 } as unknown as DeviceDashboard;
-    const snapshot = { ...dashboard, status: 'Offline', online: false, upTime: 0 } as unknown as DeviceDashboard;
+    const dashboard = {
+      device: row(1),
+      series,
+      status: 'Runs Well',
+      online: true,
+      upTime: 100,
+    } as unknown as DeviceDashboard;
+    const snapshot = {
+      ...dashboard,
+      status: 'Offline',
+      online: false,
+      upTime: 0,
+    } as unknown as DeviceDashboard;
     const next = applySnapshot(dashboard, snapshot, point);
     expect(next).toMatchObject({ status: 'Offline', online: false, upTime: 0 });
     expect(next.device).toMatchObject({ status: 'Offline', online: false, upTime: 0 });

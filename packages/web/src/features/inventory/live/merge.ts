@@ -51,14 +51,23 @@ export function mapLabel(row: DeviceRow, content: DashboardConfig['contentType']
 }
 
 /** The server's colour rule (0 good .. 2 bad, -1 offline or unknown), for rows that change live. */
-export function mapColour(row: DeviceRow, colour: DashboardConfig['colorType']): Pick<MapDevice, 'colorLevel' | 'colorValue'> {
+export function mapColour(
+  row: DeviceRow,
+  colour: DashboardConfig['colorType'],
+): Pick<MapDevice, 'colorLevel' | 'colorValue'> {
   if (!row.online) return { colorLevel: -1, colorValue: row.status };
   if (colour === 'status') {
-    return { colorLevel: row.status === 'Runs Well' ? 0 : row.status === 'Alarm' ? 2 : 1, colorValue: row.status };
+    return {
+      colorLevel: row.status === 'Runs Well' ? 0 : row.status === 'Alarm' ? 2 : 1,
+      colorValue: row.status,
+    };
   }
   if (colour === 'signal') {
     if (!row.signalQuality) return { colorLevel: -1, colorValue: '' };
-    return { colorLevel: { excellent: 0, good: 1, poor: 2 }[row.signalQuality], colorValue: row.signalQuality };
+    return {
+      colorLevel: { excellent: 0, good: 1, poor: 2 }[row.signalQuality],
+      colorValue: row.signalQuality,
+    };
   }
   if (!row.loadLevel) return { colorLevel: -1, colorValue: '' };
   return { colorLevel: { Low: 0, Medium: 1, High: 2 }[row.loadLevel], colorValue: row.loadLevel };
@@ -118,7 +127,13 @@ export function applyDevicesToMap(map: MapResponse, batch: DevicesBatch): MapRes
     numOnline = batch.numOnline;
     numOffline = batch.numOffline;
   }
-  return { ...map, list, withoutLocation, numOnline: Math.max(0, numOnline), numOffline: Math.max(0, numOffline) };
+  return {
+    ...map,
+    list,
+    withoutLocation,
+    numOnline: Math.max(0, numOnline),
+    numOffline: Math.max(0, numOffline),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -163,7 +178,12 @@ export function applySnapshot(
   return {
     ...dashboard,
     ...snapshot,
-    device: { ...dashboard.device, status: snapshot.status, online: snapshot.online, upTime: snapshot.upTime },
+    device: {
+      ...dashboard.device,
+      status: snapshot.status,
+      online: snapshot.online,
+      upTime: snapshot.upTime,
+    },
     series: point ? appendPoint(dashboard.series, point) : dashboard.series,
   };
 }

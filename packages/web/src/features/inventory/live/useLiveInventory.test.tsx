@@ -1,11 +1,6 @@
 /** The inventory's live hooks over a socket played by the test: what they subscribe to, and what a push does. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  LIVE_CHANNELS,
-  listChannelKey,
-  type DeviceRow,
-  type InventoryListResponse,
-} from '@edge/protocol';
+import { LIVE_CHANNELS, listChannelKey, type DeviceRow, type InventoryListResponse } from '@edge/protocol';
 import { renderWithProviders } from '../../../test/render.tsx';
 import type { DeviceListQuery } from '../api.ts';
 import { useLiveList } from './useLiveInventory.ts';
@@ -45,13 +40,14 @@ describe('useLiveList', () => {
     ]);
 
     socket.push({ channel: LIVE_CHANNELS.list, key, data: pageOf(['d', 'c']) });
-    expect(queryClient.getQueryData<InventoryListResponse>(['inventory', 'list', query])?.list.map((r) => r.id)).toEqual([
-      'd',
-      'c',
-    ]);
+    expect(
+      queryClient.getQueryData<InventoryListResponse>(['inventory', 'list', query])?.list.map((r) => r.id),
+    ).toEqual(['d', 'c']);
     // Another query's page is not this one's.
     socket.push({ channel: LIVE_CHANNELS.list, key: 'page=2', data: pageOf(['x']) });
-    expect(queryClient.getQueryData<InventoryListResponse>(['inventory', 'list', query])?.list).toHaveLength(2);
+    expect(queryClient.getQueryData<InventoryListResponse>(['inventory', 'list', query])?.list).toHaveLength(
+      2,
+    );
 
     // After a drop, the inventory on screen is read again.
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');

@@ -60,7 +60,10 @@ export function MapPage() {
                   <Select
                     value={config.contentType}
                     onChange={(contentType) => patch({ contentType })}
-                    options={mapContentTypes.map((c) => ({ value: c, label: t(`inventory.map.content.${c}`) }))}
+                    options={mapContentTypes.map((c) => ({
+                      value: c,
+                      label: t(`inventory.map.content.${c}`),
+                    }))}
                     popupMatchSelectWidth={false}
                     data-testid="map-content-type"
                   />
@@ -126,7 +129,10 @@ export function MapPage() {
             <Card className="inventory-card" title={t('inventory.pie.title')}>
               <OnlinePie numOnline={data?.numOnline ?? 0} numOffline={data?.numOffline ?? 0} />
             </Card>
-            <Card className="inventory-card" title={config ? t(`inventory.map.color.${config.colorType}`) : ''}>
+            <Card
+              className="inventory-card"
+              title={config ? t(`inventory.map.color.${config.colorType}`) : ''}
+            >
               <ul className="map-legend">
                 {LEVELS.map(([level, key]) => (
                   <li key={key}>
@@ -137,7 +143,11 @@ export function MapPage() {
               </ul>
             </Card>
             {!!data?.withoutLocation && (
-              <Alert type="info" showIcon title={t('inventory.map.withoutLocation', { count: data.withoutLocation })} />
+              <Alert
+                type="info"
+                showIcon
+                title={t('inventory.map.withoutLocation', { count: data.withoutLocation })}
+              />
             )}
           </div>
         </Col>

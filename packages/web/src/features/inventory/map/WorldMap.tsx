@@ -26,7 +26,9 @@ const WORLD_BOUNDS = L.latLngBounds([-85, -200], [85, 200]);
 
 /** Fetched (same origin, cached by the browser) rather than bundled: the outline is 170 KB of plain data. */
 const loadWorld = (): Promise<GeoJSON.FeatureCollection> =>
-  fetch(worldUrl).then((r) => (r.ok ? (r.json() as Promise<GeoJSON.FeatureCollection>) : Promise.reject(new Error(String(r.status)))));
+  fetch(worldUrl).then((r) =>
+    r.ok ? (r.json() as Promise<GeoJSON.FeatureCollection>) : Promise.reject(new Error(String(r.status))),
+  );
 
 export interface WorldMapProps {
   devices: MapDevice[];
@@ -91,7 +93,11 @@ export function WorldMap({ devices, height = 560 }: WorldMapProps) {
     if (!instance) return;
     zoom.current?.remove();
     zoom.current = L.control
-      .zoom({ position: 'topleft', zoomInTitle: t('inventory.map.zoomIn'), zoomOutTitle: t('inventory.map.zoomOut') })
+      .zoom({
+        position: 'topleft',
+        zoomInTitle: t('inventory.map.zoomIn'),
+        zoomOutTitle: t('inventory.map.zoomOut'),
+      })
       .addTo(instance);
   }, [t]);
 

@@ -49,8 +49,18 @@ export function LockoutsCard() {
         loading={isFetching && !data}
         dataSource={list}
         columns={[
-          { key: 'account', dataIndex: 'account', title: t('lockouts.account'), render: (v: string | null) => v ?? t('lockouts.any') },
-          { key: 'ip', dataIndex: 'ip', title: t('lockouts.address'), render: (v: string | null) => v ?? t('lockouts.any') },
+          {
+            key: 'account',
+            dataIndex: 'account',
+            title: t('lockouts.account'),
+            render: (v: string | null) => v ?? t('lockouts.any'),
+          },
+          {
+            key: 'ip',
+            dataIndex: 'ip',
+            title: t('lockouts.address'),
+            render: (v: string | null) => v ?? t('lockouts.any'),
+          },
           { key: 'failures', dataIndex: 'failures', title: t('lockouts.failures') },
           { key: 'until', dataIndex: 'until', title: t('lockouts.until'), render: dateTimeCell },
           {

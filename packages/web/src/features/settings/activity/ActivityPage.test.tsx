@@ -33,7 +33,8 @@ describe('Settings > Activity', () => {
     expect(await screen.findByText('user.edit-1')).toBeInTheDocument();
     expect(screen.getByText('1-10 of 25')).toBeInTheDocument();
     // The page also reads the retention setting and the user's permissions: only the list calls page.
-    const listCalls = () => fetchSpy.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/activity/list'));
+    const listCalls = () =>
+      fetchSpy.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/activity/list'));
     expect(listCalls()[0]).toContain('page=1&pageSize=10');
     await userEvent.click(screen.getByTitle('3'));
     expect(await screen.findByText('user.edit-21')).toBeInTheDocument();
