@@ -114,12 +114,14 @@ describe.each(DIALECTS)('jobs over a simulated fleet (%s)', (dialect) => {
     const done = await jobFinished(edge.jobs, id);
     expect(done.job.state).toBe('cancelled');
     const succeeded = count(done, 'succeeded');
+    // A step that started may still fail on its own (a ping the loaded simulator did not answer in time).
+    const ran = succeeded + count(done, 'failed');
     expect(succeeded).toBeGreaterThanOrEqual(10);
-    expect(succeeded).toBeLessThan(25);
-    expect(succeeded + count(done, 'cancelled'), explain(done)).toBe(COUNT);
-    // Nothing started after the cancel: exactly the succeeded devices ran, once each.
+    expect(ran).toBeLessThan(25);
+    expect(ran + count(done, 'cancelled'), explain(done)).toBe(COUNT);
+    // Nothing started after the cancel: exactly the devices whose steps ended by running, once each.
     expect([...recorder.runs.values()].every((n) => n === 1)).toBe(true);
-    expect(recorder.runs.size).toBe(succeeded);
+    expect(recorder.runs.size).toBe(ran);
     const progress = seen.flatMap((c) =>
       c.type === 'step' && c.jobId === id && c.step.state === 'running' ? [c.step.progress] : [],
     );

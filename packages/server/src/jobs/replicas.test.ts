@@ -59,8 +59,8 @@ describe.skipIf(process.env.SKIP_POSTGRES)('two consoles on one PostgreSQL datab
     const done = await jobFinished(a.jobs, id, 90_000);
     expect(done.job.state).toBe('succeeded');
     for (const deviceId of deviceIds) expect(ranOn.get(deviceId), deviceId).toHaveLength(1);
-    const consoles = new Set([...ranOn.values()].flat());
-    expect([...consoles].sort()).toEqual(['A', 'B']);
+    // Which console claims which step is a race between their ticks (one may take them all on a loaded
+    // machine): what must hold is that no step ran on both.
     // At no moment were more than 4 steps running, counted over both consoles.
     const edges = done.steps.flatMap((s) => [
       [s.startedAt!, 1],

@@ -95,11 +95,18 @@ function wrap(edge: Console, config: Config, database?: { drop(): Promise<void> 
 }
 
 /** A cookie jar over app.inject: signs in and carries the session cookie and CSRF header. */
-export async function signIn(edge: Console, name = 'admin', password = ADMIN_PASSWORD) {
+/** `remoteAddress`: the source the sign-in comes from (tests of per-source limits use their own). */
+export async function signIn(
+  edge: Console,
+  name = 'admin',
+  password = ADMIN_PASSWORD,
+  remoteAddress?: string,
+) {
   const res = await edge.app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',
     payload: { name, password },
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies.find((c) => c.name === 'edge_session')!;
