@@ -67,7 +67,7 @@ import { brandingService } from './branding/service.ts';
 import { brandingRoutes } from './branding/routes.ts';
 import { smtpService } from './smtp/service.ts';
 import { smtpRoutes } from './smtp/routes.ts';
-import { startConfigServices, type ConfigService } from './config/index.ts';
+import { startConfigServices, type ConfigService } from './deviceConfig/index.ts';
 import { deviceSettingsService } from './deviceSettings/service.ts';
 import { deviceSettingsRoutes } from './deviceSettings/routes.ts';
 import { startJobs, type JobService } from './jobs/index.ts';

@@ -9,7 +9,7 @@ import { SETTINGS_API_ROOT, settingsCalls } from '@edge/protocol';
 import { DIALECTS, signIn } from '../testing/harness.ts';
 import { caller, snapshot, type Caller } from '../testing/accounts.ts';
 import type { TestConsole } from '../testing/harness.ts';
-import { enrolByHand, mqttUrl, startListeningConsole, uniquePrefix } from '../devices/testing.ts';
+import { enrolByHand, mqttUrl, startListeningConsole, uniquePrefix } from '../testing/devices.ts';
 import { settingsHandlers } from './handlers/index.ts';
 
 const at = (route: string) => `${SETTINGS_API_ROOT}/${route}`;

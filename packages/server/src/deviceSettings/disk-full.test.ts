@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { SETTINGS_API_ROOT, messages } from '@edge/protocol';
 import { signIn, type TestConsole } from '../testing/harness.ts';
 import { caller, type Caller } from '../testing/accounts.ts';
-import { enrolByHand, mqttUrl, startListeningConsole, uniquePrefix, waitFor } from '../devices/testing.ts';
+import { enrolByHand, mqttUrl, startListeningConsole, uniquePrefix, waitFor } from '../testing/devices.ts';
 
 const RENAME = `${SETTINGS_API_ROOT}/generalSetting/setting`;
 const ACTION = 'inventory.settings.generalSetting.setting';

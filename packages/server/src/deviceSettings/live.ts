@@ -5,7 +5,7 @@
  * apply counts. Who may read it: whoever may call GET settings/state (routes.ts), asked on every subscription.
  */
 import { LIVE_CHANNELS, canView } from '@edge/protocol';
-import type { SectionChanges } from '../config/index.ts';
+import type { SectionChanges } from '../deviceConfig/index.ts';
 import type { DeviceServices } from '../devices/index.ts';
 import type { LiveHub } from '../live/hub.ts';
 

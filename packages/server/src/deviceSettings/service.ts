@@ -1,7 +1,7 @@
 /** Runs a settings call's handler against the device's configuration (config/) and its live state. */
 import { messages, type SectionKey } from '@edge/protocol';
 import type { RpcService } from '../devices/index.ts';
-import type { AlongWith, ConfigService } from '../config/index.ts';
+import type { AlongWith, ConfigService } from '../deviceConfig/index.ts';
 import type { HandlerContext, SettingsHandler } from './handlers/types.ts';
 
 export function deviceSettingsService({ config, rpc }: { config: ConfigService; rpc: RpcService }) {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SETTINGS_API_ROOT, settingsReadResponses } from '@edge/protocol';
 import { DIALECTS, type TestConsole } from '../testing/harness.ts';
 import { caller, type Caller } from '../testing/accounts.ts';
-import { startConsoleWithFleet, enrolByHand, mqttUrl, uniquePrefix, type Child } from '../devices/testing.ts';
+import { startConsoleWithFleet, enrolByHand, mqttUrl, uniquePrefix, type Child } from '../testing/devices.ts';
 
 /** Two with a radio (agent platform/catalogue.ts), one wired. */
 const MODELS = ['RUT-X11 4G Gateway', 'RUTM50 5G Gateway', 'ER-605 Router'];

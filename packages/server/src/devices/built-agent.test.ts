@@ -17,7 +17,7 @@ import {
   uniquePrefix,
   waitFor,
   type Child,
-} from './testing.ts';
+} from '../testing/devices.ts';
 
 const BUILD = path.resolve(import.meta.dirname, '../../../agent/scripts/build.mjs');
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-agent-build-'));

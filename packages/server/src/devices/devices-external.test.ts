@@ -5,7 +5,7 @@
  */
 import { describe } from 'vitest';
 import { DIALECTS } from '../testing/harness.ts';
-import { fleetSuite } from './fleet-suite.ts';
+import { fleetSuite } from '../testing/fleet-suite.ts';
 
 const BROKER = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 

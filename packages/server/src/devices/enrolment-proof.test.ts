@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { enrolTopic, keyFingerprint, type EnrolRequest } from '@edge/protocol';
 import { DIALECTS, TEST_CLAIM_CODE, TEST_ENROL_SECRET, type TestConsole } from '../testing/harness.ts';
-import { connectAs, enrolByHand, mqttUrl, startListeningConsole, uniquePrefix } from './testing.ts';
+import { connectAs, enrolByHand, mqttUrl, startListeningConsole, uniquePrefix } from '../testing/devices.ts';
 
 const newKey = () => randomBytes(32).toString('base64url');
 const fingerprintOf = (key: string) => keyFingerprint(createHash('sha256').update(key).digest('hex'));

@@ -11,7 +11,7 @@ import {
   startListeningConsole,
   uniquePrefix,
   waitFor,
-} from './testing.ts';
+} from '../testing/devices.ts';
 
 const within = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p, new Promise<'no answer'>((resolve) => setTimeout(() => resolve('no answer'), ms))]);

@@ -17,7 +17,7 @@ import {
   uniquePrefix,
   waitFor,
   type HandDevice,
-} from './testing.ts';
+} from '../testing/devices.ts';
 
 describe.each(DIALECTS)('device messages (%s)', (dialect) => {
   const prefix = uniquePrefix();

@@ -29,7 +29,7 @@ import type { DeviceChanges } from './changes.ts';
 import { sampleOf } from './metrics.ts';
 import type { IngestCounter } from './ingest.ts';
 import { intakeQueue, type IntakeHandler } from './intake.ts';
-import { PackedJson } from './packed-json.ts';
+import { PackedJson } from '../lib/packed-json.ts';
 
 export interface InboxDeps {
   bus: Bus;

@@ -9,7 +9,7 @@ import { deviceRpcMessages, fleetSerial } from '@edge/protocol';
 import { buildConsole } from '../app.ts';
 import { DIALECTS, startTestConsole, type TestConsole } from '../testing/harness.ts';
 import { startMosquitto, type MosquittoProcess } from '../gateway/mosquitto-process.ts';
-import { startConsoleWithFleet, startFleet, uniquePrefix, waitFor, type Child } from './testing.ts';
+import { startConsoleWithFleet, startFleet, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
 
 const COUNT = 5;
 

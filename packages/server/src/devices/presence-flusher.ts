@@ -3,7 +3,7 @@
  * filter in SQL while a heartbeat costs no database round trip.
  */
 import type { Db } from '../db/schema.ts';
-import { updateMany, type Column, type SqlValue } from './batch-update.ts';
+import { updateMany, type Column, type SqlValue } from '../lib/batch-update.ts';
 import type { DeviceRegistry, LiveDevice } from './registry.ts';
 
 const KEY: Column = { name: 'id', type: 'text' };

@@ -11,7 +11,7 @@ import {
   uniquePrefix,
   waitFor,
   type HandDevice,
-} from './testing.ts';
+} from '../testing/devices.ts';
 
 type Answer = (request: { id: string; method: string }) => RpcResponse[];
 

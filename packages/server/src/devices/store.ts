@@ -1,7 +1,7 @@
 /** SQL of the devices feature: devices, groups and the provisioning list. Telemetry has its own store. */
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, DevicesTable } from '../db/schema.ts';
-import { inChunks, mapChunks } from './chunks.ts';
+import { inChunks, mapChunks } from '../lib/chunks.ts';
 
 /** Rows or values per statement in bulk operations. */
 const CHUNK = 512;

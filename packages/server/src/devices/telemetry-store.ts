@@ -2,7 +2,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db, DeviceLogsTable, TelemetryPointsTable } from '../db/schema.ts';
 import { METRIC_COLUMNS } from './metrics.ts';
-import { inChunks } from './chunks.ts';
+import { inChunks } from '../lib/chunks.ts';
 
 export const HOUR_MS = 3_600_000;
 /** Rows per multi-row INSERT: large enough to amortise the round trip, small enough for parameter limits. */

@@ -1,7 +1,7 @@
 /** The history of devices on both dialects: batched writes, hourly rollups, pruning, and batch updates. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DIALECTS, startTestConsole, type TestConsole } from '../testing/harness.ts';
-import { updateMany } from './batch-update.ts';
+import { updateMany } from '../lib/batch-update.ts';
 import { telemetrySampler } from './telemetry-sampler.ts';
 import { HOUR_MS, telemetryStore } from './telemetry-store.ts';
 import { RAW_RETENTION_MS, telemetryHistory } from './telemetry.ts';

@@ -8,7 +8,7 @@ import type {
   TelemetryMessage,
 } from '@edge/protocol';
 import type { Adoption } from '../db/schema.ts';
-import type { PackedJson } from './packed-json.ts';
+import type { PackedJson } from '../lib/packed-json.ts';
 
 /** What the console knows of a device from its own records (the devices table). */
 export interface DeviceRecord {

@@ -26,7 +26,7 @@ import {
   waitFor,
   type Child,
   type HandDevice,
-} from '../devices/testing.ts';
+} from '../testing/devices.ts';
 import { dynsecAdmin } from './dynsec/admin.ts';
 import { dynsecCredentials } from './dynsec/credentials.ts';
 import { deviceRole } from './dynsec/roles.ts';

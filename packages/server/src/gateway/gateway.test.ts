@@ -18,7 +18,7 @@ import {
   uniquePrefix,
   waitFor,
   type HandDevice,
-} from '../devices/testing.ts';
+} from '../testing/devices.ts';
 
 describe.each(DIALECTS)('device bus access (%s)', (dialect) => {
   const prefix = uniquePrefix();

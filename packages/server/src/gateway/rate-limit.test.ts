@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ENROL_PASSWORD, ENROL_USERNAME, enrolClientId, enrolTopic } from '@edge/protocol';
 import { TEST_ENROL_SECRET } from '../testing/harness.ts';
-import { closesWithin, connect, mqttUrl, startListeningConsole, uniquePrefix } from '../devices/testing.ts';
+import { closesWithin, connect, mqttUrl, startListeningConsole, uniquePrefix } from '../testing/devices.ts';
 import { rateLimiter } from './rate-limit.ts';
 
 describe('rate limiter', () => {

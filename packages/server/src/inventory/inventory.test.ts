@@ -16,7 +16,7 @@ import {
 import { DIALECTS, type TestConsole } from '../testing/harness.ts';
 import { caller, userWithRole, type Caller } from '../testing/accounts.ts';
 import type { Console } from '../app.ts';
-import { startConsoleWithFleet, nextChange, uniquePrefix, waitFor, type Child } from '../devices/testing.ts';
+import { startConsoleWithFleet, nextChange, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
 
 const FLEET = 50;
 

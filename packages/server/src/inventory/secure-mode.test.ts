@@ -14,7 +14,7 @@ import {
 import { DIALECTS, type TestConsole } from '../testing/harness.ts';
 import { caller, type Caller } from '../testing/accounts.ts';
 import type { DeviceView } from '../devices/index.ts';
-import { startConsoleWithFleet, uniquePrefix, waitFor, type Child } from '../devices/testing.ts';
+import { startConsoleWithFleet, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
 
 /** Simulated models whose secure link runs every mode (agent platform/catalogue.ts). */
 const EVERY_MODE = ['ER-7206 Gigabit Router', 'EG-8P PoE Edge Gateway'];

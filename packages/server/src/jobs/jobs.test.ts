@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fleetSerial, type JobDetail, type StepState } from '@edge/protocol';
 import { DIALECTS } from '../testing/harness.ts';
-import { startConsoleWithFleet, uniquePrefix, waitFor, type Child } from '../devices/testing.ts';
+import { startConsoleWithFleet, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
 import type { TestConsole } from '../testing/harness.ts';
-import { PROBE_KIND, jobFinished, newRecorder, probeKind } from './testing.ts';
+import { PROBE_KIND, jobFinished, newRecorder, probeKind } from '../testing/jobs.ts';
 import type { JobChange } from './changes.ts';
 
 const COUNT = 50;

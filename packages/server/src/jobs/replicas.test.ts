@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { deviceTopic, fleetSerial } from '@edge/protocol';
 import { startTestConsole, type TestConsole } from '../testing/harness.ts';
-import { startFleet, uniquePrefix, waitFor, type Child } from '../devices/testing.ts';
-import { PROBE_KIND, jobFinished, newRecorder, probeKind } from './testing.ts';
+import { startFleet, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
+import { PROBE_KIND, jobFinished, newRecorder, probeKind } from '../testing/jobs.ts';
 
 const BROKER = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const COUNT = 20;

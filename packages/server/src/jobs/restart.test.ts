@@ -18,9 +18,9 @@ import {
   throwawayPostgres,
 } from '../testing/harness.ts';
 import { digest } from '../auth/tokens.ts';
-import { startFleet, uniquePrefix, waitFor, type Child } from '../devices/testing.ts';
+import { startFleet, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
 import { jobStore } from './store.ts';
-import { PROBE_KIND } from './testing.ts';
+import { PROBE_KIND } from '../testing/jobs.ts';
 import { reasons } from './runner.ts';
 
 const ENTRY = path.resolve(import.meta.dirname, 'test-console.ts');

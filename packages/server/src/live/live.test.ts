@@ -17,8 +17,8 @@ import {
   uniquePrefix,
   waitFor,
   type Child,
-} from '../devices/testing.ts';
-import { openLive, type LiveClient } from './testing.ts';
+} from '../testing/devices.ts';
+import { openLive, type LiveClient } from '../testing/live.ts';
 
 const FLEET = 5;
 

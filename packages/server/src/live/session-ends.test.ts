@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LIVE_CHANNELS } from '@edge/protocol';
 import { DIALECTS, signIn, type TestConsole } from '../testing/harness.ts';
 import { USER_PASSWORD, caller, userWithRole, type Caller } from '../testing/accounts.ts';
-import { startListeningConsole } from '../devices/testing.ts';
-import { openLive, type LiveClient } from './testing.ts';
+import { startListeningConsole } from '../testing/devices.ts';
+import { openLive, type LiveClient } from '../testing/live.ts';
 import { CLOSE_SIGNED_OUT } from './hub.ts';
 
 const PROMPTLY_MS = 2000;

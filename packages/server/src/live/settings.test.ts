@@ -18,8 +18,8 @@ import {
 } from '@edge/protocol';
 import { DIALECTS, signIn, type TestConsole } from '../testing/harness.ts';
 import { caller, userWithRole, type Caller } from '../testing/accounts.ts';
-import { consoleUrl, startFleet, startListeningConsole, waitFor, type Child } from '../devices/testing.ts';
-import { openLive, type LiveClient } from './testing.ts';
+import { consoleUrl, startFleet, startListeningConsole, waitFor, type Child } from '../testing/devices.ts';
+import { openLive, type LiveClient } from '../testing/live.ts';
 
 /** Fixed serials, so the models are too (the simulator derives them from the serial): one is wired. */
 const PREFIX = 'LIVECFG';

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { SETTINGS_API_ROOT, SETTINGS_STATE_PATH, type SettingsStateResponse } from '@edge/protocol';
-import { startFleet, uniquePrefix, waitFor, type Child } from '../devices/testing.ts';
+import { startFleet, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
 import { freePort } from '../gateway/mosquitto-process.ts';
 import { DIALECTS, throwawayPostgres } from '../testing/harness.ts';
 import { adoptWaiting, session, startConsoleProcess, type Call } from '../testing/console-process.ts';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { startFleet, uniquePrefix, type Child } from '../devices/testing.ts';
+import { startFleet, uniquePrefix, type Child } from '../testing/devices.ts';
 import { adoptWaiting, session, startConsoleProcess } from '../testing/console-process.ts';
 
 const DEVICES = 6;

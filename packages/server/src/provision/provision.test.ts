@@ -14,7 +14,7 @@ import {
 import { DIALECTS, TEST_CLAIM_CODE, signIn, type TestConsole } from '../testing/harness.ts';
 import { caller, snapshot, userWithRole, type Caller } from '../testing/accounts.ts';
 import { multipart } from '../testing/files.ts';
-import { enrolByHand, mqttUrl, startListeningConsole, uniquePrefix, waitFor } from '../devices/testing.ts';
+import { enrolByHand, mqttUrl, startListeningConsole, uniquePrefix, waitFor } from '../testing/devices.ts';
 
 describe.each(DIALECTS)('provision (%s)', (dialect) => {
   const prefix = uniquePrefix();

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { waitFor } from '../devices/testing.ts';
+import { waitFor } from './devices.ts';
 import { TEST_ENROL_SECRET } from './harness.ts';
 
 const MAIN = path.resolve(import.meta.dirname, '../main.ts');

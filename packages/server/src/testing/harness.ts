@@ -15,7 +15,7 @@ export const DIALECTS: Dialect[] = process.env.SKIP_POSTGRES ? ['sqlite'] : ['sq
 export const ADMIN_PASSWORD = 'Admin-pass-1234';
 /**
  * The enrolment secret of every test console (ENROL_SECRET), and the claim code test fleets present and
- * provisionSerials lists: the device helpers (devices/testing.ts) enrol with them unless told otherwise.
+ * provisionSerials lists: the device helpers (testing/devices.ts) enrol with them unless told otherwise.
  */
 export const TEST_ENROL_SECRET = 'test-enrolment-secret-0001';
 export const TEST_CLAIM_CODE = 'TEST-CLAIM-0001';

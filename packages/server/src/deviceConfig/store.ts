@@ -2,7 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { ApplyOutcome, SectionKey, SectionState } from '@edge/protocol';
 import type { Db, DeviceSectionsTable } from '../db/schema.ts';
-import { mapChunks } from '../devices/chunks.ts';
+import { mapChunks } from '../lib/chunks.ts';
 
 /** Devices per `in (...)` list. */
 const CHUNK = 512;

@@ -4,7 +4,7 @@
  */
 import { configReport, everyDeviceTopic, parseDeviceTopic } from '@edge/protocol';
 import type { DeviceDirectory } from '../devices/index.ts';
-import { keyedLock } from '../devices/keyed-lock.ts';
+import { keyedLock } from '../lib/keyed-lock.ts';
 import type { Bus, BusLog } from '../gateway/index.ts';
 import type { ApplyEngine } from './engine.ts';
 

@@ -34,7 +34,7 @@ import {
   type SectionStatus,
 } from '@edge/protocol';
 import { DeviceRpcError, type DeviceDirectory, type RpcService } from '../devices/index.ts';
-import { batcher } from '../devices/batcher.ts';
+import { batcher } from '../lib/batcher.ts';
 import type { BusLog } from '../gateway/index.ts';
 import { storedDoc } from './presenter.ts';
 import type { ConfigStore, SectionRow } from './store.ts';

@@ -26,8 +26,8 @@ import {
   signIn,
   startTestConsole,
   type TestConsole,
-} from '../testing/harness.ts';
-import type { DeviceChange, ProvisionEntry } from './types.ts';
+} from './harness.ts';
+import type { DeviceChange, ProvisionEntry } from '../devices/types.ts';
 
 const AGENT_BIN = path.resolve(import.meta.dirname, '../../../agent/dev');
 

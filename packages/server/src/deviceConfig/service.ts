@@ -14,7 +14,7 @@ import {
   type SettingsStateResponse,
 } from '@edge/protocol';
 import type { DeviceDirectory, DeviceView } from '../devices/index.ts';
-import { keyedLock } from '../devices/keyed-lock.ts';
+import { keyedLock } from '../lib/keyed-lock.ts';
 import { fail } from '../http/errors.ts';
 import type { ApplyEngine } from './engine.ts';
 import { deviceDefaults } from './device-defaults.ts';

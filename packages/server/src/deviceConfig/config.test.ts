@@ -32,7 +32,7 @@ import {
   startListeningConsole,
   waitFor,
   type Child,
-} from '../devices/testing.ts';
+} from '../testing/devices.ts';
 
 const PREFIX = 'CFG';
 const FLEET = 3;

@@ -2,8 +2,8 @@
 import WebSocket from 'ws';
 import type { z } from 'zod';
 import { LIVE_PATH, liveChannelData, liveMessage, type LiveMessage } from '@edge/protocol';
-import type { TestConsole } from '../testing/harness.ts';
-import { consoleUrl, waitFor } from '../devices/testing.ts';
+import type { TestConsole } from './harness.ts';
+import { consoleUrl, waitFor } from './devices.ts';
 
 type Channels = typeof liveChannelData;
 export type ChannelName = keyof Channels;

@@ -4,7 +4,7 @@
  */
 import { loadConfig } from '../config.ts';
 import { buildConsole } from '../app.ts';
-import { fileRecordedProbe } from './testing.ts';
+import { fileRecordedProbe } from './jobs.ts';
 
 const config = loadConfig();
 const edge = await buildConsole(config);

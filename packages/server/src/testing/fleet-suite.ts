@@ -10,8 +10,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MISSED_INTERVALS_FOR_OFFLINE, deviceRpcMessages, deviceTopic, fleetSerial } from '@edge/protocol';
 import type { Config } from '../config.ts';
 import type { Dialect } from '../db/schema.ts';
-import type { TestConsole } from '../testing/harness.ts';
-import { DEFAULT_TIMINGS } from './index.ts';
+import type { TestConsole } from './harness.ts';
+import { DEFAULT_TIMINGS } from '../devices/index.ts';
 import {
   consoleUrl,
   nextChange,
@@ -21,7 +21,7 @@ import {
   uniquePrefix,
   waitFor,
   type Child,
-} from './testing.ts';
+} from './devices.ts';
 
 export const FLEET_SIZE = 50;
 /** Seconds between reports in these tests. */

@@ -12,7 +12,7 @@ import { SETTINGS_API_ROOT, fleetSerial } from '@edge/protocol';
 import { DIALECTS, signIn, startTestConsole, type TestConsole } from '../testing/harness.ts';
 import { caller } from '../testing/accounts.ts';
 import { startMosquitto, type MosquittoProcess } from '../gateway/mosquitto-process.ts';
-import { consoleUrl, startFleet, uniquePrefix, waitFor } from '../devices/testing.ts';
+import { consoleUrl, startFleet, uniquePrefix, waitFor } from '../testing/devices.ts';
 
 const RENAME = `${SETTINGS_API_ROOT}/generalSetting/setting`;
 

@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import type { JobDetail } from '@edge/protocol';
-import type { JobKind } from './kinds.ts';
-import type { JobService } from './service.ts';
-import { waitFor } from '../devices/testing.ts';
+import type { JobKind } from '../jobs/kinds.ts';
+import type { JobService } from '../jobs/service.ts';
+import { waitFor } from './devices.ts';
 
 export const PROBE_KIND = 'test.probe';
 
