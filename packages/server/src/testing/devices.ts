@@ -20,13 +20,7 @@ import {
 import type { Console } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Dialect } from '../db/schema.ts';
-import {
-  TEST_CLAIM_CODE,
-  TEST_ENROL_SECRET,
-  signIn,
-  startTestConsole,
-  type TestConsole,
-} from './harness.ts';
+import { TEST_CLAIM_CODE, TEST_ENROL_SECRET, signIn, startTestConsole, type TestConsole } from './harness.ts';
 import type { DeviceChange, ProvisionEntry } from '../devices/types.ts';
 
 const AGENT_BIN = path.resolve(import.meta.dirname, '../../../agent/dev');
