@@ -16,12 +16,16 @@ import {
   debugSetLocalResult,
 } from './device-config.ts';
 import { macRule, ruled } from './validation.ts';
+import {
+  cellScanResult,
+  diagnoseHost,
+  iperfParams,
+  iperfResult,
+  speedtestParams,
+  speedtestResult,
+} from './diagnostics.ts';
 
-const host = z
-  .string()
-  .min(1)
-  .max(253)
-  .regex(/^[A-Za-z0-9.:_-]+$/, 'host name or IP address');
+const host = diagnoseHost;
 
 const delayed = z.object({ inMs: z.number().int().nonnegative() });
 
@@ -84,6 +88,18 @@ export const rpcMethods = {
       ),
     }),
   },
+  /**
+   * Diagnose > Iperf (SPEC 3): iperf3 against `server` (client) or listening for one run (server).
+   * Progress notes carry iperf3's interval lines as they come, so the screen can stream them.
+   */
+  iperf: { params: iperfParams, result: iperfResult },
+  /**
+   * Diagnose > Speedtest (SPEC 3): download and upload against an HTTP endpoint the console names (the
+   * console serves one), over `iface` when given. Progress notes carry one line per phase.
+   */
+  speedtest: { params: speedtestParams, result: speedtestResult },
+  /** Diagnose > Cell scanner: the modem's serving and neighbouring cells; `unsupported` without a modem. */
+  cellScan: { params: z.object({}), result: cellScanResult },
   /** Applies one configuration section (device-config.ts); with confirmTimeoutMs, confirm-or-rollback. */
   'config.apply': { params: configApplyParams, result: configApplyResult },
   /** Keeps a change applied with confirm-or-rollback. */

@@ -29,3 +29,4 @@ export * from './provision.ts';
 export * from './live.ts';
 export * from './jobs.ts';
 export * from './schedules.ts';
+export * from './diagnostics.ts';

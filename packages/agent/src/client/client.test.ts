@@ -77,6 +77,13 @@ describe('RPC dispatch', () => {
     'clients.unlink': async ({ mac }) => ({ mac, unlinked: false }),
     'secureMode.set': async ({ secureMode }) => ({ secureMode }),
     'wifi.scan': async () => ({ iface: 'wlan0', networks: [] }),
+    iperf: async () => {
+      throw new PlatformRefusal('unsupported', 'no iperf3');
+    },
+    speedtest: async () => {
+      throw new PlatformRefusal('unsupported', 'no speedtest');
+    },
+    cellScan: async () => ({ modem: null, cells: [] }),
     ...configRpcHandlers(null),
     ...overrides,
   });

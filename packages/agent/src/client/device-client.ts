@@ -540,6 +540,7 @@ export class DeviceClient {
       },
       ping: (args, progress, signal) => platform.ping(args, progress, signal),
       traceroute: (args, progress, signal) => platform.traceroute(args, progress, signal),
+      ...notYetDiagnosed,
       'clients.unlink': async ({ mac }) => {
         if (!platform.unlinkClient)
           throw new PlatformRefusal('unsupported', 'This device cannot disconnect clients.');
@@ -550,3 +551,13 @@ export class DeviceClient {
     };
   }
 }
+
+/** The newer Diagnose tests, refused as unsupported until the diagnostics capability answers them. */
+const refuse = (method: string) => async (): Promise<never> => {
+  throw new PlatformRefusal('unsupported', `This device cannot run ${method} yet.`);
+};
+const notYetDiagnosed: Pick<RpcHandlers, 'iperf' | 'speedtest' | 'cellScan'> = {
+  iperf: refuse('iperf'),
+  speedtest: refuse('speedtest'),
+  cellScan: refuse('cellScan'),
+};
