@@ -12,7 +12,7 @@ export {
 } from './client/identity.ts';
 export { SimulatedPlatform, type SimulatedOptions } from './platform/simulated.ts';
 export { LinuxPlatform, type LinuxPlatformOptions } from './platform/linux.ts';
-export type { Platform } from './platform/platform.ts';
+export type { Platform, SystemPort, NetworkPort, DiagnosticsPort } from './ports/index.ts';
 export { lineLog, type AgentLog, type LogLevel } from './log.ts';
 export { ConfigEngine, type ConfigHost } from './config/engine.ts';
 export { fileAppliedStore, memoryAppliedStore, type AppliedStore } from './config/applied-store.ts';

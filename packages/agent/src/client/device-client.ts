@@ -9,9 +9,6 @@ import {
   ENROL_PASSWORD,
   ENROL_RETRY_MS,
   ENROL_USERNAME,
-  REBOOT_DELAY_MS,
-  deviceCapabilities,
-  deviceRpcMessages,
   deviceTopic,
   enrolClientId,
   enrolReply,
@@ -23,19 +20,19 @@ import {
   type UplinkChannel,
 } from '@edge/protocol';
 import type { AgentLog } from '../log.ts';
-import { PlatformRefusal, type Platform, type PowerSession } from '../platform/platform.ts';
+import type { PowerSession } from '../platform/platform.ts';
+import type { Platform, PortHost } from '../ports/index.ts';
 import { Backoff, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.ts';
 import { credentialsRefused, openConnection } from './connection.ts';
 import { newEnrolKey, type Identity, type IdentityStore } from './identity.ts';
 import { ReportInterval } from './latency.ts';
 import { Outbox } from './outbox.ts';
-import { RpcDispatcher, type RpcHandlers } from './rpc-dispatcher.ts';
+import { RpcDispatcher } from './rpc-dispatcher.ts';
+import { rpcTable } from './rpc-table.ts';
 import { gapAfterConnectMs } from './report-spread.ts';
 import type { Cancel, Scheduler } from './scheduler.ts';
 import { memoryAppliedStore, type AppliedStore } from '../config/applied-store.ts';
 import { ConfigEngine, type ConfigHost } from '../config/engine.ts';
-import { configRpcHandlers } from '../config/rpc.ts';
-import { secureModeAndWifiHandlers } from './secure-wifi-rpc.ts';
 
 export type ClientState =
   'idle' | 'enrolling' | 'waitingAdoption' | 'connecting' | 'online' | 'offline' | 'poweredOff' | 'stopped';
@@ -99,7 +96,7 @@ export class DeviceClient {
     this.backoff = new Backoff(options.backoff ?? DEFAULT_BACKOFF);
     this.outbox = new Outbox(options.outboxLimit);
     this.interval = new ReportInterval(options.reportInterval);
-    const backend = options.platform.configBackend?.();
+    const backend = options.platform.network?.configBackend?.();
     this.config = backend
       ? new ConfigEngine({
           backend,
@@ -108,7 +105,9 @@ export class DeviceClient {
           log: options.log,
         })
       : null;
-    this.rpc = new RpcDispatcher(this.rpcHandlers(), (response) => this.respond(response));
+    this.rpc = new RpcDispatcher(rpcTable(options.platform, this.portHost()), (response) =>
+      this.respond(response),
+    );
   }
 
   /** The serial, once the platform has told it. */
@@ -196,7 +195,7 @@ export class DeviceClient {
     const identity: Identity = known ?? { key: newEnrolKey() };
     // Kept before it is sent: a restart while pending must present the same key.
     if (!known) this.options.identity.save(identity);
-    const facts = await this.options.platform.facts();
+    const facts = await this.options.platform.system.facts();
     if (this.stopped) return;
     this.serialNumber = facts.serial;
     const request: EnrolRequest = {
@@ -353,7 +352,7 @@ export class DeviceClient {
   }
 
   private async sendHello(): Promise<void> {
-    const facts = await this.options.platform.facts();
+    const facts = await this.options.platform.system.facts();
     this.serialNumber = facts.serial;
     const { ifaceName: _ifaceName, ...hello } = facts;
     await this.sendAcknowledged('hello', json({ ...hello, reportInterval: this.interval.setting }));
@@ -420,7 +419,7 @@ export class DeviceClient {
    */
   private report(live: Live, onConnect = false): void {
     if (!this.current(live)) return;
-    const dropFor = this.options.platform.dropout?.() ?? null;
+    const dropFor = this.options.platform.system.dropout?.() ?? null;
     if (dropFor !== null) {
       this.dropOut(dropFor);
       return;
@@ -443,14 +442,15 @@ export class DeviceClient {
   }
 
   private async publishReport(live: Live, reportInterval: number): Promise<void> {
-    const { platform, scheduler } = this.options;
-    const heartbeat = await platform.heartbeat();
+    const { scheduler } = this.options;
+    const { system } = this.options.platform;
+    const heartbeat = await system.heartbeat();
     if (!this.current(live)) return;
     this.send('heartbeat', json({ ...heartbeat, ts: scheduler.now(), reportInterval, idle: this.idle }));
-    const telemetry = await platform.telemetry();
+    const telemetry = await system.telemetry();
     if (!this.current(live)) return;
     this.send('telemetry', json({ ...telemetry, ts: scheduler.now() }));
-    for (const event of platform.takeEvents()) this.send('events', json(event), { qos: 1, queue: true });
+    for (const event of system.takeEvents()) this.send('events', json(event), { qos: 1, queue: true });
   }
 
   /** A simulated network drop: no goodbye, so the broker publishes our last will; back after `ms`. */
@@ -505,59 +505,20 @@ export class DeviceClient {
     };
   }
 
-  private rpcHandlers(): RpcHandlers {
-    const { platform } = this.options;
-    const delay = () => this.options.rebootDelayMs ?? REBOOT_DELAY_MS;
-    const afterAnswering = (what: string, act: (power: PowerSession) => Promise<void>) => {
-      const inMs = delay();
-      this.later(inMs, () => {
-        act(this.power()).catch((err: unknown) =>
-          this.options.log.error(`${what} failed`, { error: String(err) }),
-        );
-      });
-      return { inMs };
-    };
+  /** What the capability ports' handlers may ask of this client. */
+  private portHost(): PortHost {
     return {
-      reboot: async () => afterAnswering('reboot', (power) => platform.reboot(power)),
-      shutdown: async () => {
-        const facts = await platform.facts();
-        if (!facts.capabilities.includes(deviceCapabilities.shutdown)) {
-          throw new PlatformRefusal('unsupported', deviceRpcMessages.cannotShutdown);
-        }
-        return afterAnswering('shutdown', async (power) => {
-          await platform.shutdown(power);
-          this.setState('poweredOff');
-        });
-      },
-      setIdle: async ({ idle }) => {
+      log: this.options.log,
+      rebootDelayMs: this.options.rebootDelayMs,
+      later: (ms, fn) => this.later(ms, fn),
+      power: () => this.power(),
+      poweredOff: () => this.setState('poweredOff'),
+      setIdle: (idle) => {
         this.idle = idle;
-        return { idle };
       },
-      getInfo: async () => {
-        const { ifaceName: _ifaceName, ...facts } = await platform.facts();
-        const { uptime } = await platform.heartbeat();
-        return { ...facts, reportInterval: this.interval.setting, uptime };
-      },
-      ping: (args, progress, signal) => platform.ping(args, progress, signal),
-      traceroute: (args, progress, signal) => platform.traceroute(args, progress, signal),
-      ...notYetDiagnosed,
-      'clients.unlink': async ({ mac }) => {
-        if (!platform.unlinkClient)
-          throw new PlatformRefusal('unsupported', 'This device cannot disconnect clients.');
-        return { mac, unlinked: await platform.unlinkClient(mac) };
-      },
-      ...secureModeAndWifiHandlers(platform, () => this.sendHello()),
-      ...configRpcHandlers(this.config),
+      reportInterval: () => this.interval.setting,
+      sayHello: () => this.sendHello(),
+      config: this.config,
     };
   }
 }
-
-/** The newer Diagnose tests, refused as unsupported until the diagnostics capability answers them. */
-const refuse = (method: string) => async (): Promise<never> => {
-  throw new PlatformRefusal('unsupported', `This device cannot run ${method} yet.`);
-};
-const notYetDiagnosed: Pick<RpcHandlers, 'iperf' | 'speedtest' | 'cellScan'> = {
-  iperf: refuse('iperf'),
-  speedtest: refuse('speedtest'),
-  cellScan: refuse('cellScan'),
-};

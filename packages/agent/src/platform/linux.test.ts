@@ -23,7 +23,7 @@ const meminfo = () => parseMeminfo(fs.readFileSync('/proc/meminfo', 'utf8'));
 
 describe('the Linux backend on this machine', () => {
   test('reports the true uptime and memory', async () => {
-    const heartbeat = await platform().heartbeat();
+    const heartbeat = await platform().system.heartbeat();
     const uptime = parseUptime(fs.readFileSync('/proc/uptime', 'utf8'));
     expect(Math.abs(heartbeat.uptime - uptime)).toBeLessThan(2);
     const memory = meminfo();
@@ -39,20 +39,29 @@ describe('the Linux backend on this machine', () => {
 
   test('speaks the protocol: hello, heartbeat and telemetry pass their schemas', async () => {
     const linux = platform();
-    const { ifaceName, ...facts } = await linux.facts();
+    const { ifaceName, ...facts } = await linux.system.facts();
     expect(facts.hostname).toBe(os.hostname());
     expect(ifaceName).not.toBe('');
     helloMessage.parse({ ...facts, reportInterval: 'latency' });
-    heartbeatMessage.parse({ ...(await linux.heartbeat()), ts: Date.now(), reportInterval: 30, idle: false });
-    await linux.telemetry();
+    heartbeatMessage.parse({
+      ...(await linux.system.heartbeat()),
+      ts: Date.now(),
+      reportInterval: 30,
+      idle: false,
+    });
+    await linux.system.telemetry();
     await new Promise((r) => setTimeout(r, 100));
-    const telemetry = telemetryMessage.parse({ ...(await linux.telemetry()), ts: Date.now() });
+    const telemetry = telemetryMessage.parse({ ...(await linux.system.telemetry()), ts: Date.now() });
     expect(telemetry.interfaces.map((i) => i.name)).not.toContain('lo');
   });
 
   test('reboot is a dry run unless asked otherwise', async () => {
     let wentOffline = false;
-    await platform().reboot({ goOffline: async () => void (wentOffline = true), comeBack() {}, after() {} });
+    await platform().system.reboot({
+      goOffline: async () => void (wentOffline = true),
+      comeBack() {},
+      after() {},
+    });
     expect(wentOffline).toBe(false);
   });
 });

@@ -1,18 +1,8 @@
 /**
- * What the protocol client needs from the machine it runs on. The real agent reads Linux (linux.ts); the
- * simulator makes a plausible router up (simulated.ts). Everything else is shared.
+ * What the capability ports (ports/) share: the samples the system port reports, the power session, progress
+ * of a long call and the refusal the console shows as is.
  */
-import type {
-  CellSignal,
-  EventMessage,
-  HeartbeatMessage,
-  HelloMessage,
-  RpcArgs,
-  RpcResult,
-  SettableSecureMode,
-  TelemetryMessage,
-} from '@edge/protocol';
-import type { ConfigBackend } from '../config/backend.ts';
+import type { CellSignal, HeartbeatMessage, HelloMessage, TelemetryMessage } from '@edge/protocol';
 
 /** The hello's content, less what the client itself knows (report interval). */
 export type DeviceFacts = Omit<HelloMessage, 'reportInterval'> & {
@@ -50,32 +40,3 @@ export class PlatformRefusal extends Error {
 
 /** Why a device without a radio cannot scan for Wi-Fi networks. */
 export const NO_WIFI_RADIO = 'This device has no Wi-Fi radio.';
-
-export interface Platform {
-  facts(): Promise<DeviceFacts>;
-  heartbeat(): Promise<HeartbeatSample>;
-  telemetry(): Promise<TelemetrySample>;
-  /** Log lines and alarm changes since the last call. */
-  takeEvents(): EventMessage[];
-  reboot(power: PowerSession): Promise<void>;
-  shutdown(power: PowerSession): Promise<void>;
-  ping(params: RpcArgs<'ping'>, progress: Progress, signal: AbortSignal): Promise<RpcResult<'ping'>>;
-  traceroute(
-    params: RpcArgs<'traceroute'>,
-    progress: Progress,
-    signal: AbortSignal,
-  ): Promise<RpcResult<'traceroute'>>;
-  /**
-   * Asked once per report: a simulated device that should drop off the network now (no goodbye, so the
-   * broker's last will fires) answers for how long. Real devices never answer.
-   */
-  dropout?(): number | null;
-  /** Applies configuration sections (config/); a platform without one refuses the console's config calls. */
-  configBackend?(): ConfigBackend | undefined;
-  /** Disconnects a client once (client list: unlink); false when no such client is connected. */
-  unlinkClient?(mac: string): Promise<boolean>;
-  /** Switches the secure link to this mode and restarts its service; resolves once it runs again. */
-  setSecureMode?(mode: SettableSecureMode): Promise<void>;
-  /** Networks the Wi-Fi radio hears now; refuses (PlatformRefusal) without a radio. */
-  scanWifi?(signal: AbortSignal): Promise<RpcResult<'wifi.scan'>>;
-}

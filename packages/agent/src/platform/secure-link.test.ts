@@ -6,9 +6,10 @@ import { describe, expect, test } from 'vitest';
 import { lineLog } from '../log.ts';
 import { LinuxSecureLink } from './linux-secure-link.ts';
 import { LinuxPlatform } from './linux.ts';
-import { PlatformRefusal, type Platform } from './platform.ts';
+import { PlatformRefusal } from './platform.ts';
+import type { Platform } from '../ports/index.ts';
 import { SimulatedPlatform } from './simulated.ts';
-import { secureModeAndWifiHandlers } from '../client/secure-wifi-rpc.ts';
+import { networkRpc } from '../ports/network.ts';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'edge-secure-'));
 const never = new AbortController().signal;
@@ -66,7 +67,7 @@ describe('Linux secure link', () => {
 
   test('without a restart command the device has no secure link: Unsupported in its hello', async () => {
     const platform = new LinuxPlatform({ serial: 'LNX-1', model: 'Test Box', log: lineLog('silent') });
-    expect((await platform.facts()).secureMode).toBe('Unsupported');
+    expect((await platform.system.facts()).secureMode).toBe('Unsupported');
     const withLink = new LinuxPlatform({
       serial: 'LNX-2',
       model: 'Test Box',
@@ -74,15 +75,18 @@ describe('Linux secure link', () => {
       secureLinkCommand: 'true',
       secureModeFile: path.join(tmp(), 'secure-mode'),
     });
-    await withLink.setSecureMode('Jump to Device Only');
-    expect((await withLink.facts()).secureMode).toBe('Jump to Device Only');
+    await withLink.network.setSecureMode('Jump to Device Only');
+    expect((await withLink.system.facts()).secureMode).toBe('Jump to Device Only');
   });
 });
 
 describe('secureMode.set on the device', () => {
   const handlersFor = (platform: Platform) => {
     let hellos = 0;
-    const handlers = secureModeAndWifiHandlers(platform, async () => void hellos++);
+    const handlers = networkRpc(platform.network!, platform.system, {
+      sayHello: async () => void hellos++,
+      config: null,
+    });
     return { handlers, hellos: () => hellos };
   };
 
@@ -95,8 +99,8 @@ describe('secureMode.set on the device', () => {
       secureLinkCommand: 'true',
       secureModeFile: path.join(tmp(), 'secure-mode'),
     });
-    const setSecureMode = platform.setSecureMode.bind(platform);
-    platform.setSecureMode = async (mode) => (restarts++, setSecureMode(mode));
+    const setSecureMode = platform.network.setSecureMode.bind(platform.network);
+    platform.network.setSecureMode = async (mode) => (restarts++, setSecureMode(mode));
     const { handlers, hellos } = handlersFor(platform);
     const set = (secureMode: 'OrpheLink Only') =>
       handlers['secureMode.set']({ secureMode }, noProgress, never);
@@ -120,7 +124,7 @@ describe('secureMode.set on the device', () => {
   test('the simulator restarts its link in memory and reports the new mode in its facts', async () => {
     for (let n = 1; n <= 30; n++) {
       const device = new SimulatedPlatform({ serial: `SEC-${String(n).padStart(6, '0')}` });
-      const before = (await device.facts()).secureMode;
+      const before = (await device.system.facts()).secureMode;
       if (before === 'Unsupported') continue;
       const next = before === 'Unlimited' ? 'OrpheLink Only' : 'Unlimited';
       const { handlers } = handlersFor(device);
@@ -129,11 +133,11 @@ describe('secureMode.set on the device', () => {
       );
       if (answer instanceof PlatformRefusal) {
         // This model's link cannot run that mode: nothing changed.
-        expect((await device.facts()).secureMode).toBe(before);
+        expect((await device.system.facts()).secureMode).toBe(before);
         continue;
       }
       expect(answer).toEqual({ secureMode: next });
-      expect((await device.facts()).secureMode).toBe(next);
+      expect((await device.system.facts()).secureMode).toBe(next);
       return;
     }
     throw new Error('no simulated device could switch its secure mode');

@@ -13,14 +13,17 @@ describe('simulated devices', () => {
     const [a] = fleet(1);
     const [b] = fleet(1);
     const [c] = fleet(1, 2);
-    expect(await a!.facts()).toEqual(await b!.facts());
-    expect(await c!.facts()).not.toEqual(await a!.facts());
+    expect(await a!.system.facts()).toEqual(await b!.system.facts());
+    expect(await c!.system.facts()).not.toEqual(await a!.system.facts());
   });
 
   test('take the model they are given, and otherwise stay the device their serial makes', async () => {
     const rutm50 = MODELS.find((m) => m.model === 'RUTM50 5G Gateway')!;
-    const drawn = await new SimulatedPlatform({ serial: fleetSerial('SIM', 3) }).facts();
-    const given = await new SimulatedPlatform({ serial: fleetSerial('SIM', 3), model: rutm50 }).facts();
+    const drawn = await new SimulatedPlatform({ serial: fleetSerial('SIM', 3) }).system.facts();
+    const given = await new SimulatedPlatform({
+      serial: fleetSerial('SIM', 3),
+      model: rutm50,
+    }).system.facts();
     expect(drawn.model).not.toBe('RUTM50 5G Gateway');
     expect(given.model).toBe('RUTM50 5G Gateway');
     expect(given.capabilities).toContain('cellular');
@@ -33,16 +36,16 @@ describe('simulated devices', () => {
     const devices = fleet(60);
     const models = new Set<string>();
     for (const device of devices) {
-      const { ifaceName: _iface, ...facts } = await device.facts();
+      const { ifaceName: _iface, ...facts } = await device.system.facts();
       helloMessage.parse({ ...facts, reportInterval: 30 });
       models.add(facts.model);
       const heartbeat = heartbeatMessage.parse({
-        ...(await device.heartbeat()),
+        ...(await device.system.heartbeat()),
         ts: Date.now(),
         reportInterval: 30,
         idle: false,
       });
-      const telemetry = telemetryMessage.parse({ ...(await device.telemetry()), ts: Date.now() });
+      const telemetry = telemetryMessage.parse({ ...(await device.system.telemetry()), ts: Date.now() });
       const cellular = facts.capabilities.includes('cellular');
       expect(Boolean(heartbeat.signal)).toBe(cellular);
       expect(Boolean(facts.cellular)).toBe(cellular);
@@ -61,10 +64,10 @@ describe('simulated devices', () => {
 
   test('a reboot goes offline, waits its boot time and comes back with a fresh uptime', async () => {
     const device = new SimulatedPlatform({ serial: 'SIM-REBOOT', bootMs: 1234 });
-    expect((await device.heartbeat()).uptime).toBeGreaterThan(60);
+    expect((await device.system.heartbeat()).uptime).toBeGreaterThan(60);
     const steps: string[] = [];
     let boot: (() => void) | undefined;
-    await device.reboot({
+    await device.system.reboot({
       goOffline: async () => void steps.push('offline'),
       comeBack: () => steps.push('back'),
       after: (ms, fn) => {
@@ -74,13 +77,13 @@ describe('simulated devices', () => {
     });
     boot!();
     expect(steps).toEqual(['offline', 'wait 1234', 'back']);
-    expect((await device.heartbeat()).uptime).toBeLessThan(2);
+    expect((await device.system.heartbeat()).uptime).toBeLessThan(2);
   });
 
   test('diagnostics give protocol-valid answers', async () => {
     const [device] = fleet(1);
     const progress: number[] = [];
-    const result = await device!.ping(
+    const result = await device!.diagnostics.ping(
       { target: '8.8.8.8', count: 2, interval: 0.2 },
       (p) => progress.push(p),
       new AbortController().signal,
@@ -91,8 +94,8 @@ describe('simulated devices', () => {
 
   test('never drop out unless asked to', () => {
     const device = new SimulatedPlatform({ serial: 'SIM-STEADY' });
-    expect(Array.from({ length: 1000 }, () => device.dropout()).every((d) => d === null)).toBe(true);
+    expect(Array.from({ length: 1000 }, () => device.system.dropout()).every((d) => d === null)).toBe(true);
     const flaky = new SimulatedPlatform({ serial: 'SIM-FLAKY', dropoutsPerDay: 86400, reportIntervalS: 1 });
-    expect(flaky.dropout()).toBeGreaterThanOrEqual(10_000);
+    expect(flaky.system.dropout()).toBeGreaterThanOrEqual(10_000);
   });
 });

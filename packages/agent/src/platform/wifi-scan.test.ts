@@ -97,9 +97,9 @@ describe('simulated radio', () => {
   test('a device without a radio refuses', async () => {
     for (let n = 1; n <= 12; n++) {
       const device = new SimulatedPlatform({ serial: `SIM-${String(n).padStart(6, '0')}` });
-      const hasRadio = (await device.facts()).capabilities.includes('wifi');
-      if (hasRadio) await expect(device.scanWifi()).resolves.toMatchObject({ iface: 'wlan0' });
-      else await expect(device.scanWifi()).rejects.toThrow(NO_WIFI_RADIO);
+      const hasRadio = (await device.system.facts()).capabilities.includes('wifi');
+      if (hasRadio) await expect(device.network.scanWifi()).resolves.toMatchObject({ iface: 'wlan0' });
+      else await expect(device.network.scanWifi()).rejects.toThrow(NO_WIFI_RADIO);
     }
   }, 30_000);
 });
