@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # What the unit and integration tests run for real besides npm packages: Mosquitto with its
-# dynamic-security plugin and mosquitto_ctrl (external-broker and dynsec tests).
+# dynamic-security plugin and mosquitto_ctrl (external-broker and dynsec tests); iperf3, ping and
+# traceroute (Diagnose between real agents in network namespaces).
 set -euo pipefail
 exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
   /usr/sbin/mosquitto=mosquitto \
   /usr/bin/mosquitto_ctrl=mosquitto \
-  /usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so=mosquitto
+  /usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so=mosquitto \
+  /usr/bin/iperf3=iperf3 \
+  /usr/bin/ping=iputils-ping \
+  /usr/bin/traceroute=traceroute

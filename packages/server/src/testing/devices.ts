@@ -53,11 +53,14 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/** Runs an agent program: a development launcher's name in dev/, or the path of a built one. */
-function run(bin: string, args: string[], stdin: 'ignore' | 'pipe' = 'ignore'): Child {
-  const child = spawn(process.execPath, [path.resolve(AGENT_BIN, bin), ...args], {
-    stdio: [stdin, 'pipe', 'pipe'],
-  });
+/**
+ * Runs an agent program: a development launcher's name in dev/, or the path of a built one; inside a
+ * network namespace when one is named (`ip netns exec` execs the program: the child is the agent itself).
+ */
+function run(bin: string, args: string[], stdin: 'ignore' | 'pipe' = 'ignore', namespace?: string): Child {
+  const command = [process.execPath, path.resolve(AGENT_BIN, bin), ...args];
+  const [file, ...rest] = namespace ? ['ip', 'netns', 'exec', namespace, ...command] : command;
+  const child = spawn(file!, rest, { stdio: [stdin, 'pipe', 'pipe'] });
   const output: string[] = [];
   const keep = (chunk: Buffer) => output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
   child.stdout?.on('data', keep);
@@ -169,24 +172,31 @@ export const startAgent = (a: {
   serial: string;
   stateDir: string;
   interval?: number;
+  /** A network namespace to run in (testing/netns.ts). */
+  namespace?: string;
 }): Child =>
-  run('edge-agent.mjs', [
-    ...proofArgs({}),
-    '--console',
-    a.console,
-    '--serial',
-    a.serial,
-    '--model',
-    'Test Linux Box',
-    '--state-dir',
-    a.stateDir,
-    '--interval',
-    String(a.interval ?? 1),
-    '--reboot-delay-ms',
-    '200',
-    '--log-level',
-    'warn',
-  ]);
+  run(
+    'edge-agent.mjs',
+    [
+      ...proofArgs({}),
+      '--console',
+      a.console,
+      '--serial',
+      a.serial,
+      '--model',
+      'Test Linux Box',
+      '--state-dir',
+      a.stateDir,
+      '--interval',
+      String(a.interval ?? 1),
+      '--reboot-delay-ms',
+      '200',
+      '--log-level',
+      'warn',
+    ],
+    'ignore',
+    a.namespace,
+  );
 
 export async function waitFor<T>(
   probe: () => T | undefined | false | Promise<T | undefined | false>,
