@@ -65,8 +65,9 @@ const NR_BANDS: [number, number, string][] = [
   [185000, 192000, 'n8'],
   [158200, 164200, 'n20'],
   [499200, 537999, 'n41'],
-  [620000, 653333, 'n77'],
-  [653334, 680000, 'n78'],
+  // n78 lies inside n77: the narrower band first.
+  [620000, 653333, 'n78'],
+  [620000, 680000, 'n77'],
 ];
 
 export function bandOf(technology: ScannedCell['technology'], channel: number | null): string | null {

@@ -56,7 +56,9 @@ export function iperfTextLine(start: number, end: number, mbps: number, rest = '
   const transfer =
     megabytes >= 1000 ? `${(megabytes / 1024).toFixed(2)} GBytes` : `${megabytes.toFixed(2)} MBytes`;
   const interval = `${start.toFixed(2)}-${end.toFixed(2)}`.padEnd(12);
-  return `[  5]   ${interval}sec  ${transfer.padStart(12)}  ${mbps.toPrecision(3).padStart(5)} Mbits/sec  ${rest}`.trimEnd();
+  const rate =
+    mbps >= 1000 ? `${(mbps / 1000).toPrecision(3)} Gbits/sec` : `${mbps.toPrecision(3)} Mbits/sec`;
+  return `[  5]   ${interval}sec  ${transfer.padStart(12)}  ${rate.padStart(14)}  ${rest}`.trimEnd();
 }
 
 export class SimulatedDiagnostics implements DiagnosticsPort {
