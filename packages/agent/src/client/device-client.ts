@@ -4,15 +4,8 @@
  * drops with backoff. The platform says what to report; this class says how.
  */
 import { createHash } from 'node:crypto';
-import type { MqttClient } from 'mqtt';
 import {
-  ENROL_PASSWORD,
-  ENROL_RETRY_MS,
-  ENROL_USERNAME,
   deviceTopic,
-  enrolClientId,
-  enrolReply,
-  enrolTopic,
   keyFingerprint,
   type EnrolRequest,
   type ReportIntervalSetting,
@@ -24,9 +17,10 @@ import type { PowerSession } from '../platform/platform.ts';
 import type { Platform, PortHost } from '../ports/index.ts';
 import { Backoff, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.ts';
 import { credentialsRefused, openConnection } from './connection.ts';
+import { enrol } from './enrolment.ts';
 import { newEnrolKey, type Identity, type IdentityStore } from './identity.ts';
 import { ReportInterval } from './latency.ts';
-import { Outbox } from './outbox.ts';
+import { Session, type Live } from './session.ts';
 import { RpcDispatcher } from './rpc-dispatcher.ts';
 import { rpcTable } from './rpc-table.ts';
 import { gapAfterConnectMs } from './report-spread.ts';
@@ -62,26 +56,14 @@ export interface DeviceClientOptions {
   configStore?: AppliedStore;
 }
 
-interface Live {
-  connection: MqttClient;
-  /** Bumped whenever a connection is abandoned, so its late callbacks do nothing. */
-  generation: number;
-}
-
 const json = (value: unknown) => JSON.stringify(value);
 
 export class DeviceClient {
   state: ClientState = 'idle';
-  deviceId: string | null = null;
-  /** Messages published since start (a fleet's send rate, for benchmarks). */
-  sent = 0;
-
-  private live: Live | null = null;
-  private generation = 0;
+  private readonly session: Session;
   private stopped = true;
   private idle = false;
   private readonly backoff: Backoff;
-  private readonly outbox: Outbox;
   private readonly interval: ReportInterval;
   private readonly rpc: RpcDispatcher;
   private pendingTimers = new Set<Cancel>();
@@ -94,7 +76,7 @@ export class DeviceClient {
 
   constructor(private readonly options: DeviceClientOptions) {
     this.backoff = new Backoff(options.backoff ?? DEFAULT_BACKOFF);
-    this.outbox = new Outbox(options.outboxLimit);
+    this.session = new Session(options.outboxLimit);
     this.interval = new ReportInterval(options.reportInterval);
     const backend = options.platform.network?.configBackend?.();
     this.config = backend
@@ -108,6 +90,16 @@ export class DeviceClient {
     this.rpc = new RpcDispatcher(rpcTable(options.platform, this.portHost()), (response) =>
       this.respond(response),
     );
+  }
+
+  /** The device's id once adopted. */
+  get deviceId(): string | null {
+    return this.session.deviceId;
+  }
+
+  /** Messages published since start (a fleet's send rate, for benchmarks). */
+  get sent(): number {
+    return this.session.sent;
   }
 
   /** The serial, once the platform has told it. */
@@ -137,7 +129,7 @@ export class DeviceClient {
    * back after `ms`. False when the device was not connected.
    */
   dropOff(ms: number): boolean {
-    if (this.stopped || !this.live) return false;
+    if (this.stopped || !this.session.connected) return false;
     this.dropOut(ms);
     return true;
   }
@@ -148,7 +140,7 @@ export class DeviceClient {
     if (this.stopped || this.linkDown) return;
     const identity = this.options.identity.load();
     if (identity?.deviceId) this.connectAsDevice({ key: identity.key, deviceId: identity.deviceId });
-    else await this.enrol(identity);
+    else await this.startEnrolment(identity);
   }
 
   private later(ms: number, fn: () => void): void {
@@ -165,33 +157,23 @@ export class DeviceClient {
     this.later(wait, () => void this.proceed());
   }
 
-  /** Abandons the current connection; `force` drops it without DISCONNECT, so the broker sends the last will. */
+  /** Abandons the connection (session.ts) and the reports scheduled on it. */
   private abandon(force: boolean): Promise<void> {
-    const live = this.live;
-    this.live = null;
-    this.generation++;
     this.interval.abandon();
     this.reportTimer?.();
     this.reportTimer = null;
-    if (!live) return Promise.resolve();
-    return new Promise((resolve) => live.connection.end(force, {}, () => resolve()));
-  }
-
-  private open(connection: MqttClient): Live {
-    const live = { connection, generation: ++this.generation };
-    this.live = live;
-    return live;
+    return this.session.abandon(force);
   }
 
   private current(live: Live): boolean {
-    return this.live === live && live.generation === this.generation;
+    return this.session.current(live);
   }
 
   // ---- enrolment ---------------------------------------------------------------------------------
 
-  private async enrol(known: Identity | null): Promise<void> {
+  private async startEnrolment(known: Identity | null): Promise<void> {
     this.setState('enrolling');
-    this.deviceId = null;
+    this.session.deviceId = null;
     const identity: Identity = known ?? { key: newEnrolKey() };
     // Kept before it is sent: a restart while pending must present the same key.
     if (!known) this.options.identity.save(identity);
@@ -213,93 +195,45 @@ export class DeviceClient {
     this.options.log.info('enrolling', {
       fingerprint: keyFingerprint(createHash('sha256').update(identity.key).digest('hex')),
     });
-    const live = this.open(
-      openConnection({
-        url: this.options.brokerUrl,
-        clientId: enrolClientId(facts.serial),
-        username: ENROL_USERNAME,
-        password: ENROL_PASSWORD,
-        keepaliveS: this.options.keepaliveS ?? 30,
-        connectTimeoutMs: this.options.connectTimeoutMs ?? 15_000,
-        localAddress: this.options.localAddress,
-      }),
-    );
-    const { connection } = live;
-    let repeat: Cancel | null = null;
-    let said = false;
-    const warned = new Set<string>();
-    const ask = () => {
-      if (this.current(live))
-        connection.publish(enrolTopic(facts.serial, 'request'), json(request), { qos: 1 });
-    };
+    enrol(request, this.connectOptions(), {
+      session: this.session,
+      scheduler: this.options.scheduler,
+      log: this.options.log,
+      retryMs: this.options.enrolRetryMs,
+      connected: () => this.backoff.reset(),
+      pending: () => this.setState('waitingAdoption'),
+      adopted: (deviceId) => {
+        this.options.identity.save({ key: identity.key, deviceId });
+        this.options.log.info('adopted', { deviceId });
+        void this.abandon(false).then(() => this.proceed());
+      },
+      closed: () => this.retryLater(),
+    });
+  }
 
-    connection.on('connect', () => {
-      if (!this.current(live)) return;
-      this.backoff.reset();
-      connection.subscribe(enrolTopic(facts.serial, 'reply'), { qos: 1 }, (err) => {
-        if (err || !this.current(live)) return;
-        ask();
-        repeat = this.options.scheduler.every(this.options.enrolRetryMs ?? ENROL_RETRY_MS, ask);
-      });
-    });
-    connection.on('message', (_topic, payload) => {
-      if (!this.current(live)) return;
-      let raw: unknown;
-      try {
-        raw = JSON.parse(payload.toString('utf8'));
-      } catch {
-        return;
-      }
-      const reply = enrolReply.safeParse(raw);
-      if (!reply.success) return;
-      if (reply.data.status === 'refused') {
-        // Kept asking: the operator may remove a conflicting entry or make room. The reply topic is the
-        // serial's, so this may also be the answer to another agent claiming our serial.
-        if (!warned.has(reply.data.reason))
-          this.options.log.warn('the console refused an enrolment request for this serial', {
-            reason: reply.data.reason,
-          });
-        warned.add(reply.data.reason);
-        return;
-      }
-      if (reply.data.status === 'pending') {
-        if (!said) this.options.log.info('waiting for adoption in Provision > Discovery');
-        said = true;
-        this.setState('waitingAdoption');
-        return;
-      }
-      repeat?.();
-      this.options.identity.save({ key: identity.key, deviceId: reply.data.deviceId });
-      this.options.log.info('adopted', { deviceId: reply.data.deviceId });
-      void this.abandon(false).then(() => this.proceed());
-    });
-    connection.on('error', (err) =>
-      this.options.log.warn('enrolment connection failed', { error: err.message }),
-    );
-    connection.on('close', () => {
-      repeat?.();
-      if (!this.current(live)) return;
-      this.live = null;
-      this.retryLater();
-    });
+  /** How every connection is made, whoever it is for. */
+  private connectOptions() {
+    return {
+      url: this.options.brokerUrl,
+      keepaliveS: this.options.keepaliveS ?? 30,
+      connectTimeoutMs: this.options.connectTimeoutMs ?? 15_000,
+      localAddress: this.options.localAddress,
+    };
   }
 
   // ---- connected life ----------------------------------------------------------------------------
 
   private connectAsDevice(identity: Required<Identity>): void {
     this.setState('connecting');
-    this.deviceId = identity.deviceId;
+    this.session.deviceId = identity.deviceId;
     const statusTopic = deviceTopic(identity.deviceId, 'status');
-    const live = this.open(
+    const live = this.session.open(
       openConnection({
-        url: this.options.brokerUrl,
+        ...this.connectOptions(),
         clientId: identity.deviceId,
         username: identity.deviceId,
         password: identity.key,
         will: { topic: statusTopic, payload: Buffer.from('offline'), qos: 1, retain: true },
-        keepaliveS: this.options.keepaliveS ?? 30,
-        connectTimeoutMs: this.options.connectTimeoutMs ?? 15_000,
-        localAddress: this.options.localAddress,
       }),
     );
     const { connection } = live;
@@ -319,8 +253,7 @@ export class DeviceClient {
       else this.options.log.warn('connection failed', { error: err.message });
     });
     connection.on('close', () => {
-      if (!this.current(live)) return;
-      this.live = null;
+      if (!this.session.closed(live)) return;
       this.interval.abandon();
       this.reportTimer?.();
       this.setState('offline');
@@ -328,8 +261,8 @@ export class DeviceClient {
         // Removed from the console: forget the identity and enrol again with a new key.
         this.options.log.warn('the console refused our credentials; enrolling again');
         this.options.identity.clear();
-        this.deviceId = null;
-        this.outbox.drain();
+        this.session.deviceId = null;
+        this.session.dropOutbox();
       }
       this.retryLater();
     });
@@ -345,8 +278,7 @@ export class DeviceClient {
     await this.sendConfigReport();
     if (!this.current(live)) return;
     this.setState('online');
-    for (const queued of this.outbox.drain())
-      this.send(queued.channel, queued.payload, { qos: 1, queue: true });
+    this.session.flushOutbox();
     if (this.interval.latencyBased) await this.measureLatency();
     this.report(live, true);
   }
@@ -355,27 +287,7 @@ export class DeviceClient {
     const facts = await this.options.platform.system.facts();
     this.serialNumber = facts.serial;
     const { ifaceName: _ifaceName, ...hello } = facts;
-    await this.sendAcknowledged('hello', json({ ...hello, reportInterval: this.interval.setting }));
-  }
-
-  /**
-   * A QoS 1 message, settled once the broker has acknowledged it or the connection is gone. Reports wait for
-   * the hello's acknowledgement: mqtt.js writes a QoS 0 message at once but a QoS 1 one only after storing
-   * it, so under load a heartbeat sent just after the hello reached the console before it.
-   */
-  private sendAcknowledged(channel: UplinkChannel, payload: string): Promise<void> {
-    const connection = this.live?.connection;
-    const deviceId = this.deviceId;
-    if (!connection?.connected || !deviceId) return Promise.resolve();
-    this.sent++;
-    return new Promise((resolve) => {
-      const settle = () => {
-        connection.off('close', settle);
-        resolve();
-      };
-      connection.once('close', settle);
-      connection.publish(deviceTopic(deviceId, channel), payload, { qos: 1 }, settle);
-    });
+    await this.session.sendAcknowledged('hello', json({ ...hello, reportInterval: this.interval.setting }));
   }
 
   /** After the hello: every section's version and hash, so the console sends what we lack. */
@@ -399,7 +311,7 @@ export class DeviceClient {
         if (!this.linkDown) return;
         this.linkDown = false;
         this.options.log.info('the configuration in force reaches the console again');
-        if (!this.live) void this.proceed();
+        if (!this.session.connected) void this.proceed();
       },
     };
   }
@@ -463,24 +375,13 @@ export class DeviceClient {
 
   /** 'offline' (retained), then a clean disconnect. */
   private async goOffline(): Promise<void> {
-    const live = this.live;
-    if (live?.connection.connected && this.deviceId) {
-      await live.connection
-        .publishAsync(deviceTopic(this.deviceId, 'status'), 'offline', { qos: 1, retain: true })
-        .catch(() => undefined);
-    }
+    await this.session.sayOffline();
     await this.abandon(false);
     if (!this.stopped) this.setState('offline');
   }
 
   private send(channel: UplinkChannel, payload: string, opts: { qos?: 0 | 1; queue?: boolean } = {}): void {
-    const connection = this.live?.connection;
-    if (connection?.connected && this.deviceId) {
-      connection.publish(deviceTopic(this.deviceId, channel), payload, { qos: opts.qos ?? 0 });
-      this.sent++;
-    } else if (opts.queue) {
-      this.outbox.push({ channel, payload });
-    }
+    this.session.send(channel, payload, opts);
   }
 
   private respond(response: RpcResponse): void {
