@@ -9,6 +9,7 @@ import type { DiagnosticsPort } from '../ports/diagnostics.ts';
 import { NO_MODEM } from './cell-scan.ts';
 import { PlatformRefusal, type Progress } from './platform.ts';
 import { hashSeed, Rng } from './random.ts';
+import { latencyOf } from './speedtest.ts';
 import type { SimSignal, SimulatedSystem } from './simulated-system.ts';
 
 export interface SimLink {
@@ -212,15 +213,9 @@ export class SimulatedDiagnostics implements DiagnosticsPort {
       await sleep(100 + (rtt ?? 2000), undefined, { signal });
       rtts.push(rtt);
     }
-    const answered = rtts.filter((r): r is number => r !== null);
-    if (answered.length === 0)
+    const { latencyMs, jitterMs, drops } = latencyOf(rtts);
+    if (drops === rtts.length)
       throw new PlatformRefusal('failed', `${args.server} did not answer (10 probes dropped).`);
-    const latencyMs = round(answered.reduce((a, b) => a + b, 0) / answered.length);
-    const jitterMs = round(
-      answered.slice(1).reduce((sum, r, i) => sum + Math.abs(r - answered[i]!), 0) /
-        Math.max(1, answered.length - 1),
-    );
-    const drops = rtts.length - answered.length;
     progress(20, `Latency ${latencyMs} ms, jitter ${jitterMs} ms, ${drops} of 10 probes dropped`);
     const transfer = async (what: 'Download' | 'Upload', mbps: number, percent: number) => {
       const measured = round(this.vary(mbps));
