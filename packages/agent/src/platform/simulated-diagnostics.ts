@@ -44,7 +44,7 @@ export function simulatedLink(d: {
     up: d.wanUp,
     rttMs,
     jitterMs: rttMs * (0.05 + 0.3 * poor),
-    lossPercent: d.technology ? 0.2 + 15 * poor ** 2 : 0.05,
+    lossPercent: d.technology ? 0.1 + 8 * poor ** 3 : 0.05,
     downMbps,
     // Radio uplinks give far less than their downlink; fibre and cable a little less.
     upMbps: downMbps * (d.technology ? 0.3 : 0.9),
