@@ -19,11 +19,10 @@ import { Backoff, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.ts';
 import { credentialsRefused, openConnection } from './connection.ts';
 import { enrol } from './enrolment.ts';
 import { newEnrolKey, type Identity, type IdentityStore } from './identity.ts';
-import { ReportInterval } from './latency.ts';
+import { Reporter } from './reporting.ts';
 import { Session, type Live } from './session.ts';
 import { RpcDispatcher } from './rpc-dispatcher.ts';
 import { rpcTable } from './rpc-table.ts';
-import { gapAfterConnectMs } from './report-spread.ts';
 import type { Cancel, Scheduler } from './scheduler.ts';
 import { memoryAppliedStore, type AppliedStore } from '../config/applied-store.ts';
 import { ConfigEngine, type ConfigHost } from '../config/engine.ts';
@@ -62,12 +61,10 @@ export class DeviceClient {
   state: ClientState = 'idle';
   private readonly session: Session;
   private stopped = true;
-  private idle = false;
   private readonly backoff: Backoff;
-  private readonly interval: ReportInterval;
+  private readonly reporter: Reporter;
   private readonly rpc: RpcDispatcher;
   private pendingTimers = new Set<Cancel>();
-  private reportTimer: Cancel | null = null;
   private serialNumber = '';
   /** Applies configuration sections, when the platform can. */
   private readonly config: ConfigEngine | null;
@@ -77,7 +74,16 @@ export class DeviceClient {
   constructor(private readonly options: DeviceClientOptions) {
     this.backoff = new Backoff(options.backoff ?? DEFAULT_BACKOFF);
     this.session = new Session(options.outboxLimit);
-    this.interval = new ReportInterval(options.reportInterval);
+    this.reporter = new Reporter(
+      {
+        session: this.session,
+        system: options.platform.system,
+        scheduler: options.scheduler,
+        log: options.log,
+        dropOut: (ms) => this.dropOut(ms),
+      },
+      options.reportInterval,
+    );
     const backend = options.platform.network?.configBackend?.();
     this.config = backend
       ? new ConfigEngine({
@@ -159,9 +165,7 @@ export class DeviceClient {
 
   /** Abandons the connection (session.ts) and the reports scheduled on it. */
   private abandon(force: boolean): Promise<void> {
-    this.interval.abandon();
-    this.reportTimer?.();
-    this.reportTimer = null;
+    this.reporter.stop();
     return this.session.abandon(force);
   }
 
@@ -245,8 +249,7 @@ export class DeviceClient {
     connection.on('message', (topic, payload) => {
       if (!this.current(live)) return;
       if (topic === deviceTopic(identity.deviceId, 'rpc/req')) this.rpc.handle(payload);
-      else if (topic === deviceTopic(identity.deviceId, 'pong'))
-        this.interval.handlePong(payload, () => this.options.scheduler.now());
+      else if (topic === deviceTopic(identity.deviceId, 'pong')) this.reporter.handlePong(payload);
     });
     connection.on('error', (err) => {
       if (credentialsRefused(err)) refused = true;
@@ -254,8 +257,7 @@ export class DeviceClient {
     });
     connection.on('close', () => {
       if (!this.session.closed(live)) return;
-      this.interval.abandon();
-      this.reportTimer?.();
+      this.reporter.stop();
       this.setState('offline');
       if (refused) {
         // Removed from the console: forget the identity and enrol again with a new key.
@@ -279,15 +281,17 @@ export class DeviceClient {
     if (!this.current(live)) return;
     this.setState('online');
     this.session.flushOutbox();
-    if (this.interval.latencyBased) await this.measureLatency();
-    this.report(live, true);
+    await this.reporter.begin(live);
   }
 
   private async sendHello(): Promise<void> {
     const facts = await this.options.platform.system.facts();
     this.serialNumber = facts.serial;
     const { ifaceName: _ifaceName, ...hello } = facts;
-    await this.session.sendAcknowledged('hello', json({ ...hello, reportInterval: this.interval.setting }));
+    await this.session.sendAcknowledged(
+      'hello',
+      json({ ...hello, reportInterval: this.reporter.interval.setting }),
+    );
   }
 
   /** After the hello: every section's version and hash, so the console sends what we lack. */
@@ -314,55 +318,6 @@ export class DeviceClient {
         if (!this.session.connected) void this.proceed();
       },
     };
-  }
-
-  private measureLatency(): Promise<number> {
-    const { scheduler } = this.options;
-    return this.interval.measure(
-      (ping) => this.send('ping', json(ping)),
-      (ms, fn) => scheduler.after(ms, fn),
-      () => scheduler.now(),
-    );
-  }
-
-  /**
-   * One report (heartbeat, telemetry, events), then the next one is scheduled: one interval later, or, after
-   * the report on connecting, at a random point of the interval (report-spread.ts).
-   */
-  private report(live: Live, onConnect = false): void {
-    if (!this.current(live)) return;
-    const dropFor = this.options.platform.system.dropout?.() ?? null;
-    if (dropFor !== null) {
-      this.dropOut(dropFor);
-      return;
-    }
-    const seconds = this.interval.seconds;
-    const wait = onConnect ? gapAfterConnectMs(seconds) : seconds * 1000;
-    this.reportTimer = this.options.scheduler.after(wait, () => this.report(live));
-    void this.publishReport(live, seconds).catch((err: unknown) =>
-      this.options.log.error('report failed', { error: String(err) }),
-    );
-    if (this.interval.dueForMeasurement()) {
-      void this.measureLatency().then((now) => {
-        // A new interval is announced at once: the console judges presence by the last one it heard.
-        if (now !== seconds && this.current(live)) {
-          this.reportTimer?.();
-          this.report(live);
-        }
-      });
-    }
-  }
-
-  private async publishReport(live: Live, reportInterval: number): Promise<void> {
-    const { scheduler } = this.options;
-    const { system } = this.options.platform;
-    const heartbeat = await system.heartbeat();
-    if (!this.current(live)) return;
-    this.send('heartbeat', json({ ...heartbeat, ts: scheduler.now(), reportInterval, idle: this.idle }));
-    const telemetry = await system.telemetry();
-    if (!this.current(live)) return;
-    this.send('telemetry', json({ ...telemetry, ts: scheduler.now() }));
-    for (const event of system.takeEvents()) this.send('events', json(event), { qos: 1, queue: true });
   }
 
   /** A simulated network drop: no goodbye, so the broker publishes our last will; back after `ms`. */
@@ -415,9 +370,9 @@ export class DeviceClient {
       power: () => this.power(),
       poweredOff: () => this.setState('poweredOff'),
       setIdle: (idle) => {
-        this.idle = idle;
+        this.reporter.idle = idle;
       },
-      reportInterval: () => this.interval.setting,
+      reportInterval: () => this.reporter.interval.setting,
       sayHello: () => this.sendHello(),
       config: this.config,
     };
