@@ -10,7 +10,14 @@ import { fleetSerial, iperfResult, rpcMethods, speedtestResult } from '@edge/pro
 import { MODELS } from './catalogue.ts';
 import { bandOf, cellScan, cellsOf, NO_MODEM } from './cell-scan.ts';
 import { pingSummary, tracerouteHop } from './diagnose.ts';
-import { iperfArgs, iperfFromJson, iperfFromText, iperfRateLine, type IperfJson } from './iperf.ts';
+import {
+  IperfJsonStream,
+  iperfArgs,
+  iperfFromJson,
+  iperfFromText,
+  iperfRateLine,
+  type IperfJson,
+} from './iperf.ts';
 import { PlatformRefusal } from './platform.ts';
 import { iperfTextLine, simulatedLink } from './simulated-diagnostics.ts';
 import { SimulatedPlatform } from './simulated.ts';
@@ -123,6 +130,23 @@ describe('iperf3', () => {
     expect(() => iperfFromJson('client', json('iperf-refused.json'))).toThrow(
       new PlatformRefusal('failed', 'iperf3: unable to connect to server: Connection refused'),
     );
+  });
+
+  test('--json-stream events (one a line) gather into what -J prints', () => {
+    const whole = json('iperf-client-tcp.json');
+    const stream = new IperfJsonStream();
+    const events = [
+      { event: 'start', data: whole.start },
+      ...whole.intervals!.map((data) => ({ event: 'interval', data })),
+      { event: 'end', data: whole.end },
+    ];
+    const intervals = events.map((e) => stream.take(JSON.stringify(e)));
+    expect(intervals.filter(Boolean)).toHaveLength(3);
+    expect(stream.take('not json')).toBeNull();
+    expect(iperfFromJson('client', stream.doc)).toEqual(iperfFromJson('client', whole));
+    const failed = new IperfJsonStream();
+    failed.take(JSON.stringify({ event: 'error', data: 'unable to connect to server: Connection refused' }));
+    expect(() => iperfFromJson('client', failed.doc)).toThrow('iperf3: unable to connect to server');
   });
 
   test('text (--forceflush): intervals, then the sender and receiver sums', () => {

@@ -74,6 +74,28 @@ export function iperfFromJson(mode: IperfResult['mode'], doc: IperfJson): IperfR
 export const iperfIntervalNote = ({ start, end, bits_per_second }: IperfSum): string =>
   `${start.toFixed(2)}-${end.toFixed(2)} sec  ${toMbps(bits_per_second)} Mbits/sec`;
 
+/** Gathers the events of `--json-stream` (one JSON object a line) into the document `-J` would print. */
+export class IperfJsonStream {
+  readonly doc: IperfJson & { intervals: { sum: IperfSum }[] } = { intervals: [] };
+
+  /** Takes one line; answers the interval it reported, if it was one. */
+  take(line: string): IperfSum | null {
+    let event: { event?: string; data?: unknown };
+    try {
+      event = JSON.parse(line) as typeof event;
+    } catch {
+      return null;
+    }
+    if (event.event === 'start') this.doc.start = event.data as IperfJson['start'];
+    if (event.event === 'end') this.doc.end = event.data as IperfJson['end'];
+    if (event.event === 'error') this.doc.error = String(event.data);
+    if (event.event !== 'interval') return null;
+    const interval = event.data as { sum: IperfSum };
+    this.doc.intervals.push(interval);
+    return interval.sum;
+  }
+}
+
 // ---- text (--forceflush) ------------------------------------------------------------------------------
 
 const UNIT = { '': 1e-6, K: 1e-3, M: 1, G: 1e3 } as const;
@@ -167,25 +189,13 @@ export async function iperf(
   const percent = (endSeconds: number) => Math.min(99, (endSeconds / args.durationSeconds) * 100);
   let done = 0;
   if (await streamsJson(signal)) {
-    const doc: IperfJson & { intervals: { sum: IperfSum }[] } = { intervals: [] };
+    const stream = new IperfJsonStream();
     await runLines('iperf3', [...iperfArgs(args), '-J', '--json-stream'], signal, (line) => {
-      let event: { event?: string; data?: unknown };
-      try {
-        event = JSON.parse(line) as typeof event;
-      } catch {
-        return progress(done, line);
-      }
-      if (event.event === 'start') doc.start = event.data as IperfJson['start'];
-      if (event.event === 'end') doc.end = event.data as IperfJson['end'];
-      if (event.event === 'error') doc.error = String(event.data);
-      if (event.event === 'interval') {
-        const interval = event.data as { sum: IperfSum };
-        doc.intervals.push(interval);
-        done = percent(interval.sum.end);
-        progress(done, iperfIntervalNote(interval.sum));
-      }
+      const interval = stream.take(line);
+      if (interval) done = percent(interval.end);
+      progress(done, interval ? iperfIntervalNote(interval) : line);
     });
-    return iperfFromJson(args.mode, doc);
+    return iperfFromJson(args.mode, stream.doc);
   }
   const lines: string[] = [];
   await runLines('iperf3', iperfArgs(args), signal, (line) => {
