@@ -19,6 +19,7 @@ import {
   type PortTypeWord,
 } from '@edge/protocol';
 import { AlarmBook } from './alarms.ts';
+import { SIMULATED_ALARMS, type Reading } from './simulated-alarms.ts';
 import {
   CITIES,
   CLIENT_NAMES,
@@ -62,48 +63,6 @@ interface SimInterface {
   txBytes: number;
 }
 
-interface Reading {
-  cpu: number;
-  temp: number;
-  rsrp: number | null;
-  wanUp: boolean;
-}
-
-const ALARM_RULES = [
-  {
-    code: 'cpu-high',
-    program: 'watchdog',
-    level: 'warning',
-    active: (r: Reading) => r.cpu >= 90,
-    raised: (r: Reading) => `CPU usage ${r.cpu.toFixed(0)}%.`,
-    cleared: 'CPU usage back to normal.',
-  },
-  {
-    code: 'overheat',
-    program: 'thermal',
-    level: 'error',
-    active: (r: Reading) => r.temp >= 85,
-    raised: (r: Reading) => `CPU at ${r.temp.toFixed(0)} °C.`,
-    cleared: 'CPU temperature back to normal.',
-  },
-  {
-    code: 'signal-weak',
-    program: 'modem',
-    level: 'warning',
-    active: (r: Reading) => r.rsrp !== null && r.rsrp < -112,
-    raised: (r: Reading) => `Weak cell signal (RSRP ${r.rsrp} dBm).`,
-    cleared: 'Cell signal recovered.',
-  },
-  {
-    code: 'wan-down',
-    program: 'netifd',
-    level: 'error',
-    active: (r: Reading) => !r.wanUp,
-    raised: () => 'WAN link down.',
-    cleared: 'WAN link up.',
-  },
-] as const;
-
 const MB = 1024 * 1024;
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
@@ -126,7 +85,7 @@ export class SimulatedSystem implements SystemPort {
   readonly lanPrefix: string;
   private readonly baseCpu: number;
   private readonly hasDcPower: boolean;
-  private readonly alarms = new AlarmBook<Reading>(ALARM_RULES);
+  private readonly alarms = new AlarmBook<Reading>(SIMULATED_ALARMS);
 
   private bootedAt: number;
   private lastAt: number;
