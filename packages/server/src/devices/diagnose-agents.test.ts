@@ -69,7 +69,10 @@ afterAll(async () => {
   for (const dir of stateDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Calls a device, keeping the progress notes it streams. */
+/** When each progress note arrived, by note. */
+const arrivals = new Map<string, number>();
+
+/** Calls a device, keeping the progress notes it streams (and when they came, in `arrivals`). */
 async function call<M extends 'ping' | 'traceroute' | 'iperf' | 'speedtest' | 'cellScan'>(
   device: 'a' | 'b',
   method: M,
@@ -78,7 +81,11 @@ async function call<M extends 'ping' | 'traceroute' | 'iperf' | 'speedtest' | 'c
 ) {
   return edge!.rpc.call(ids[device], method, params as never, {
     deadlineMs: 90_000,
-    onProgress: (_percent, note) => note && notes.push(note),
+    onProgress: (_percent, note) => {
+      if (!note) return;
+      notes.push(note);
+      arrivals.set(note, Date.now());
+    },
   });
 }
 
@@ -144,9 +151,13 @@ describe('Diagnose on real agents in network namespaces', () => {
       { mode: 'client', server: net!.a.address, port, bandwidthMbps: RATE, durationSeconds: 3 },
       clientNotes,
     );
+    const answeredAt = Date.now();
     const server = await serving;
 
     expect(client).toMatchObject({ mode: 'client', protocol: 'tcp', peer: net!.a.address });
+    // Live: the first second's line came while the test still had two seconds to run.
+    const firstInterval = clientNotes.find((n) => /\s0\.00-1\.0\d\s+sec/.test(n))!;
+    expect(answeredAt - arrivals.get(firstInterval)!).toBeGreaterThan(1500);
     expect(server).toMatchObject({ mode: 'server', protocol: 'tcp', peer: net!.b.address });
     expect(client.intervals).toHaveLength(3);
     expect(client.retransmits).not.toBeNull();
