@@ -1,78 +1,83 @@
-/** Builds the console: store, HTTP layer, guard, features. main.ts and the tests both start from here. */
-import Fastify, { type FastifyInstance } from 'fastify';
-import cookie from '@fastify/cookie';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { messages } from '@edge/protocol';
+/**
+ * Builds the console: the core (store, HTTP layer, guard, live hub, device bus and services, jobs and the
+ * scheduler), then the feature modules in FEATURES order. main.ts and the tests both start from here.
+ * A new feature is a folder with its module.ts (modules/module.ts) and one line in FEATURES.
+ */
+import type { FastifyInstance } from 'fastify';
 import { burstOf, type Config } from './config.ts';
 import { openStore, type Store } from './db/database.ts';
 import { lowerHelperThreads } from './process/helper-threads.ts';
-import { registerErrorHandling } from './http/errors.ts';
-import { serverLogOptions } from './http/request-log.ts';
-import { registerSecurityHeaders } from './http/security.ts';
-import { registerApiDocs } from './http/docs.ts';
+import { httpLayer } from './http/server.ts';
 import { registerWebConsole } from './http/spa.ts';
-import './http/types.ts';
+import type { RouteEntry } from './http/route-table.ts';
+import { anonymousLimit } from './http/anonymous-limit.ts';
 import { sessions as makeSessions } from './auth/sessions.ts';
 import { registerGuard } from './auth/guard.ts';
-import { authService } from './auth/service.ts';
-import { authRoutes } from './auth/routes.ts';
 import { registerActivityRecorder } from './activity/recorder.ts';
-import { accountService } from './account/service.ts';
-import { accountRoutes } from './account/routes.ts';
-import { variableRoutes } from './variable/routes.ts';
-import { healthRoutes } from './health/routes.ts';
 import { isEmbedded, startBus, type Bus } from './gateway/index.ts';
 import { MQTT_WEBSOCKET_PATH } from './gateway/websocket.ts';
-import { registerWebSockets } from './http/websocket.ts';
-import { SESSION_COOKIE } from './auth/sessions.ts';
-import { bearerSecret } from './auth/bearer.ts';
-import { inventoryService } from './inventory/service.ts';
-import { inventoryRoutes } from './inventory/routes.ts';
-import { provisionService } from './provision/service.ts';
-import { provisionRoutes } from './provision/routes.ts';
 import { liveHub } from './live/hub.ts';
-import { liveRoutes } from './live/routes.ts';
 import { closingLiveSockets } from './live/session-ends.ts';
-import { inventoryChannels } from './inventory/live.ts';
-import { discoveryChannel } from './provision/live.ts';
-import { settingsStateChannel } from './deviceSettings/live.ts';
 import { loadDeviceRegistry, startDeviceServices, type DeviceServices } from './devices/index.ts';
-import multipart from '@fastify/multipart';
-import { collectRoutes, type RouteEntry } from './http/route-table.ts';
 import { loadSecrets, type Secrets } from './crypto/secrets.ts';
 import { aclService } from './acl/service.ts';
-import { registerAclGate } from './acl/gate.ts';
-import { aclRoutes } from './acl/routes.ts';
 import { tokenService } from './tokens/service.ts';
-import { tokenRoutes } from './tokens/routes.ts';
-import { securityService } from './security/service.ts';
-import { securityRoutes } from './security/routes.ts';
-import { imageService } from './uploads/service.ts';
-import { roleService } from './roles/service.ts';
-import { roleRoutes } from './roles/routes.ts';
-import { userService } from './users/service.ts';
-import { userRoutes } from './users/routes.ts';
-import { webauthnService } from './webauthn/service.ts';
-import { webauthnRoutes } from './webauthn/routes.ts';
-import { activityService } from './activity/service.ts';
-import { activityRoutes } from './activity/routes.ts';
-import { activityRetention } from './activity/retention.ts';
-import { lockoutRoutes } from './security/lockouts.ts';
-import { anonymousLimit } from './http/anonymous-limit.ts';
-import { companyService } from './company/service.ts';
-import { companyRoutes } from './company/routes.ts';
-import { notificationService } from './notifications/service.ts';
-import { notificationRoutes } from './notifications/routes.ts';
-import { brandingService } from './branding/service.ts';
-import { brandingRoutes } from './branding/routes.ts';
-import { smtpService } from './smtp/service.ts';
-import { smtpRoutes } from './smtp/routes.ts';
-import { startConfigServices, type ConfigService } from './deviceConfig/index.ts';
-import { deviceSettingsService } from './deviceSettings/service.ts';
-import { deviceSettingsRoutes } from './deviceSettings/routes.ts';
+import type { ConfigService } from './deviceConfig/index.ts';
 import { startJobs, type JobService } from './jobs/index.ts';
-import { jobRoutes } from './jobs/routes.ts';
 import { schedulerService, type Scheduler } from './scheduler/service.ts';
+import type { FeatureModule } from './modules/module.ts';
+import { startModules } from './modules/start.ts';
+import { healthModule } from './health/module.ts';
+import { variableModule } from './variable/module.ts';
+import { uploadsModule } from './uploads/module.ts';
+import { rolesModule } from './roles/module.ts';
+import { usersModule } from './users/module.ts';
+import { brandingModule } from './branding/module.ts';
+import { authModule } from './auth/module.ts';
+import { webauthnModule } from './webauthn/module.ts';
+import { accountModule } from './account/module.ts';
+import { tokensModule } from './tokens/module.ts';
+import { aclModule } from './acl/module.ts';
+import { securityModule } from './security/module.ts';
+import { activityModule } from './activity/module.ts';
+import { companyModule } from './company/module.ts';
+import { notificationsModule } from './notifications/module.ts';
+import { smtpModule } from './smtp/module.ts';
+import { deviceConfigModule } from './deviceConfig/module.ts';
+import { deviceSettingsModule } from './deviceSettings/module.ts';
+import { inventoryModule } from './inventory/module.ts';
+import { provisionModule } from './provision/module.ts';
+import { liveModule } from './live/module.ts';
+import { jobsModule } from './jobs/module.ts';
+
+/**
+ * The features, in start order: a module may use what those above it offer (its `uses`; start.ts refuses
+ * a list where one comes after its user). Close runs their stops bottom up.
+ */
+const FEATURES: readonly FeatureModule[] = [
+  healthModule,
+  variableModule,
+  uploadsModule,
+  rolesModule,
+  usersModule,
+  brandingModule,
+  authModule,
+  webauthnModule,
+  accountModule,
+  tokensModule,
+  aclModule,
+  securityModule,
+  activityModule,
+  companyModule,
+  notificationsModule,
+  smtpModule,
+  deviceConfigModule,
+  deviceSettingsModule,
+  inventoryModule,
+  provisionModule,
+  liveModule,
+  jobsModule,
+];
 
 export interface Console {
   app: FastifyInstance;
@@ -110,63 +115,16 @@ export interface Console {
 
 export async function buildConsole(config: Config, opts: { logger?: boolean } = {}): Promise<Console> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const app = Fastify({
-    ...serverLogOptions(opts.logger === false ? false : config.logLevel),
-    trustProxy: config.trustProxy,
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
-  let draining = false;
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!draining) return;
-    reply.header('connection', 'close');
-    return reply.status(503).send({ err_message: messages.consoleStopping, err_code: 'consoleStopping' });
-  });
-  const routes = collectRoutes(app);
   const acl = aclService(store.db);
-  registerAclGate(app, acl);
-  await registerSecurityHeaders(app);
-  await app.register(cookie);
-  await app.register(multipart, { limits: { files: 1, fileSize: 1024 * 1024 } });
-  const webSockets = await registerWebSockets(app);
-  await registerApiDocs(app);
+  const http = await httpLayer(config, opts, acl);
+  const { app } = http;
 
   const secrets = loadSecrets(config.dataDir);
-  const live = liveHub(app.log);
-  const sessions = closingLiveSockets(makeSessions(store.db, config.sessionIdleMinutes), live);
+  const hub = liveHub(app.log);
+  const sessions = closingLiveSockets(makeSessions(store.db, config.sessionIdleMinutes), hub);
   const tokens = tokenService(store.db);
   registerGuard(app, sessions, tokens.identify, await anonymousLimit(app, config.anonymousRateLimit));
   registerActivityRecorder(app, store.db);
-
-  const images = imageService(store.db);
-  const roles = roleService(store.db);
-  const users = userService(store.db, { roles, images, sessions });
-  const branding = brandingService(store.db, images);
-  const platformName = async () => (await branding.shown()).platformName;
-  const auth = authService(store.db, sessions, acl);
-  const webauthn = webauthnService(store.db, { auth, platformName });
-  const accounts = accountService(store.db, { members: users.members, webauthnKeys: webauthn.list });
-  await accounts.ensureFirstAdministrator(config.adminPassword, app.log);
-
-  await app.register(healthRoutes(store.db));
-  await app.register(variableRoutes(config));
-  await app.register(authRoutes(auth));
-  await app.register(accountRoutes(accounts));
-  await app.register(userRoutes(users));
-  await app.register(roleRoutes(roles));
-  await app.register(webauthnRoutes(webauthn, { rpId: config.webauthnRpId, origin: config.webauthnOrigin }));
-  await app.register(tokenRoutes(tokens));
-  await app.register(aclRoutes(acl));
-  await app.register(securityRoutes(securityService(acl, tokens)));
-  await app.register(lockoutRoutes(auth.lockouts));
-  const retention = activityRetention(store.db);
-  await app.register(activityRoutes(activityService(store.db), retention));
-  await app.register(companyRoutes(companyService(store.db)));
-  await app.register(notificationRoutes(notificationService(store.db)));
-  await app.register(brandingRoutes(branding));
-  await app.register(smtpRoutes(smtpService(store.db, secrets, platformName)));
-  await registerWebConsole(app, config.webRoot);
 
   // The broker authenticates devices from the registry, and the device services need the broker.
   const registry = await loadDeviceRegistry({
@@ -192,56 +150,9 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
       discoveryMax: config.discoveryMax,
     },
   });
-  const deviceConfig = await startConfigServices({
-    db: store.db,
-    bus,
-    devices: deviceServices.devices,
-    rpc: deviceServices.rpc,
-    log: app.log,
-    confirmTimeoutMs: config.configConfirmTimeoutMs,
-  });
-  await app.register(
-    deviceSettingsRoutes(deviceSettingsService({ config: deviceConfig.service, rpc: deviceServices.rpc })),
-  );
-  const stopUpgrades = webSockets.dispatch(
+  const stopUpgrades = http.webSockets.dispatch(
     app.server,
     (path) => path === MQTT_WEBSOCKET_PATH && isEmbedded(bus),
-  );
-
-  const inventory = inventoryService({
-    db: store.db,
-    devices: deviceServices.devices,
-    enrolment: deviceServices.enrolment,
-    telemetry: deviceServices.telemetry,
-    rpc: deviceServices.rpc,
-  });
-  await app.register(inventoryRoutes(inventory));
-  await app.register(
-    provisionRoutes(
-      provisionService({ devices: deviceServices.devices, enrolment: deviceServices.enrolment, inventory }),
-    ),
-  );
-  const stopChannels = [
-    inventoryChannels({ hub: live, devices: deviceServices.devices, inventory, log: app.log }),
-    discoveryChannel({
-      hub: live,
-      devices: deviceServices.devices,
-      enrolment: deviceServices.enrolment,
-      log: app.log,
-    }),
-    settingsStateChannel({
-      hub: live,
-      devices: deviceServices.devices,
-      sectionChanges: deviceConfig.sectionChanges,
-    }),
-  ];
-  await app.register(
-    liveRoutes(live, async (request) => {
-      const token = bearerSecret(request);
-      if (token !== undefined) return token ? tokens.identify(token) : null;
-      const secret = request.cookies[SESSION_COOKIE];
-      return secret ? sessions.resolve(secret, { touch: false }) : null;
-    }),
   );
 
   const jobs = startJobs({
@@ -252,7 +163,6 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
     log: app.log,
     timings: { tickMs: config.jobTickMs, leaseMs: config.jobLeaseMs },
   });
-  await app.register(jobRoutes(jobs.service));
   const scheduler = schedulerService({
     db: store.db,
     jobs: jobs.service,
@@ -261,16 +171,34 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
   });
   // Work every replica would otherwise repeat; per-replica timers stay with their features (devices/index.ts).
   scheduler.register({
-    name: 'sessions.pruneIdle',
-    pattern: '0 */10 * * * *',
-    run: () => sessions.pruneIdle(),
-  });
-  scheduler.register({
     name: 'telemetry.maintain',
     pattern: '0 */5 * * * *',
     run: deviceServices.maintainTelemetry,
   });
-  scheduler.register({ name: 'activity.prune', pattern: '0 */10 * * * *', run: () => retention.prune() });
+
+  const modules = await startModules(
+    FEATURES,
+    {
+      config,
+      log: app.log,
+      store,
+      secrets,
+      bus,
+      devices: deviceServices.devices,
+      rpc: deviceServices.rpc,
+      enrolment: deviceServices.enrolment,
+      telemetry: deviceServices.telemetry,
+      jobs: jobs.service,
+      scheduler,
+      hub,
+      sessions,
+      tokens,
+      acl,
+    },
+    app,
+  );
+  await registerWebConsole(app, config.webRoot);
+  scheduler.start();
 
   const helpers = lowerHelperThreads(config.helperThreadNice);
   app.log.info(helpers, 'helper threads yield the CPU to the event loop');
@@ -279,14 +207,14 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
     app,
     store,
     secrets,
-    routes,
+    routes: http.routes,
     bus,
     devices: deviceServices.devices,
     rpc: deviceServices.rpc,
     enrolment: deviceServices.enrolment,
     telemetry: deviceServices.telemetry,
     flushDevices: deviceServices.flush,
-    deviceConfig: deviceConfig.service,
+    deviceConfig: modules.offersOf(deviceConfigModule).service,
     jobs: jobs.service,
     scheduler,
     /**
@@ -296,20 +224,21 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
      * at the last flush) does not keep the others from closing.
      */
     async drain(ms) {
-      draining = true;
+      http.drain();
       await new Promise((resolve) => setTimeout(resolve, ms));
     },
     async close() {
       const httpClosed = app.close();
-      for (const stop of stopChannels) stop();
-      live.stop();
+      modules.closeChannels();
+      hub.stop();
       stopUpgrades();
       const failures: unknown[] = [];
       const step = (work: () => Promise<unknown>) => work().catch((err: unknown) => void failures.push(err));
       // Jobs and the scheduler stop claiming now (before the device calls they wait on fail), and hand back
       // the steps still running before the store closes; the device calls in flight are not kept waiting.
       const jobsStopped = step(() => Promise.all([scheduler.stop(), jobs.stop()]));
-      await step(() => deviceConfig.stop());
+      // The modules' own work (the configuration engine's device calls) before the device services under it.
+      await modules.stop(step);
       await step(() => deviceServices.stop());
       await step(() => bus.close());
       await step(() => httpClosed);

@@ -104,3 +104,5 @@ export function secureModeKeeper(deps: SecureModeDeps) {
     },
   };
 }
+
+export type SecureModeKeeper = ReturnType<typeof secureModeKeeper>;

@@ -23,7 +23,7 @@ import { jobStore } from './store.ts';
 import { PROBE_KIND } from '../testing/jobs.ts';
 import { reasons } from './runner.ts';
 
-const ENTRY = path.resolve(import.meta.dirname, 'test-console.ts');
+const ENTRY = path.resolve(import.meta.dirname, '../testing/jobs-console.ts');
 // Fewer than the fleet tests: what is checked is the restart, and it needs a whole second console start.
 const COUNT = 20;
 

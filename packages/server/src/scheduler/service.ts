@@ -98,11 +98,16 @@ export function schedulerService(deps: { db: Db; jobs: JobService; log: BusLog; 
       .finally(() => (ticking = undefined));
   }
 
-  const timer = setInterval(kick, deps.tickMs);
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
 
   const service = {
     owner,
+    /** Starts ticking: after the console's modules registered their tasks, so none misses an occurrence. */
+    start(): void {
+      if (timer || stopped) return;
+      timer = setInterval(kick, deps.tickMs);
+      timer.unref();
+    },
     /** A system task runs once per occurrence across every replica that registered it. */
     register(task: SystemTask): void {
       if (tasks.has(task.name)) throw new Error(`scheduled task ${task.name} is registered twice`);

@@ -1,0 +1,102 @@
+/** How a job ends (deadline, cancel, stop rule, all steps done) and runs again. */
+import { jobOptions } from '@edge/protocol';
+import type { Db } from '../db/schema.ts';
+import { PENDING, UNFINISHED, type JobLock } from './rows.ts';
+
+export function jobLifecycle(db: Db, lockJob: JobLock) {
+  return {
+    /** Pending steps of running jobs past their deadline. Returns the job ids touched. */
+    async expire(now: number, reason: string): Promise<number[]> {
+      const rows = await db
+        .updateTable('job_steps')
+        .set({ state: 'expired', reason, finished_at: now, updated_at: now })
+        .where('state', 'in', PENDING)
+        .where((eb) =>
+          eb(
+            'job_id',
+            'in',
+            eb
+              .selectFrom('jobs')
+              .select('jobs.id')
+              .where('jobs.state', '=', 'running')
+              .where('jobs.deadline_at', '<', now),
+          ),
+        )
+        .returning('job_id')
+        .execute();
+      return [...new Set(rows.map((r) => r.job_id))];
+    },
+
+    /**
+     * Ends a running job early (cancel, stop rule, failed canary): its pending steps are cancelled with
+     * `reason`; running ones finish and report. False when the job was not running.
+     */
+    async halt(jobId: number, state: 'cancelled' | 'stopped', reason: string, now: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const job = await lockJob(trx, jobId);
+        if (!job || job.state !== 'running') return false;
+        await trx.updateTable('jobs').set({ state }).where('id', '=', jobId).execute();
+        await trx
+          .updateTable('job_steps')
+          .set({ state: 'cancelled', reason, finished_at: now, updated_at: now })
+          .where('job_id', '=', jobId)
+          .where('state', 'in', PENDING)
+          .execute();
+        return true;
+      });
+    },
+
+    /** Failed steps queued again (a new attempt each); the job runs again with a fresh deadline. */
+    async rerun(jobId: number, now: number): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const job = await lockJob(trx, jobId);
+        if (!job) return 0;
+        const res = await trx
+          .updateTable('job_steps')
+          .set({ state: 'queued', reason: null, note: null, progress: 0, finished_at: null, updated_at: now })
+          .where('job_id', '=', jobId)
+          .where('state', '=', 'failed')
+          .executeTakeFirst();
+        const requeued = Number(res.numUpdatedRows);
+        if (requeued) {
+          const { deadlineMs } = jobOptions.parse(JSON.parse(job.options));
+          await trx
+            .updateTable('jobs')
+            .set({ state: 'running', finished_at: null, deadline_at: now + deadlineMs })
+            .where('id', '=', jobId)
+            .execute();
+        }
+        return requeued;
+      });
+    },
+
+    /**
+     * Closes the job once no step is left to run: succeeded when every step did, failed otherwise; a
+     * cancelled or stopped job gets its finish time when its last running step reports.
+     */
+    async settle(jobId: number, now: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const job = await lockJob(trx, jobId);
+        if (!job || job.finished_at !== null) return false;
+        const rows = await trx
+          .selectFrom('job_steps')
+          .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('job_id', '=', jobId)
+          .groupBy('state')
+          .execute();
+        const by = new Map(rows.map((r) => [r.state, Number(r.n)]));
+        const open = (job.state === 'running' ? UNFINISHED : ['running']).some((s) => by.get(s));
+        if (open) return false;
+        const total = [...by.values()].reduce((a, b) => a + b, 0);
+        const state =
+          job.state === 'running'
+            ? (by.get('succeeded') ?? 0) === total
+              ? 'succeeded'
+              : 'failed'
+            : job.state;
+        await trx.updateTable('jobs').set({ state, finished_at: now }).where('id', '=', jobId).execute();
+        return true;
+      });
+    },
+  };
+}

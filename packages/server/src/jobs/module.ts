@@ -1,0 +1,9 @@
+/** The jobs API. The runner itself is the core's (app.ts): modules register their kinds on `jobs.kinds`. */
+import { featureModule } from '../modules/module.ts';
+import { jobRoutes } from './routes.ts';
+
+export const jobsModule = featureModule({
+  name: 'jobs',
+  needs: ['jobs'],
+  start: ({ jobs }) => ({ routes: [jobRoutes(jobs)] }),
+});
