@@ -30,3 +30,4 @@ export * from './live.ts';
 export * from './jobs.ts';
 export * from './schedules.ts';
 export * from './diagnostics.ts';
+export * from './job-kinds.ts';
