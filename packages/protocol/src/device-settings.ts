@@ -100,6 +100,7 @@ export type SettingsWriteResponse = z.infer<typeof settingsWriteResponse>;
 
 /** clients/unlink changes no configuration: it answers whether the device disconnected the client. */
 export const clientUnlinkResponse = z.object({ message: z.string(), mac: z.string(), unlinked: z.boolean() });
+export type ClientUnlinkResponse = z.infer<typeof clientUnlinkResponse>;
 
 // ---- what the read calls answer ----
 

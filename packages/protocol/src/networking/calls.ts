@@ -1,6 +1,7 @@
 /**
- * The device settings calls of SPEC section 7, as data: the server registers a route per row and the
- * web client builds its requests from the same rows, so a path is spelled once.
+ * The device settings calls of SPEC section 7, as data: each row becomes an endpoint declaration
+ * (endpoints/deviceSettings.ts), which the server serves and the web calls by the row's path under the
+ * settings root; the method and full path are written only here.
  */
 import { z } from 'zod';
 import { isDeviceId } from '../device.ts';

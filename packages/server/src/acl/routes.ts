@@ -1,68 +1,23 @@
-/** Security > Access control list and Admin ACL: the same routes for each list, under its own permission. */
+/** Security > Access control list and Admin ACL: the same endpoints for each list, under its own permission. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ADMINISTRATOR_ROLE_ID,
-  aclEnableRequest,
-  aclEntryDeleteRequest,
-  aclEntryEditRequest,
-  aclEntryRequest,
-  aclListResponse,
-  canManage,
-  canView,
-  type AclList,
-  type PermissionKey,
-} from '@edge/protocol';
+import { ADMINISTRATOR_ROLE_ID, aclListEndpoints, type AclList } from '@edge/protocol';
+import { serve } from '../http/serve.ts';
 import type { AclCaller, AclService } from './service.ts';
 
-const LISTS: Record<AclList, { path: string; permission: PermissionKey }> = {
-  accessControl: { path: '/api/v1/security/acl', permission: 'AccessControlList' },
-  adminAcl: { path: '/api/v1/security/adminAcl', permission: 'AdminACL' },
-};
-const tags = ['security'];
-const response = { 200: aclListResponse };
-
-const callerOf = (request: FastifyRequest): AclCaller => ({
+const callerOf = (request: Pick<FastifyRequest, 'ip' | 'identity'>): AclCaller => ({
   ip: request.ip,
   isAdministrator: request.identity?.roleId === ADMINISTRATOR_ROLE_ID,
 });
 
 export function aclRoutes(acl: AclService) {
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-    for (const [list, { path, permission }] of Object.entries(LISTS) as [
-      AclList,
-      (typeof LISTS)[AclList],
-    ][]) {
-      const manage = (action: string) => ({
-        permission: canManage(permission),
-        activity: `${list}.${action}`,
-      });
-      r.get(
-        path,
-        { config: { permission: canView(permission) }, schema: { tags, response } },
-        async (request) => acl.view(list, request.ip),
-      );
-      r.post(
-        path,
-        { config: manage('add'), schema: { tags, body: aclEntryRequest, response } },
-        async (request) => acl.add(list, request.body, callerOf(request)),
-      );
-      r.patch(
-        path,
-        { config: manage('edit'), schema: { tags, body: aclEntryEditRequest, response } },
-        async (request) => acl.edit(list, request.body, callerOf(request)),
-      );
-      r.delete(
-        path,
-        { config: manage('delete'), schema: { tags, body: aclEntryDeleteRequest, response } },
-        async (request) => acl.remove(list, request.body, callerOf(request)),
-      );
-      r.patch(
-        `${path}/enable`,
-        { config: manage('enable'), schema: { tags, body: aclEnableRequest, response } },
-        async (request) => acl.setEnabled(list, request.body, callerOf(request)),
-      );
+    for (const list of Object.keys(aclListEndpoints) as AclList[]) {
+      const declared = aclListEndpoints[list];
+      serve(app, declared.view, async (request) => acl.view(list, request.ip));
+      serve(app, declared.add, async (request) => acl.add(list, request.body, callerOf(request)));
+      serve(app, declared.edit, async (request) => acl.edit(list, request.body, callerOf(request)));
+      serve(app, declared.remove, async (request) => acl.remove(list, request.body, callerOf(request)));
+      serve(app, declared.enable, async (request) => acl.setEnabled(list, request.body, callerOf(request)));
     }
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Registers a third-party plugin whose routes cannot carry our route config (static files, API docs),
- * declaring each of its routes public.
+ * declaring each of its routes public and a third party's (they serve no endpoint declaration).
  */
 import type {
   FastifyInstance,
@@ -17,7 +17,7 @@ export async function registerPublicPlugin<O extends FastifyPluginOptions>(
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
-      route.config = { ...route.config, permission: publicRoute };
+      route.config = { ...route.config, permission: publicRoute, thirdParty: true };
     });
     await scope.register(plugin, options);
   });

@@ -9,6 +9,10 @@ export interface RouteEntry {
   method: string;
   url: string;
   permission: RoutePermission | undefined;
+  /** The endpoint declaration it serves (http/serve.ts); unset for routes of plugins (API docs). */
+  endpoint: string | undefined;
+  /** Set on routes of third-party plugins (http/public-scope.ts). */
+  thirdParty: boolean;
 }
 
 /** Must run before any route is added. The table is read later, once hooks that fill in config have run. */
@@ -17,8 +21,12 @@ export function collectRoutes(app: FastifyInstance): () => RouteEntry[] {
   app.addHook('onRoute', (route) => void routes.push(route));
   return () =>
     routes.flatMap((route) =>
-      [route.method]
-        .flat()
-        .map((method) => ({ method, url: route.url, permission: route.config?.permission })),
+      [route.method].flat().map((method) => ({
+        method,
+        url: route.url,
+        permission: route.config?.permission,
+        endpoint: route.config?.endpoint,
+        thirdParty: route.config?.thirdParty === true,
+      })),
     );
 }

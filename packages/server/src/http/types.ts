@@ -16,6 +16,10 @@ export interface Identity {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** The id of the endpoint declaration the route serves (http/serve.ts), e.g. `inventory.list`. */
+    endpoint?: string;
+    /** A route of a third-party plugin (static files, API docs): it serves no endpoint declaration. */
+    thirdParty?: boolean;
     /** Required on every route; the guard refuses routes that have none. */
     permission?: RoutePermission;
     /** Written to the activity log for mutating requests, e.g. 'account.password'. */

@@ -7,9 +7,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {} from '@fastify/websocket';
-import { LIVE_PATH, userRoute } from '@edge/protocol';
+import { endpoints } from '@edge/protocol';
 import type { Identity } from '../http/types.ts';
 import { fail } from '../http/errors.ts';
+import { routeOptionsOf } from '../http/serve.ts';
 import { CLOSE_FORBIDDEN, CLOSE_SIGNED_OUT, type LiveHub } from './hub.ts';
 
 /** Looks again at who is behind a request, without counting it as the user's activity. */
@@ -29,11 +30,13 @@ function sameOrigin(request: FastifyRequest): boolean {
 
 export function liveRoutes(hub: LiveHub, reidentify: Reidentify, opts: { recheckMs?: number } = {}) {
   return async (app: FastifyInstance) => {
+    const { url, config, schema } = routeOptionsOf(endpoints.live.socket);
     app.get(
-      LIVE_PATH,
+      url,
       {
+        config,
+        schema,
         websocket: true,
-        config: { permission: userRoute },
         preValidation: async (request) => {
           if (!sameOrigin(request)) throw fail(403, 'csrfRefused');
           if (!request.identity || !hub.mayUseAny(request.identity)) throw fail(403, 'forbidden');

@@ -1,0 +1,61 @@
+/**
+ * Every endpoint of the API, declared once per feature (the same names as the server's and the web's
+ * feature folders): the server serves each, the web calls them, the OpenAPI document is made of them.
+ */
+import type { Endpoint } from './endpoint.ts';
+import { accountEndpoints } from './account.ts';
+import { aclEndpoints } from './acl.ts';
+import { activityEndpoints } from './activity.ts';
+import { authEndpoints } from './auth.ts';
+import { brandingEndpoints } from './branding.ts';
+import { companyEndpoints } from './company.ts';
+import { deviceSettingsEndpoints } from './deviceSettings.ts';
+import { healthEndpoints } from './health.ts';
+import { inventoryEndpoints } from './inventory.ts';
+import { jobsEndpoints } from './jobs.ts';
+import { liveEndpoints } from './live.ts';
+import { notificationsEndpoints } from './notifications.ts';
+import { provisionEndpoints } from './provision.ts';
+import { rolesEndpoints } from './roles.ts';
+import { securityEndpoints } from './security.ts';
+import { smtpEndpoints } from './smtp.ts';
+import { tokensEndpoints } from './tokens.ts';
+import { usersEndpoints } from './users.ts';
+import { variableEndpoints } from './variable.ts';
+import { webauthnEndpoints } from './webauthn.ts';
+
+export * from './endpoint.ts';
+export { aclListEndpoints } from './acl.ts';
+export { BRANDING_PATH, brandingImageEndpoints } from './branding.ts';
+export { settingsEndpointOf, settingsRouteOf } from './deviceSettings.ts';
+
+/** Feature name -> its endpoints by name. */
+export const endpoints = {
+  account: accountEndpoints,
+  acl: aclEndpoints,
+  activity: activityEndpoints,
+  auth: authEndpoints,
+  branding: brandingEndpoints,
+  company: companyEndpoints,
+  deviceSettings: deviceSettingsEndpoints,
+  health: healthEndpoints,
+  inventory: inventoryEndpoints,
+  jobs: jobsEndpoints,
+  live: liveEndpoints,
+  notifications: notificationsEndpoints,
+  provision: provisionEndpoints,
+  roles: rolesEndpoints,
+  security: securityEndpoints,
+  smtp: smtpEndpoints,
+  tokens: tokensEndpoints,
+  users: usersEndpoints,
+  variable: variableEndpoints,
+  webauthn: webauthnEndpoints,
+};
+
+export type EndpointFeature = keyof typeof endpoints;
+
+/** Every declaration, flat. */
+export const allEndpoints: readonly Endpoint[] = Object.values(endpoints).flatMap(
+  (feature) => Object.values(feature) as Endpoint[],
+);
