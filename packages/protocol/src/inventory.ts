@@ -3,27 +3,7 @@
  * mode and the map's dashboard configuration. Request AND response schemas of every route live here; the
  * server validates with them and the web console types its calls with them.
  *
- * Routes (all answer `{err_message, err_code}` with 4xx on bad input, see messages.ts):
- *
- *   GET    /api/v1/inventory/list               query InventoryListQuery        -> InventoryListResponse
- *   GET    /api/v1/inventory/getDeviceSortBy                                    -> SortOptionsResponse
- *   GET    /api/v1/inventory/getSignalListSortBy                                -> SortOptionsResponse
- *   GET    /api/v1/inventory/getOrder                                           -> SortOptionsResponse
- *   GET    /api/v1/inventory/group/list         query GroupListQuery            -> GroupListResponse
- *   GET    /api/v2/inventory/group/list         query GroupListV2Query          -> GroupListV2Response
- *   POST   /api/v1/inventory/group/create       body  GroupCreateRequest        -> DeviceGroup
- *   PATCH  /api/v1/inventory/group/edit         body  GroupEditRequest          -> DeviceGroup
- *   DELETE /api/v1/inventory/group/delete       body  GroupIdRequest            -> MessageResponse ('Group deleted successfully.')
- *   PATCH  /api/v1/inventory/group/assign       body  GroupAssignRequest        -> MessageResponse (move devices into a group / ungroup)
- *   POST   /api/v1/dashboards/get               body  DashboardRequest          -> DeviceDashboard
- *   PATCH  /api/v1/inventory/setIdle            body  SetIdleRequest            -> DeviceActionResponse
- *   POST   /api/v1/inventory/reboot             body  DeviceIdRequest           -> DeviceActionResponse (restarts in 5 s)
- *   POST   /api/v1/inventory/shutdown           body  DeviceIdRequest           -> DeviceActionResponse (turns off in 5 s)
- *   DELETE /api/v1/inventory/delete             body  DeviceIdRequest           -> MessageResponse (credentials revoked)
- *   PATCH  /api/v1/inventory/secureMode/setting body  SecureModeRequest         -> DeviceActionResponse ('Secure mode edited successfully.')
- *   GET    /api/v1/inventory/dashboardConfig                                    -> DashboardConfig (the signed-in user's)
- *   PATCH  /api/v1/inventory/dashboardConfig    body  DashboardConfigPatch      -> DashboardConfig
- *   GET    /api/v1/inventory/map                                                -> MapResponse (devices labelled by the config)
+ * Their endpoints (method, path, permission, activity name, failures): endpoints/inventory.ts.
  *
  * Permissions: reads need Inventory view; everything that changes something needs Inventory manage
  * (dashboardConfig PATCH only needs view: it is the user's own map preference).
@@ -198,6 +178,8 @@ export const inventoryListQuery = z.object({
   loadLevel: z.enum(loadLevels, { error: messages.invalidChoice }).optional(),
 });
 export type InventoryListQuery = z.input<typeof inventoryListQuery>;
+/** The list's parameters as read (defaults filled, numbers and flags parsed): what a screen asks for. */
+export type InventoryListParams = z.output<typeof inventoryListQuery>;
 
 export const inventoryListResponse = z.object({
   list: z.array(deviceRow),
@@ -239,6 +221,8 @@ export const groupListV2Query = z.object({
   page: pageField,
   pageSize: pageSizeField,
 });
+/** A page of groups as a screen asks for it. */
+export type GroupListV2Params = Omit<z.output<typeof groupListV2Query>, 'customerID'>;
 export type GroupListV2Query = z.input<typeof groupListV2Query>;
 
 export const groupRowV2 = deviceGroup.extend({

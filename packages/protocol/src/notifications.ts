@@ -1,12 +1,7 @@
 /**
  * The notification list of SPEC 2/3 (every toast is also kept in it), kept per user on the console so it
  * survives a reload and every tab of the user sees the same list, with read and unread.
- *
- *   GET    /api/v1/notifications                 -> NotificationListResponse (newest first)
- *   POST   /api/v1/notifications       body NotificationCreateRequest -> NotificationEntry
- *   PATCH  /api/v1/notifications/:id   body NotificationProgressRequest -> NotificationEntry
- *   POST   /api/v1/notifications/read            marks every entry read
- *   DELETE /api/v1/notifications                 empties the list
+ * Its endpoints: endpoints/notifications.ts.
  */
 import { z } from 'zod';
 import { messages } from './messages.ts';

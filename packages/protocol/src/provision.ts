@@ -2,18 +2,7 @@
  * Provision (SPEC 2, 3, 8; ARCHITECTURE "Enrolment"): devices waiting in Discovery, adopting them, and the
  * provisioning list uploaded as CSV whose serials are adopted automatically when they enrol.
  *
- * Routes (permission Provision view for reads, Provision manage for the rest):
- *
- *   GET    /api/v1/provision/discovery/list     query DiscoveryListQuery    -> DiscoveryListResponse (sorted by sn, case-insensitive)
- *   POST   /api/v1/provision/discovery/adopt    body  AdoptRequest          -> AdoptResponse
- *   GET    /api/v1/provision/discovery/download                             -> text/csv attachment (sn,name,group,profile,ip,ifaceName,mac,model,firmware)
- *   POST   /api/v1/provision/upload             multipart, one file field   -> ProvisionUploadResponse ('Provision file uploaded successfully')
- *   GET    /api/v1/provision/list                                           -> ProvisionListResponse
- *   DELETE /api/v1/provision/delete             body  ProvisionDeleteRequest -> MessageResponse
- *   POST   /api/v1/provision/rediscover                                     -> RediscoverResponse
- *   POST   /api/v1/provision/discovery/remove   body  DiscoveryRemoveRequest -> DiscoveryRemoveResponse
- *   GET    /api/v1/provision/enrolment-secret                               -> EnrolSecretResponse (manage)
- *   POST   /api/v1/provision/enrolment-secret/rotate                        -> EnrolSecretResponse
+ * Its endpoints (method, path, permission, activity name): endpoints/provision.ts.
  *
  * CSV (upload): UTF-8, comma separated, first line the header `serial,name,group,profile` (case-insensitive,
  * any order; only serial is required as a column, and every row needs a serial). An optional `claimCode`

@@ -30,8 +30,11 @@ const V1 = '/api/v1/inventory';
 const view = { permission: canView('Inventory') };
 const manage = (action: string) => ({ permission: canManage('Inventory'), activity: `inventory.${action}` });
 const sortOptions = { method: 'GET', ...view, response: { 200: sortOptionsResponse } } as const;
-/** Actions on one device: 404 for an unknown one, 409 when it is busy or cannot, 504 when it does not answer in time. */
-const deviceAction = { response: { 200: deviceActionResponse }, errors: [404, 409, 504] } as const;
+/**
+ * Actions on one device: 404 deviceNotFound; 409 deviceOffline, deviceBusy, cannotTurnOff; 502 when the
+ * device refuses (cannotReboot, in its words); 504 deviceTimeout.
+ */
+const deviceAction = { response: { 200: deviceActionResponse }, errors: [404, 409, 502, 504] } as const;
 
 export const inventoryEndpoints = featureEndpoints('inventory', {
   list: endpoint({

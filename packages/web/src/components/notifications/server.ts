@@ -4,17 +4,17 @@
  * the same entries, read or unread. (The live socket is not used: it is being rebuilt.)
  */
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { NOTIFICATIONS_PATH, type NotificationListResponse } from '@edge/protocol';
-import { api } from '../../api/client.ts';
+import { endpoints } from '@edge/protocol';
+import { call } from '../../api/call.ts';
+import { useEndpointQuery } from '../../api/hooks.ts';
 import { notificationStore, type NotificationSink } from './store.ts';
 
 const READ_BACK_MS = 30_000;
-export const keptNotificationsKey = ['notifications'] as const;
+const { notifications } = endpoints;
 
 export const serverSink: NotificationSink = {
   add: (entry) =>
-    api.post(NOTIFICATIONS_PATH, {
+    call(notifications.add, {
       id: entry.id,
       level: entry.level,
       type: entry.type,
@@ -22,10 +22,9 @@ export const serverSink: NotificationSink = {
       progress: entry.progress,
       date: entry.date,
     }),
-  progress: (id, progress, level) =>
-    api.patch(`${NOTIFICATIONS_PATH}/${encodeURIComponent(id)}`, { progress, level }),
-  markAllRead: () => api.post(`${NOTIFICATIONS_PATH}/read`),
-  clear: () => api.delete(NOTIFICATIONS_PATH),
+  progress: (id, progress, level) => call(notifications.progress, { id, progress, level }),
+  markAllRead: () => call(notifications.markAllRead),
+  clear: () => call(notifications.clear),
 };
 
 /** Mounted while signed in: binds the store to the console and keeps it in step with the kept list. */
@@ -34,9 +33,7 @@ export function useKeptNotifications(): void {
     notificationStore.bind(serverSink);
     return () => notificationStore.bind(null);
   }, []);
-  const { data } = useQuery({
-    queryKey: keptNotificationsKey,
-    queryFn: () => api.get<NotificationListResponse>(NOTIFICATIONS_PATH),
+  const { data } = useEndpointQuery(notifications.list, undefined, {
     refetchOnWindowFocus: 'always',
     refetchInterval: READ_BACK_MS,
     // A failed read keeps the list this tab has; an error toast would itself land in the list.

@@ -1,12 +1,14 @@
 /** The signed-in user's own account: who they are (the console's notion of "signed in"), profile, password. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountInfo, PasswordChangeRequest, ProfileRequest } from '@edge/protocol';
-import { api } from '../../api/client.ts';
+import { useQuery } from '@tanstack/react-query';
+import { endpoints, type AccountInfo } from '@edge/protocol';
+import { call } from '../../api/call.ts';
+import { queryKeys, useEndpointMutation } from '../../api/hooks.ts';
 import { isApiError } from '../../api/ApiError.ts';
 import { setCsrfToken } from '../../api/csrf.ts';
 import { mayBeSignedIn, rememberSignedIn } from './sessionHint.ts';
 
-export const accountInfoKey = ['account', 'info'] as const;
+const { account } = endpoints;
+export const accountInfoKey = queryKeys.of(account.info);
 
 /**
  * null means "not signed in": a 401 here is an answer, not an error to toast. A browser that holds no
@@ -15,7 +17,7 @@ export const accountInfoKey = ['account', 'info'] as const;
 export async function fetchAccountInfo({ justSignedIn = false } = {}): Promise<AccountInfo | null> {
   if (!justSignedIn && !mayBeSignedIn()) return null;
   try {
-    const info = await api.get<AccountInfo>('/api/v1/settings/account/getAccountInfo');
+    const info = await call(account.info);
     setCsrfToken(info.csrfToken);
     rememberSignedIn(true);
     return info;
@@ -32,17 +34,6 @@ export async function fetchAccountInfo({ justSignedIn = false } = {}): Promise<A
 export const useAccountInfo = () =>
   useQuery({ queryKey: accountInfoKey, queryFn: () => fetchAccountInfo(), staleTime: 5 * 60_000 });
 
-export function useUpdateProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ProfileRequest) =>
-      api.patch<{ message: string }>('/api/v1/settings/account/profile', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountInfoKey }),
-  });
-}
+export const useUpdateProfile = () => useEndpointMutation(account.profile, { invalidates: [accountInfoKey] });
 
-export const useChangePassword = () =>
-  useMutation({
-    mutationFn: (body: PasswordChangeRequest) =>
-      api.patch<{ message: string }>('/api/v1/settings/account/password', body),
-  });
+export const useChangePassword = () => useEndpointMutation(account.password);

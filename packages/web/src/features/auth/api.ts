@@ -1,8 +1,8 @@
 /** Sign-in and sign-out. A new sign-in drops every cached answer of the previous user but keeps the new user's info. */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AccountInfo, LoginRequest, LoginResponse } from '@edge/protocol';
-import { api } from '../../api/client.ts';
+import { endpoints, type AccountInfo, type LoginRequest } from '@edge/protocol';
+import { call } from '../../api/call.ts';
 import { setCsrfToken } from '../../api/csrf.ts';
 import { toast } from '../../components/notifications/toast.ts';
 import { accountInfoKey, fetchAccountInfo } from '../account/api.ts';
@@ -32,7 +32,7 @@ export function useLogin() {
   const signedIn = useSignedIn();
   return useMutation({
     mutationFn: async (body: LoginRequest): Promise<AccountInfo | null> => {
-      const answer = await api.post<LoginResponse>('/api/v1/auth/login', body);
+      const answer = await call(endpoints.auth.login, body);
       setCsrfToken(answer.csrfToken);
       return fetchAccountInfo({ justSignedIn: true });
     },
@@ -56,7 +56,7 @@ export function useSecurityKeyLogin() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ message: string }>('/api/v1/auth/logout'),
+    mutationFn: () => call(endpoints.auth.logout),
     // Signed out locally even when the server could not be told: the session ends at its idle timeout anyway.
     onSettled: () => {
       setCsrfToken(null);

@@ -2,17 +2,14 @@
  * Platform branding as everyone sees it (GET /api/v1/branding, public, so the login screen has it too):
  * the platform name, company link, logo and favicon.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PLATFORM_NAME, type Branding } from '@edge/protocol';
-import { api } from '../../api/client.ts';
+import { DEFAULT_PLATFORM_NAME, endpoints } from '@edge/protocol';
+import { queryKeys, useEndpointQuery } from '../../api/hooks.ts';
 
-export const publicBrandingKey = ['branding', 'public'] as const;
+export const publicBrandingKey = queryKeys.of(endpoints.branding.shown);
 
 export const usePublicBranding = () =>
-  useQuery({
-    queryKey: publicBrandingKey,
-    queryFn: () => api.get<Branding>('/api/v1/branding'),
+  useEndpointQuery(endpoints.branding.shown, undefined, {
     staleTime: 5 * 60_000,
     // Without it the console still works under its own name; no toast on the login screen for that.
     meta: { silentError: true },

@@ -22,7 +22,6 @@ function RemoteHelpSwitch({ on, apply, busy }: { on: boolean } & Omit<SectionCon
   const { t } = useTranslation();
   const toggle = (next: boolean) =>
     void apply(
-      'POST',
       REMOTE_HELP_PATH,
       { remoteHelp: next },
       next
@@ -67,7 +66,7 @@ function GeneralEditor({ view, apply, busy, deviceId }: SectionContext & { devic
         layout="vertical"
         style={{ maxWidth: 480 }}
         initialValues={{ deviceName: doc.deviceName }}
-        onFinish={(values) => void apply('PATCH', WRITE_PATH, values)}
+        onFinish={(values) => void apply(WRITE_PATH, values)}
       >
         <Form.Item
           name="deviceName"

@@ -27,7 +27,7 @@ function PortTypeEditor({ view, apply, busy }: SectionContext) {
       setPorts((rows) => rows.map((r) => ({ ...r, type })));
   };
 
-  const submit = () => void apply('PATCH', WRITE_PATH, { ports });
+  const submit = () => void apply(WRITE_PATH, { ports });
 
   return (
     <Space orientation={VERTICAL} style={{ width: '100%' }}>

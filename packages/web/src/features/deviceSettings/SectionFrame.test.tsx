@@ -142,7 +142,7 @@ describe('apply', () => {
         {({ apply }) => (
           <button
             type="button"
-            onClick={() => void apply('PATCH', 'multipleWan/setting', { iface: 'eth0', mode: 'dhcp' })}
+            onClick={() => void apply('multipleWan/setting', { iface: 'eth0', mode: 'dhcp' })}
           >
             go
           </button>
@@ -178,10 +178,7 @@ describe('unapplied edits', () => {
           <>
             <input aria-label="ip" />
             <a href="/desk/inventory">away</a>
-            <button
-              type="button"
-              onClick={() => void apply('PATCH', 'multipleWan/setting', { iface: 'eth0' })}
-            >
+            <button type="button" onClick={() => void apply('multipleWan/setting', { iface: 'eth0' })}>
               go
             </button>
           </>
@@ -245,10 +242,7 @@ describe('a write answered before the device has it', () => {
     renderWithProviders(
       <SectionFrame deviceId="dev1" section="general">
         {({ apply }) => (
-          <button
-            type="button"
-            onClick={() => void apply('PATCH', 'generalSetting/setting', { deviceName: 'x' })}
-          >
+          <button type="button" onClick={() => void apply('generalSetting/setting', { deviceName: 'x' })}>
             go
           </button>
         )}

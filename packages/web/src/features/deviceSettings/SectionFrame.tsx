@@ -12,7 +12,7 @@ import { useConfirm } from '../../components/useConfirm.tsx';
 import { messageText } from '../../i18n/messageText.ts';
 import { VERTICAL } from './document.ts';
 import { isMessageCode } from './messageCode.ts';
-import { useSectionState, useSectionWrite, type WriteMethod } from './api.ts';
+import { useSectionState, useSectionWrite } from './api.ts';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 import { useEdited, useEditedFlag, type EditedFlag } from './editedFlag.ts';
 
@@ -39,8 +39,9 @@ export interface SectionContext {
   /**
    * Asks for confirmation, writes, then follows the state; resolves whether the write happened.
    * `confirmMessage` replaces the generic question where the action has its own words (block, delete ...).
+   * `path` names the settings call under the settings root (e.g. `wifi/setting`); its method is declared.
    */
-  apply: (method: WriteMethod, path: string, body: object, confirmMessage?: string) => Promise<boolean>;
+  apply: (path: string, body: object, confirmMessage?: string) => Promise<boolean>;
   busy: boolean;
 }
 
@@ -123,7 +124,7 @@ export function SectionFrame({
 
   if (isLoading || !view) return <Spin data-testid="section-loading" />;
 
-  const apply: SectionContext['apply'] = (method, path, body, confirmMessage) =>
+  const apply: SectionContext['apply'] = (path, body, confirmMessage) =>
     confirmThen(
       {
         title: 'confirmation',
@@ -132,7 +133,7 @@ export function SectionFrame({
           (view.mayCutOff ? t('deviceSettings.apply.confirmCutOff') : t('deviceSettings.apply.confirm')),
       },
       async () => {
-        await write.mutateAsync({ method, path, body });
+        await write.mutateAsync({ path, body });
         edited.set(false);
       },
     );

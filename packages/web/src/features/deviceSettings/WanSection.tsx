@@ -142,7 +142,7 @@ export function WanEditor({ view, apply, busy, deviceId }: SectionContext & { de
     ReturnType<typeof rules>
   >;
   const submit = (values: WanForm) =>
-    void apply('PATCH', WRITE_PATH, toInterface({ ...toForm(current), ...values, iface }));
+    void apply(WRITE_PATH, toInterface({ ...toForm(current), ...values, iface }));
   const dnsFields = (
     <>
       <Form.Item name="dns_server_1" label={t('deviceSettings.wan.dns1')} rules={fieldRules.dns_server_1}>

@@ -132,7 +132,7 @@ export function WifiEditor({ deviceId, view, apply, busy }: SectionContext & { d
       form.setFieldsValue({ bandwidth: 20 });
   };
 
-  const submit = (radio: Radio) => void apply('PATCH', 'wifi/setting', { ...radio, list, authentication });
+  const submit = (radio: Radio) => void apply('wifi/setting', { ...radio, list, authentication });
 
   return (
     <>

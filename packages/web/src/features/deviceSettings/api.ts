@@ -6,14 +6,13 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  SETTINGS_API_ROOT,
-  SETTINGS_STATE_PATH,
+  endpoints,
   type SectionKey,
   type SectionStateView,
   type SettingsStateResponse,
   type SettingsWriteResponse,
 } from '@edge/protocol';
-import { api } from '../../api/client.ts';
+import { call, callWith } from '../../api/call.ts';
 import { settingsStateKey, useLiveSettings } from './liveState.ts';
 
 export const settingsKeys = { state: settingsStateKey };
@@ -23,7 +22,7 @@ export function useSectionState(id: string, section: SectionKey) {
   useLiveSettings(id);
   const query = useQuery({
     queryKey: settingsKeys.state(id, section),
-    queryFn: () => api.get<SettingsStateResponse>(SETTINGS_STATE_PATH, { query: { id, section } }),
+    queryFn: () => call(endpoints.deviceSettings.state, { id, section }),
   });
   return { ...query, view: query.data?.sections[0], online: query.data?.online };
 }
@@ -32,7 +31,12 @@ export function useSectionState(id: string, section: SectionKey) {
 const newerOrSame = (shown: SectionStateView | undefined, answered: SectionStateView) =>
   shown !== undefined && shown.desiredVersion >= answered.desiredVersion;
 
-export type WriteMethod = 'PATCH' | 'POST' | 'DELETE';
+/** The declared endpoint of a settings call, by its path under the settings root (e.g. `wifi/setting`). */
+export function settingsEndpoint(route: string) {
+  const declared = endpoints.deviceSettings[route];
+  if (!declared) throw new Error(`no settings call ${route}`);
+  return declared;
+}
 
 /**
  * One write call (path relative to the settings root); answers at once with the section's state as stored
@@ -43,14 +47,8 @@ export type WriteMethod = 'PATCH' | 'POST' | 'DELETE';
 export function useSectionWrite(id: string, section: SectionKey) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ method, path, body }: { method: WriteMethod; path: string; body: object }) => {
-      const url = `${SETTINGS_API_ROOT}/${path}`;
-      const payload = { id, ...body };
-      if (method === 'DELETE') return api.delete<SettingsWriteResponse>(url, payload);
-      return method === 'PATCH'
-        ? api.patch<SettingsWriteResponse>(url, payload)
-        : api.post<SettingsWriteResponse>(url, payload);
-    },
+    mutationFn: ({ path, body }: { path: string; body: object }) =>
+      callWith(settingsEndpoint(path), { id, ...body }) as Promise<SettingsWriteResponse>,
     onSuccess: (answer) => {
       client.setQueryData<SettingsStateResponse>(settingsKeys.state(id, section), (old) =>
         old && !newerOrSame(old.sections[0], answer.section) ? { ...old, sections: [answer.section] } : old,

@@ -7,7 +7,9 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { SETTINGS_API_ROOT, type SettingsReadPath, type SettingsReadResponse } from '@edge/protocol';
-import { api, type Query } from '../../api/client.ts';
+import { callWith } from '../../api/call.ts';
+import type { Query } from '../../api/client.ts';
+import { settingsEndpoint } from './api.ts';
 import { useDashboard } from '../inventory/api.ts';
 import { useLiveDevice } from '../inventory/live/useLiveInventory.ts';
 
@@ -26,9 +28,9 @@ export function useSettingsRead<R extends ReadRoute>(
   return useQuery({
     queryKey: [...settingsReadKey(id, route), query],
     queryFn: () =>
-      api.get<SettingsReadResponse<`${Root}/${R}` & SettingsReadPath>>(`${SETTINGS_API_ROOT}/${route}`, {
-        query: { id, ...query },
-      }),
+      callWith(settingsEndpoint(route), { id, ...query }) as Promise<
+        SettingsReadResponse<`${Root}/${R}` & SettingsReadPath>
+      >,
   });
 }
 

@@ -1,117 +1,63 @@
-/** Provision calls (packages/protocol/src/provision.ts). The Discovery list is read again when the live socket says it changed. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdoptRequest,
-  AdoptResponse,
-  DiscoveryListResponse,
-  DiscoveryRemoveRequest,
-  DiscoveryRemoveResponse,
-  EnrolSecretResponse,
-  GroupListResponse,
-  MessageResponse,
-  ProvisionListResponse,
-  ProvisionUploadResponse,
-  RediscoverResponse,
-} from '@edge/protocol';
-import { api } from '../../api/client.ts';
+/** Provision calls (protocol endpoints/provision.ts). The Discovery list is read again when the live socket says it changed. */
+import { keepPreviousData } from '@tanstack/react-query';
+import { endpoints } from '@edge/protocol';
+import { call } from '../../api/call.ts';
+import { queryKeys, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
+import { useGroups } from '../inventory/api.ts';
 
-const V1 = '/api/v1/provision';
+const { provision } = endpoints;
 export const provisionKeys = {
-  discovery: ['provision', 'discovery'] as const,
-  discoveryList: (search: string) => ['provision', 'discovery', search] as const,
-  list: ['provision', 'list'] as const,
-  groups: ['provision', 'groups'] as const,
-  enrolSecret: ['provision', 'enrolSecret'] as const,
+  discovery: queryKeys.endpoint(provision.discovery),
+  list: queryKeys.of(provision.list),
+  enrolSecret: queryKeys.of(provision.enrolSecret),
 };
+/** Adoption and uploads add devices: every inventory query is read again. */
+const inventoryKey = queryKeys.feature('inventory');
 
 export const useDiscovery = (search: string) =>
-  useQuery({
-    queryKey: provisionKeys.discoveryList(search),
-    queryFn: () =>
-      api.get<DiscoveryListResponse>(`${V1}/discovery/list`, {
-        query: { type: 'Discovery', search: search || undefined },
-      }),
-    placeholderData: keepPreviousData,
-  });
+  useEndpointQuery(
+    provision.discovery,
+    { type: 'Discovery', search: search || undefined },
+    { placeholderData: keepPreviousData },
+  );
 
-export const useProvisionList = () =>
-  useQuery({ queryKey: provisionKeys.list, queryFn: () => api.get<ProvisionListResponse>(`${V1}/list`) });
+export const useProvisionList = () => useEndpointQuery(provision.list);
 
-/** Groups to adopt into; a user without Inventory access adopts without one. */
-export const useAdoptGroups = () =>
-  useQuery({
-    queryKey: provisionKeys.groups,
-    queryFn: () => api.get<GroupListResponse>('/api/v1/inventory/group/list').then((r) => r.list),
-    meta: { silentError: true },
-    retry: false,
-  });
+/** Groups to adopt into (Inventory's group list); a user without Inventory access adopts without one. */
+export const useAdoptGroups = () => useGroups({ meta: { silentError: true }, retry: false });
 
-export function useAdopt() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: AdoptRequest) => api.post<AdoptResponse>(`${V1}/discovery/adopt`, body),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: provisionKeys.discovery });
-      void client.invalidateQueries({ queryKey: ['inventory'] });
-    },
-  });
-}
+export const useAdopt = () =>
+  useEndpointMutation(provision.adopt, { invalidates: [provisionKeys.discovery, inventoryKey] });
 
-export function useRemoveDiscovery() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: DiscoveryRemoveRequest) =>
-      api.post<DiscoveryRemoveResponse>(`${V1}/discovery/remove`, body),
-    onSuccess: () => void client.invalidateQueries({ queryKey: provisionKeys.discovery }),
-  });
-}
+export const useRemoveDiscovery = () =>
+  useEndpointMutation(provision.removeDiscovery, { invalidates: [provisionKeys.discovery] });
 
 /** Only asked for by those who may manage Provision: the server refuses it to viewers. */
 export const useEnrolSecret = (enabled: boolean) =>
-  useQuery({
-    queryKey: provisionKeys.enrolSecret,
-    queryFn: () => api.get<EnrolSecretResponse>(`${V1}/enrolment-secret`),
-    enabled,
+  useEndpointQuery(provision.enrolSecret, undefined, { enabled });
+
+export const useRotateEnrolSecret = () =>
+  useEndpointMutation(provision.rotateEnrolSecret, {
+    onSuccess: (answer, _v, client) => client.setQueryData(provisionKeys.enrolSecret, answer),
   });
 
-export function useRotateEnrolSecret() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.post<EnrolSecretResponse>(`${V1}/enrolment-secret/rotate`),
-    onSuccess: (answer) => client.setQueryData(provisionKeys.enrolSecret, answer),
-  });
-}
+export const useRediscover = () =>
+  useEndpointMutation(provision.rediscover, { invalidates: [provisionKeys.discovery] });
 
-export function useRediscover() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.post<RediscoverResponse>(`${V1}/rediscover`),
-    onSuccess: () => void client.invalidateQueries({ queryKey: provisionKeys.discovery }),
-  });
-}
+export const downloadDiscovery = () => call(provision.downloadDiscovery);
 
-export const downloadDiscovery = () => api.get<string>(`${V1}/discovery/download`);
-
-export function useUploadProvision() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (percent: number) => void }) => {
+export const useUploadProvision = () =>
+  useEndpointMutation(provision.upload, {
+    send: ({ file, onProgress }: { file: File; onProgress?: (percent: number) => void }) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return api.upload.post<ProvisionUploadResponse>(`${V1}/upload`, form, onProgress);
+      return call(provision.upload, { form }, { onProgress });
     },
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: provisionKeys.list });
-      void client.invalidateQueries({ queryKey: provisionKeys.discovery });
-      void client.invalidateQueries({ queryKey: ['inventory'] });
-    },
+    invalidates: [provisionKeys.list, provisionKeys.discovery, inventoryKey],
   });
-}
 
-export function useDeleteProvision() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (serial: string) => api.delete<MessageResponse>(`${V1}/delete`, { serial }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: provisionKeys.list }),
+export const useDeleteProvision = () =>
+  useEndpointMutation(provision.remove, {
+    toInput: (serial: string) => ({ serial }),
+    invalidates: [provisionKeys.list],
   });
-}

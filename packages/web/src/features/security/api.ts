@@ -1,55 +1,40 @@
 /**
- * The Security app: the access control list and the admin ACL (one shape, two paths), the user's API access
- * tokens, and the overview of which protections are on.
+ * The Security app: the access control list and the admin ACL (one shape, an endpoint set each), the
+ * user's API access tokens, and the overview of which protections are on.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AclEntryRequest,
-  AclList,
-  AclListResponse,
-  NewTokenRequest,
-  NewTokenResponse,
-  SecurityStatus,
-  TokenView,
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  aclListEndpoints,
+  endpoints,
+  type AclEntryRequest,
+  type AclList,
+  type AclListResponse,
 } from '@edge/protocol';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
+import { queryKeys, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 
-export const ACL_PATHS: Record<AclList, string> = {
-  accessControl: '/api/v1/security/acl',
-  adminAcl: '/api/v1/security/adminAcl',
-};
-const TOKENS = '/api/v1/security/accessToken';
-export const securityStatusKey = ['security', 'status'] as const;
-export const aclKey = (list: AclList) => ['security', 'acl', list] as const;
-const tokensKey = ['security', 'tokens'] as const;
+const { security, tokens } = endpoints;
+const securityStatusKey = queryKeys.of(security.status);
+const aclKey = (list: AclList) => queryKeys.of(aclListEndpoints[list].view);
+const tokensKey = queryKeys.feature('tokens');
 
-export const useSecurityStatus = () =>
-  useQuery({
-    queryKey: securityStatusKey,
-    queryFn: () => api.get<SecurityStatus>('/api/v1/security/status'),
-    staleTime: 0,
-  });
+export const useSecurityStatus = () => useEndpointQuery(security.status, undefined, { staleTime: 0 });
 
 export const useAcl = (list: AclList) =>
-  useQuery({
-    queryKey: aclKey(list),
-    queryFn: () => api.get<AclListResponse>(ACL_PATHS[list]),
-    staleTime: 0,
-  });
+  useEndpointQuery(aclListEndpoints[list].view, undefined, { staleTime: 0 });
 
 /**
  * ACL changes. A change that would shut out the caller's own address answers 409 (aclLockout) unless sent
  * with confirm: true; the page asks the user and sends it again, so these calls report their own errors.
  */
 export function aclCalls(list: AclList) {
-  const path = ACL_PATHS[list];
+  const declared = aclListEndpoints[list];
   return {
-    add: (entry: AclEntryRequest) => api.post<AclListResponse>(path, entry),
+    add: (entry: AclEntryRequest) => call(declared.add, entry),
     edit: (entry: AclEntryRequest & { id: number }, confirm: boolean) =>
-      api.patch<AclListResponse>(path, { ...entry, confirm }),
-    remove: (id: number, confirm: boolean) => api.delete<AclListResponse>(path, { id, confirm }),
-    setEnabled: (enabled: boolean, confirm: boolean) =>
-      api.patch<AclListResponse>(`${path}/enable`, { enabled, confirm }),
+      call(declared.edit, { ...entry, confirm }),
+    remove: (id: number, confirm: boolean) => call(declared.remove, { id, confirm }),
+    setEnabled: (enabled: boolean, confirm: boolean) => call(declared.enable, { enabled, confirm }),
   };
 }
 
@@ -68,24 +53,17 @@ export function useSecurityRefresh() {
   };
 }
 
-export const useTokens = () =>
-  useQuery({
-    queryKey: tokensKey,
-    queryFn: () => api.get<{ list: TokenView[] }>(TOKENS).then((r) => r.list),
-  });
+export const useTokens = () => useEndpointQuery(tokens.list, undefined, { select: (r) => r.list });
 
 export function useCreateToken() {
   const refresh = useSecurityRefresh();
-  return useMutation({
-    mutationFn: (body: NewTokenRequest) => api.post<NewTokenResponse>(TOKENS, body),
-    onSuccess: () => refresh.tokens(),
-  });
+  return useEndpointMutation(tokens.create, { onSuccess: () => refresh.tokens() });
 }
 
 export function useRevokeToken() {
   const refresh = useSecurityRefresh();
-  return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(TOKENS, { id }),
+  return useEndpointMutation(tokens.revoke, {
+    toInput: (id: number) => ({ id }),
     onSuccess: () => refresh.tokens(),
   });
 }

@@ -3,9 +3,8 @@
  * Nothing external is ever loaded: the console's CSP allows scripts from its own origin only, and there is no
  * reachable third party to check a connection against, so "on" is recorded as state and nothing more.
  */
-import { useQuery } from '@tanstack/react-query';
-import type { Variables } from '@edge/protocol';
-import { api } from '../../api/client.ts';
+import { endpoints, type Variables } from '@edge/protocol';
+import { useEndpointQuery } from '../../api/hooks.ts';
 
 export interface Integrations {
   captcha: boolean;
@@ -18,9 +17,7 @@ export const integrationsOf = (v: Variables | undefined): Integrations => ({
 });
 
 export function useIntegrations(): Integrations {
-  const { data } = useQuery({
-    queryKey: ['variable'],
-    queryFn: () => api.get<Variables>('/api/v1/variable/'),
+  const { data } = useEndpointQuery(endpoints.variable.get, undefined, {
     staleTime: Infinity,
     meta: { silentError: true },
   });

@@ -2,7 +2,7 @@
  * WebAuthn security keys: the signed-in user's own keys (register under a name, list, rename, delete) and
  * passwordless sign-in. The browser side of the ceremony is @simplewebauthn/browser; the server checks it.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   browserSupportsWebAuthn,
   startAuthentication,
@@ -10,14 +10,14 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import type { LoginResponse, WebauthnKeyView } from '@edge/protocol';
-import { api } from '../../api/client.ts';
+import { endpoints, type LoginResponse, type WebauthnKeyView } from '@edge/protocol';
+import { call } from '../../api/call.ts';
 import { ApiError } from '../../api/ApiError.ts';
+import { queryKeys, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 import { accountInfoKey } from '../account/api.ts';
 
-const KEYS = '/api/v1/settings/account/webauthn';
-const SIGN_IN = '/api/v1/auth/webauthn';
-export const webauthnKeysKey = ['account', 'webauthn'] as const;
+const { webauthn } = endpoints;
+export const webauthnKeysKey = queryKeys.feature('webauthn');
 
 /** SPEC 5: the browser must support WebAuthn (a secure context with PublicKeyCredential). */
 export const webauthnSupported = (): boolean => browserSupportsWebAuthn();
@@ -28,49 +28,42 @@ export const webauthnSupported = (): boolean => browserSupportsWebAuthn();
  */
 const ceremonyFailed = () => new ApiError(400, '', 'webauthnFailed');
 
-export const useWebauthnKeys = () =>
-  useQuery({
-    queryKey: webauthnKeysKey,
-    queryFn: () => api.get<{ list: WebauthnKeyView[] }>(KEYS).then((r) => r.list),
-  });
+export const useWebauthnKeys = () => useEndpointQuery(webauthn.list, undefined, { select: (r) => r.list });
 
-function useKeyMutation<T>(send: (body: T) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: webauthnKeysKey });
-      await queryClient.invalidateQueries({ queryKey: accountInfoKey });
-    },
-  });
-}
+/** A key change refreshes the list and the user's own view (which says whether they have keys). */
+const invalidates = [webauthnKeysKey, accountInfoKey];
 
 export async function registerKey(name: string): Promise<WebauthnKeyView> {
   if (!webauthnSupported()) throw new ApiError(0, '', 'webauthnUnsupported');
-  const optionsJSON = await api.post<PublicKeyCredentialCreationOptionsJSON>(`${KEYS}/registerOptions`, {
+  const optionsJSON = (await call(webauthn.registerOptions, {
     name,
-  });
+  })) as unknown as PublicKeyCredentialCreationOptionsJSON;
   const RegistrationData = await startRegistration({ optionsJSON }).catch(() => {
     throw ceremonyFailed();
   });
-  return api.post<WebauthnKeyView>(`${KEYS}/register`, { name, RegistrationData });
+  return call(webauthn.register, { name, RegistrationData });
 }
 
-export const useRegisterKey = () => useKeyMutation(registerKey);
-export const useRenameKey = () =>
-  useKeyMutation((body: { id: string; name: string }) => api.patch<{ message: string }>(KEYS, body));
+export function useRegisterKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: registerKey,
+    onSuccess: () => Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+export const useRenameKey = () => useEndpointMutation(webauthn.rename, { invalidates });
 export const useDeleteKey = () =>
-  useKeyMutation((id: string) => api.delete<{ message: string }>(KEYS, { id }));
+  useEndpointMutation(webauthn.remove, { invalidates, toInput: (id: string) => ({ id }) });
 
 /** Passwordless sign-in: with a user name only that user's keys are offered, without it any key the browser holds. */
 export async function signInWithKey(name?: string): Promise<LoginResponse> {
   if (!webauthnSupported()) throw new ApiError(0, '', 'webauthnUnsupported');
-  const optionsJSON = await api.post<PublicKeyCredentialRequestOptionsJSON>(
-    `${SIGN_IN}/options`,
+  const optionsJSON = (await call(
+    webauthn.loginOptions,
     name ? { name } : {},
-  );
+  )) as unknown as PublicKeyCredentialRequestOptionsJSON;
   const AuthenticationData = await startAuthentication({ optionsJSON }).catch(() => {
     throw ceremonyFailed();
   });
-  return api.post<LoginResponse>(`${SIGN_IN}/verify`, { AuthenticationData });
+  return call(webauthn.login, { AuthenticationData });
 }

@@ -7,8 +7,8 @@ export function useBlockActions(apply: SectionContext['apply']) {
   const { t } = useTranslation();
   return {
     block: (client: BlockedClient) =>
-      apply('POST', 'clients/block', client, t('deviceSettings.clients.blockConfirm', { mac: client.mac })),
+      apply('clients/block', client, t('deviceSettings.clients.blockConfirm', { mac: client.mac })),
     unblock: (mac: string) =>
-      apply('POST', 'clients/unblock', { mac }, t('deviceSettings.clients.unblockConfirm', { mac })),
+      apply('clients/unblock', { mac }, t('deviceSettings.clients.unblockConfirm', { mac })),
   };
 }

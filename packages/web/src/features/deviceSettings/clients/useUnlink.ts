@@ -4,18 +4,12 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SETTINGS_API_ROOT } from '@edge/protocol';
-import { api } from '../../../api/client.ts';
+import type { ClientUnlinkResponse } from '@edge/protocol';
+import { callWith } from '../../../api/call.ts';
+import { settingsEndpoint } from '../api.ts';
 import { useConfirm } from '../../../components/useConfirm.tsx';
 import { toast } from '../../../components/notifications/toast.ts';
 import { settingsReadKey } from '../useSettingsRead.ts';
-
-/** The answer of clients/unlink (protocol clientUnlinkResponse). */
-interface UnlinkAnswer {
-  message: string;
-  mac: string;
-  unlinked: boolean;
-}
 
 export function useUnlink(deviceId: string) {
   const { t } = useTranslation();
@@ -23,7 +17,7 @@ export function useUnlink(deviceId: string) {
   const client = useQueryClient();
   const unlink = useMutation({
     mutationFn: (mac: string) =>
-      api.post<UnlinkAnswer>(`${SETTINGS_API_ROOT}/clients/unlink`, { id: deviceId, mac }),
+      callWith(settingsEndpoint('clients/unlink'), { id: deviceId, mac }) as Promise<ClientUnlinkResponse>,
     onSuccess: (answer) => {
       if (answer.unlinked) toast.success(t('deviceSettings.clients.unlinked', { mac: answer.mac }));
       else toast.info(t('deviceSettings.clients.notUnlinked', { mac: answer.mac }));

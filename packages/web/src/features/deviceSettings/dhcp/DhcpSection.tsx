@@ -25,11 +25,10 @@ export function DhcpEditor({ deviceId, view, apply, busy }: SectionContext & { d
   const [editing, setEditing] = useState<DhcpPool | typeof NEW | null>(null);
 
   const save = async (pool: DhcpPool) => {
-    if (await apply('PATCH', 'dhcp/setting', pool)) setEditing(null);
+    if (await apply('dhcp/setting', pool)) setEditing(null);
   };
   const remove = (pool: DhcpPool) =>
     void apply(
-      'DELETE',
       'dhcp/removeDHCP',
       { vid: pool.vid },
       t('deviceSettings.dhcp.deleteConfirm', { description: pool.description }),

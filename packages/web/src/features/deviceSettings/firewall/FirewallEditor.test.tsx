@@ -91,6 +91,6 @@ describe('firewall screen', () => {
     fireEvent.click(screen.getByTestId('firewall-enabled'));
     fireEvent.click(screen.getByTestId('firewall-apply'));
     await waitFor(() => expect(apply).toHaveBeenCalled());
-    expect(apply).toHaveBeenCalledWith('PATCH', 'firewall/setting', { ...firewallDefaults, enabled: false });
+    expect(apply).toHaveBeenCalledWith('firewall/setting', { ...firewallDefaults, enabled: false });
   });
 });

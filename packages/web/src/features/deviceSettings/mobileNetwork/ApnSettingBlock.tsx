@@ -36,9 +36,9 @@ export function ApnSettingBlock({
       () => undefined,
     );
   const putInUse = validated((apnSetting) =>
-    apply('PATCH', CALLS.apnSetting, { toggle: Boolean(form.getFieldValue(TOGGLE)), apnSetting }),
+    apply(CALLS.apnSetting, { toggle: Boolean(form.getFieldValue(TOGGLE)), apnSetting }),
   );
-  const saveForLater = validated((profile) => apply('POST', CALLS.saveProfile, profile));
+  const saveForLater = validated((profile) => apply(CALLS.saveProfile, profile));
 
   return (
     <Form<Values>

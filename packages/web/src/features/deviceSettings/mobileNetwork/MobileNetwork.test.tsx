@@ -85,7 +85,7 @@ describe('APN setting form', () => {
     expect(screen.queryByTestId('apn-apn')).toBeNull();
     fireEvent.click(screen.getByTestId('mobile-apn-apply'));
     await waitFor(() => expect(apply).toHaveBeenCalled());
-    expect(apply).toHaveBeenCalledWith('PATCH', 'mobileNetwork/apnSetting', {
+    expect(apply).toHaveBeenCalledWith('mobileNetwork/apnSetting', {
       toggle: true,
       apnSetting: apnProfileDefaults,
     });
@@ -95,7 +95,7 @@ describe('APN setting form', () => {
     const apply = renderApn(privateDoc());
     fireEvent.click(screen.getByTestId('mobile-apn-save'));
     await waitFor(() => expect(apply).toHaveBeenCalled());
-    expect(apply).toHaveBeenCalledWith('POST', 'mobileNetwork/saveProfile', {
+    expect(apply).toHaveBeenCalledWith('mobileNetwork/saveProfile', {
       ...corp,
       name: 'Office',
       apn: 'office.apn',
@@ -113,7 +113,7 @@ describe('quick select', () => {
     expect(screen.getByTestId('apn-operator')).toHaveValue('Chunghwa Telecom');
     fireEvent.click(screen.getByTestId('mobile-apn-apply'));
     await waitFor(() => expect(apply).toHaveBeenCalled());
-    expect(apply).toHaveBeenCalledWith('PATCH', 'mobileNetwork/apnSetting', {
+    expect(apply).toHaveBeenCalledWith('mobileNetwork/apnSetting', {
       toggle: true,
       apnSetting: corp,
     });
@@ -133,7 +133,6 @@ describe('saved profiles', () => {
     expect(within(table).getByText('corp.example')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('mobile-profile-delete-Corp'));
     expect(apply).toHaveBeenCalledWith(
-      'DELETE',
       'mobileNetwork/deleteProfile',
       { name: 'Corp' },
       'Are you sure you want to delete this profile?',

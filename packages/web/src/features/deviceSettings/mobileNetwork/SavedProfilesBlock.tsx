@@ -14,7 +14,7 @@ export function SavedProfilesBlock({
 }: { profiles: readonly ApnProfile[] } & Pick<SectionContext, 'apply' | 'busy'>) {
   const { t } = useTranslation();
   const remove = (name: string) =>
-    void apply('DELETE', CALLS.deleteProfile, { name }, t('deviceSettings.mobileNetwork.deleteConfirm'));
+    void apply(CALLS.deleteProfile, { name }, t('deviceSettings.mobileNetwork.deleteConfirm'));
 
   return (
     <div data-testid="mobile-saved-profiles">

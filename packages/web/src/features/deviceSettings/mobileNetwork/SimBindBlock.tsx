@@ -15,7 +15,7 @@ export function SimBindBlock({
 }: { doc: MobileNetworkSection } & Pick<SectionContext, 'apply' | 'busy'>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<SettingBind>();
-  const submit = (bind: SettingBind) => void apply('PATCH', CALLS.settingBind, bind);
+  const submit = (bind: SettingBind) => void apply(CALLS.settingBind, bind);
   const rules = schemaFieldRules(t, settingBind, ['mode'], () => form.getFieldsValue(true));
   return (
     <Form<SettingBind>

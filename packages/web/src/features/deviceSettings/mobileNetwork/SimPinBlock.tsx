@@ -76,7 +76,7 @@ export function SimPinBlock({
 
   const submit = async (setting: SimSetting) => {
     const version = view.desiredVersion + 1;
-    if ((await apply('PATCH', CALLS.simSetting, setting)) && setting.auto_unlock) setUnlockVersion(version);
+    if ((await apply(CALLS.simSetting, setting)) && setting.auto_unlock) setUnlockVersion(version);
   };
   return <SimPinForm initial={doc.simSetting} busy={busy} onSubmit={(setting) => void submit(setting)} />;
 }

@@ -52,7 +52,7 @@ function BindingModal({
   }));
   const save = (values: WanBinding) => {
     const { path, body } = bindingWrite({ ...initial, ...values } as WanBinding);
-    return apply('PATCH', path, body);
+    return apply(path, body);
   };
   return (
     <RowFormModal<WanBinding>

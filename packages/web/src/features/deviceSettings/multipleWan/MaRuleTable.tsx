@@ -46,7 +46,7 @@ function MaRuleModal({
       title={t('deviceSettings.multipleWan.maRules.add')}
       form={form}
       initialValues={NEW_RULE}
-      onSave={async () => (await apply('POST', ADD_PATH, values())) && onClose()}
+      onSave={async () => (await apply(ADD_PATH, values())) && onClose()}
       onCancel={onClose}
       data-testid="ma-rule"
     >
@@ -100,7 +100,6 @@ export function MaRuleTable({
   const [adding, setAdding] = useState(false);
   const remove = (rule: MaRule) =>
     void apply(
-      'DELETE',
       'wanBinding/delMARule',
       { name: rule.name },
       t('deviceSettings.multipleWan.maRules.deleteConfirm', { name: rule.name }),

@@ -75,7 +75,7 @@ export function PolicyForm({
       form={form}
       layout="vertical"
       initialValues={toPolicyForm(policy)}
-      onFinish={(values) => void apply('PATCH', WRITE_PATH, toPolicy({ ...toPolicyForm(policy), ...values }))}
+      onFinish={(values) => void apply(WRITE_PATH, toPolicy({ ...toPolicyForm(policy), ...values }))}
     >
       <Space wrap size="large" align="start">
         <Form.Item name="mode" label={t('deviceSettings.multipleWan.mode')} rules={rules.mode}>

@@ -32,7 +32,7 @@ export function CheckedApply({
   const submit = () => {
     const found = [...new Set(schemaIssues(schema, document).map((issue) => issueText(t, issue)))];
     setIssues(found);
-    if (found.length === 0) void apply('PATCH', path, document);
+    if (found.length === 0) void apply(path, document);
   };
   return (
     <Space orientation={VERTICAL} style={{ width: '100%' }}>

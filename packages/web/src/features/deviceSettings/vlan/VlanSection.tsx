@@ -59,9 +59,9 @@ export function VlanEditor({ deviceId, view, apply, busy }: SectionContext & { d
     const doc: VlanDoc = { list: vlans, ports: portsOf(rows) };
     const found = [...new Set(schemaIssues(vlanSection, doc).map((issue) => issueText(t, issue)))];
     setIssues(found);
-    if (found.length === 0) void apply('PATCH', 'vlan/edit', doc);
+    if (found.length === 0) void apply('vlan/edit', doc);
   };
-  const reset = () => void apply('PATCH', 'vlan/reset', {}, t('deviceSettings.vlan.resetConfirm'));
+  const reset = () => void apply('vlan/reset', {}, t('deviceSettings.vlan.resetConfirm'));
 
   return (
     <Space orientation={VERTICAL} style={{ width: '100%' }} size="middle">

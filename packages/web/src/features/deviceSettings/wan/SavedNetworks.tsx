@@ -26,7 +26,6 @@ export function SavedNetworks({
   // The editor is mounted anew after every write (WanSection keys it by version): the list is read again.
   const remove = (ssid: string) =>
     apply(
-      'DELETE',
       'multipleWan/wifiDeleteConnectedAP',
       { ssid },
       t('deviceSettings.wan.wifiClient.deleteConfirm', { ssid }),

@@ -36,7 +36,6 @@ describe('Wi-Fi client panel', () => {
     expect(await screen.findByText('Connected to Cafe')).toBeInTheDocument();
     fireEvent.click(await screen.findByTestId('wifi-saved-delete-Cafe'));
     expect(apply).toHaveBeenCalledWith(
-      'DELETE',
       'multipleWan/wifiDeleteConnectedAP',
       { ssid: 'Cafe' },
       'Delete the saved network Cafe?',
@@ -58,7 +57,7 @@ describe('Wi-Fi client panel', () => {
     fireEvent.change(screen.getByTestId('wifi-network-password'), { target: { value: 'office-pass-1' } });
     fireEvent.click(screen.getByTestId('wifi-network-save'));
     await waitFor(() =>
-      expect(apply).toHaveBeenCalledWith('POST', 'wifi/connect', {
+      expect(apply).toHaveBeenCalledWith('wifi/connect', {
         ssid: 'Office-Main',
         password: 'office-pass-1',
         wpa: 'WPA3',

@@ -25,8 +25,8 @@ export function WifiClientPanel({ deviceId, apply }: { deviceId: string; apply: 
   // A picked network is joined at once; one typed in is saved for later.
   const submit = async (network: WifiNetwork) => {
     const done = picked
-      ? await apply('POST', 'wifi/connect', network)
-      : await apply('POST', 'multipleWan/wifiAddConnectedAP', network);
+      ? await apply('wifi/connect', network)
+      : await apply('multipleWan/wifiAddConnectedAP', network);
     if (done) setEditing(null);
   };
   const pickedNetwork = (network: ScannedWifiNetwork): Partial<WifiNetwork> => ({

@@ -3,14 +3,15 @@
  * time): a mutation rather than a query, because a scan is something the user starts, never cached.
  */
 import { useMutation } from '@tanstack/react-query';
-import { SETTINGS_API_ROOT, type SettingsReadResponse } from '@edge/protocol';
-import { api } from '../../../api/client.ts';
+import type { SETTINGS_API_ROOT, SettingsReadResponse } from '@edge/protocol';
+import { callWith } from '../../../api/call.ts';
+import { settingsEndpoint } from '../api.ts';
 
-const SCAN_PATH = `${SETTINGS_API_ROOT}/multipleWan/wifiHotspot` as const;
-export type ScanAnswer = SettingsReadResponse<typeof SCAN_PATH>;
+const SCAN = 'multipleWan/wifiHotspot';
+export type ScanAnswer = SettingsReadResponse<`${typeof SETTINGS_API_ROOT}/${typeof SCAN}`>;
 
 export function useWifiScan(deviceId: string) {
   return useMutation({
-    mutationFn: () => api.get<ScanAnswer>(SCAN_PATH, { query: { id: deviceId } }),
+    mutationFn: () => callWith(settingsEndpoint(SCAN), { id: deviceId }) as Promise<ScanAnswer>,
   });
 }

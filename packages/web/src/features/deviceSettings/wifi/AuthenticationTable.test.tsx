@@ -35,7 +35,6 @@ describe('Wi-Fi authentication list', () => {
     fireEvent.click(screen.getByTestId('wifi-apply'));
     await waitFor(() => expect(apply).toHaveBeenCalled());
     expect(apply.mock.calls[0]).toMatchObject([
-      'PATCH',
       'wifi/setting',
       { authentication: [{ name: 'scanner', mac: '1a:2b:3c:4d:5e:6f' }] },
     ]);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { DeviceCountsView, DeviceDashboard, DeviceRow, InventoryListResponse } from '@edge/protocol';
 import { applyRowsToCaches } from './caches.ts';
+import { inventoryKeys } from '../keys.ts';
 
 const row = (id: string, patch: Partial<DeviceRow> = {}) =>
   ({ id, name: id, sn: id, status: 'Runs Well', online: true, groupId: null, ...patch }) as DeviceRow;
@@ -12,8 +13,8 @@ describe('live rows into the query cache', () => {
   it('puts changed rows into every cached page, the counts and an open dashboard', () => {
     vi.useFakeTimers();
     const client = new QueryClient();
-    const query = { page: 1, pageSize: 10, sortBy: 'name', order: 'asc' };
-    client.setQueryData<InventoryListResponse>(['inventory', 'list', query], {
+    const query = { page: 1, pageSize: 10, sortBy: 'name', order: 'asc' } as const;
+    client.setQueryData<InventoryListResponse>(inventoryKeys.list(query), {
       list: [row('a'), row('b')],
       totalNumber: 2,
       numOnline: 2,
@@ -21,7 +22,7 @@ describe('live rows into the query cache', () => {
       page: 1,
       pageSize: 10,
     });
-    client.setQueryData(['inventory', 'dashboard', 'b'], {
+    client.setQueryData(inventoryKeys.dashboard('b'), {
       device: row('b'),
       status: 'Runs Well',
       online: true,
@@ -30,13 +31,13 @@ describe('live rows into the query cache', () => {
 
     applyRowsToCaches(client, { changed: [offline], removed: [], numOnline: 1, numOffline: 1 });
 
-    const page = client.getQueryData<InventoryListResponse>(['inventory', 'list', query])!;
+    const page = client.getQueryData<InventoryListResponse>(inventoryKeys.list(query))!;
     expect(page.list.map((r) => r.status)).toEqual(['Runs Well', 'Offline']);
-    expect(client.getQueryData<DeviceCountsView>(['inventory', 'counts'])).toEqual({
+    expect(client.getQueryData<DeviceCountsView>(inventoryKeys.counts)).toEqual({
       numOnline: 1,
       numOffline: 1,
     });
-    expect(client.getQueryData<DeviceDashboard>(['inventory', 'dashboard', 'b'])).toMatchObject({
+    expect(client.getQueryData<DeviceDashboard>(inventoryKeys.dashboard('b'))).toMatchObject({
       status: 'Offline',
       online: false,
     });
@@ -50,7 +51,7 @@ describe('live rows into the query cache', () => {
     applyRowsToCaches(client, { changed: [row('a', { online: false })], removed: [] });
     vi.advanceTimersByTime(5000);
     expect(invalidate).toHaveBeenCalledTimes(1);
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['inventory', 'groups', 'v2'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: inventoryKeys.groupPages });
     applyRowsToCaches(client, { changed: [row('a', { online: false })], removed: [] });
     vi.advanceTimersByTime(5000);
     expect(invalidate).toHaveBeenCalledTimes(1);

@@ -19,12 +19,13 @@ import {
   applySnapshot,
   type DevicesBatch,
 } from './merge.ts';
+import { inventoryKeys } from '../keys.ts';
 
-const LIST_KEY = ['inventory', 'list'] as const;
-const COUNTS_KEY = ['inventory', 'counts'] as const;
-const MAP_KEY = ['inventory', 'map'] as const;
-const GROUPS_V2_KEY = ['inventory', 'groups', 'v2'] as const;
-const dashboardKey = (id: string) => ['inventory', 'dashboard', id] as const;
+const LIST_KEY = inventoryKeys.lists;
+const COUNTS_KEY = inventoryKeys.counts;
+const MAP_KEY = inventoryKeys.map;
+const GROUPS_V2_KEY = inventoryKeys.groupPages;
+const dashboardKey = inventoryKeys.dashboard;
 
 /** Group counts follow devices going on- and offline; read again at most this often. */
 const GROUPS_THROTTLE_MS = 3000;

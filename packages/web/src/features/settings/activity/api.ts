@@ -1,26 +1,16 @@
 /** Settings > Activity: every change made through the API, newest first, paged by the server; how long it is kept. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ActivityList, ActivityRetention } from '@edge/protocol';
-import { api } from '../../../api/client.ts';
+import { keepPreviousData } from '@tanstack/react-query';
+import { endpoints } from '@edge/protocol';
+import { queryKeys, useEndpointMutation, useEndpointQuery } from '../../../api/hooks.ts';
+
+const { activity } = endpoints;
 
 export const useActivity = (page: number, pageSize: number) =>
-  useQuery({
-    queryKey: ['settings', 'activity', page, pageSize],
-    queryFn: () => api.get<ActivityList>('/api/v1/settings/activity/list', { query: { page, pageSize } }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
+  useEndpointQuery(activity.list, { page, pageSize }, { placeholderData: keepPreviousData, staleTime: 0 });
+
+export const useRetention = () => useEndpointQuery(activity.retention);
+
+export const useSaveRetention = () =>
+  useEndpointMutation(activity.setRetention, {
+    onSuccess: (saved, _body, client) => client.setQueryData(queryKeys.of(activity.retention), saved),
   });
-
-const RETENTION = '/api/v1/settings/activity/retention';
-const retentionKey = ['settings', 'activity', 'retention'] as const;
-
-export const useRetention = () =>
-  useQuery({ queryKey: retentionKey, queryFn: () => api.get<ActivityRetention>(RETENTION) });
-
-export function useSaveRetention() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ActivityRetention) => api.patch<ActivityRetention>(RETENTION, body),
-    onSuccess: (saved) => queryClient.setQueryData(retentionKey, saved),
-  });
-}

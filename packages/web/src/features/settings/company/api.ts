@@ -1,17 +1,12 @@
 /** Settings > Company: the company profile. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Company, CompanyRequest } from '@edge/protocol';
-import { api } from '../../../api/client.ts';
+import { endpoints } from '@edge/protocol';
+import { queryKeys, useEndpointMutation, useEndpointQuery } from '../../../api/hooks.ts';
 
-const PATH = '/api/v1/settings/company';
-const key = ['settings', 'company'] as const;
+const { company } = endpoints;
 
-export const useCompany = () => useQuery({ queryKey: key, queryFn: () => api.get<Company>(PATH) });
+export const useCompany = () => useEndpointQuery(company.get);
 
-export function useSaveCompany() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CompanyRequest) => api.patch<Company>(PATH, body),
-    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+export const useSaveCompany = () =>
+  useEndpointMutation(company.save, {
+    onSuccess: (saved, _body, client) => client.setQueryData(queryKeys.of(company.get), saved),
   });
-}

@@ -1,30 +1,18 @@
 /** Settings > Permission: roles (shown as Permission) and their permission trees. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EditRoleRequest, NewRoleRequest, RoleView } from '@edge/protocol';
-import { api } from '../../../api/client.ts';
+import { endpoints } from '@edge/protocol';
+import { queryKeys, useEndpointMutation, useEndpointQuery } from '../../../api/hooks.ts';
 import { accountInfoKey } from '../../account/api.ts';
 import { usersKey } from '../users/api.ts';
 
-const PATH = '/api/v1/settings/permission/roles';
-export const rolesKey = ['settings', 'roles'] as const;
+const { roles } = endpoints;
+export const rolesKey = queryKeys.feature('roles');
 
-export const useRoles = () =>
-  useQuery({ queryKey: rolesKey, queryFn: () => api.get<{ list: RoleView[] }>(PATH).then((r) => r.list) });
+export const useRoles = () => useEndpointQuery(roles.list, undefined, { select: (r) => r.list });
 
 /** A role change applies at once on the server; the user list (role names) and one's own tree follow. */
-function useRoleMutation<T, R>(send: (body: T) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: rolesKey });
-      await queryClient.invalidateQueries({ queryKey: usersKey });
-      await queryClient.invalidateQueries({ queryKey: accountInfoKey });
-    },
-  });
-}
+const invalidates = [rolesKey, usersKey, accountInfoKey];
 
-export const useCreateRole = () => useRoleMutation((body: NewRoleRequest) => api.post<RoleView>(PATH, body));
-export const useEditRole = () => useRoleMutation((body: EditRoleRequest) => api.patch<RoleView>(PATH, body));
+export const useCreateRole = () => useEndpointMutation(roles.create, { invalidates });
+export const useEditRole = () => useEndpointMutation(roles.edit, { invalidates });
 export const useDeleteRole = () =>
-  useRoleMutation((id: number) => api.delete<{ message: string }>(PATH, { id }));
+  useEndpointMutation(roles.remove, { invalidates, toInput: (id: number) => ({ id }) });

@@ -1,25 +1,20 @@
 /** Settings > SMTP: the outgoing mail server and a test send through it. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SmtpRequest, SmtpSettings } from '@edge/protocol';
-import { api } from '../../../api/client.ts';
+import { endpoints } from '@edge/protocol';
+import { queryKeys, useEndpointMutation, useEndpointQuery } from '../../../api/hooks.ts';
 
-const PATH = '/api/v1/settings/smtp';
-const key = ['settings', 'smtp'] as const;
+const { smtp } = endpoints;
 
-export const useSmtp = () => useQuery({ queryKey: key, queryFn: () => api.get<SmtpSettings>(PATH) });
+export const useSmtp = () => useEndpointQuery(smtp.get);
 
-export function useSaveSmtp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SmtpRequest) => api.patch<SmtpSettings>(PATH, body),
-    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+export const useSaveSmtp = () =>
+  useEndpointMutation(smtp.save, {
+    onSuccess: (saved, _body, client) => client.setQueryData(queryKeys.of(smtp.get), saved),
   });
-}
 
 /** The result is shown on the page itself, so the generic error toast stays out of it. */
 export const useTestSmtp = () =>
-  useMutation({
-    mutationFn: (receiverAddress?: string) =>
-      api.post<{ message: string }>(`${PATH}/test`, receiverAddress ? { receiverAddress } : {}),
-    meta: { silentError: true },
-  });
+  useEndpointMutation(
+    smtp.test,
+    { toInput: (receiverAddress?: string) => (receiverAddress ? { receiverAddress } : {}) },
+    { meta: { silentError: true } },
+  );

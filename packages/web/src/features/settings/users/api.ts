@@ -1,42 +1,26 @@
 /** Account management (Settings > Account): the user list and what administrators do to accounts. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EditUserRequest, NewUserRequest, UserListResponse, UserView } from '@edge/protocol';
-import { api } from '../../../api/client.ts';
+import { endpoints } from '@edge/protocol';
+import { call, urlOf } from '../../../api/call.ts';
+import { queryKeys, useEndpointMutation, useEndpointQuery } from '../../../api/hooks.ts';
 import { accountInfoKey } from '../../account/api.ts';
 
-const BASE = '/api/v1/settings/account';
-export const usersKey = ['settings', 'users'] as const;
+const { users } = endpoints;
+export const usersKey = queryKeys.feature('users');
 
 export const userIconUrl = (id: number, version: string | number = '') =>
-  `${BASE}/users/icon?id=${id}${version === '' ? '' : `&v=${version}`}`;
+  urlOf(users.icon, { id, ...(version === '' ? {} : { v: version }) } as { id: number });
 
-export const useUsers = () =>
-  useQuery({ queryKey: usersKey, queryFn: () => api.get<UserListResponse>(`${BASE}/users`) });
+export const useUsers = () => useEndpointQuery(users.list);
 
 /** Every change to an account refreshes the list and the signed-in user's own view (members, own name). */
-function useUserMutation<T>(send: (body: T) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    // The confirmation spins until both are read again; side by side, not one after the other.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: usersKey }),
-        queryClient.invalidateQueries({ queryKey: accountInfoKey }),
-      ]),
-  });
-}
+const invalidates = [usersKey, accountInfoKey];
+const byId = (id: number) => ({ id });
 
-export const useCreateUser = () =>
-  useUserMutation((body: NewUserRequest) => api.post<UserView>(`${BASE}/users`, body));
-export const useEditUser = () =>
-  useUserMutation((body: EditUserRequest) => api.patch<UserView>(`${BASE}/users`, body));
-export const useSuspendUser = () =>
-  useUserMutation((id: number) => api.patch<UserView>(`${BASE}/users/suspend`, { id }));
-export const useReactivateUser = () =>
-  useUserMutation((id: number) => api.patch<UserView>(`${BASE}/users/reactivate`, { id }));
-export const useDeleteUser = () =>
-  useUserMutation((id: number) => api.delete<{ message: string }>(`${BASE}/users`, { id }));
+export const useCreateUser = () => useEndpointMutation(users.create, { invalidates });
+export const useEditUser = () => useEndpointMutation(users.edit, { invalidates });
+export const useSuspendUser = () => useEndpointMutation(users.suspend, { invalidates, toInput: byId });
+export const useReactivateUser = () => useEndpointMutation(users.reactivate, { invalidates, toInput: byId });
+export const useDeleteUser = () => useEndpointMutation(users.remove, { invalidates, toInput: byId });
 
 const iconForm = (file: File) => {
   const form = new FormData();
@@ -45,10 +29,8 @@ const iconForm = (file: File) => {
 };
 
 /** An administrator sets another user's icon. PATCH uploads show no toast of their own (SPEC 8): the caller reports. */
-export const uploadUserIcon = (id: number, file: File) =>
-  api.upload.patch<{ message: string }>(`${BASE}/users/icon?id=${id}`, iconForm(file));
+export const uploadUserIcon = (id: number, file: File) => call(users.setIcon, { id, form: iconForm(file) });
 
 /** The signed-in user's own icon. */
-export const uploadOwnIcon = (file: File) =>
-  api.upload.patch<{ message: string }>(`${BASE}/icon`, iconForm(file));
-export const removeOwnIcon = () => api.delete<{ message: string }>(`${BASE}/icon`);
+export const uploadOwnIcon = (file: File) => call(users.setOwnIcon, { form: iconForm(file) });
+export const removeOwnIcon = () => call(users.removeOwnIcon);
