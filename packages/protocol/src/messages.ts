@@ -20,6 +20,8 @@ export const messages = {
   apiRequestError: 'API request Error',
   diskFull: "The console's disk is full. Free some space, then try again.",
   consoleStopping: 'The console is restarting. Try again in a moment.',
+  databaseUnavailable:
+    "The console's database cannot be reached. Nothing was changed; try again in a moment.",
   applyError: 'Apply Error',
   invalidRequest: 'Invalid request.',
   passwordsDoNotMatch: 'Passwords do not match.',

@@ -13,6 +13,7 @@ import type { JobService } from '../jobs/index.ts';
 import { fail } from '../http/errors.ts';
 import { cronOf, occurrencesBetween, taskCron } from './occurrences.ts';
 import { scheduleStore } from './store.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 export interface SystemTask {
   /** Unique: the occurrence key is `task:<name>`. */
@@ -56,7 +57,7 @@ export function schedulerService(deps: { db: Db; jobs: JobService; log: BusLog; 
 
   async function runSchedule(schedule: Awaited<ReturnType<typeof store.enabled>>[number], occursAt: number) {
     const key = `schedule:${schedule.id}`;
-    const jobId = await deps.db.transaction().execute(async (trx) => {
+    const jobId = await inTransaction(deps.db, async (trx) => {
       if (!(await store.claim(key, occursAt, owner, Date.now(), trx))) return undefined;
       const id = await deps.jobs.create(
         {
