@@ -237,6 +237,7 @@ export const messages = {
   discoveryDownloaded: 'Download Discovery Data successfully',
   discoveryRefreshed: 'The Discovery list is up to date.',
   discoveryRemoved: 'Removed from Discovery.',
+  conflictDismissed: 'Conflict dismissed. The adopted key stays in force.',
   discoveryRemoveEmpty: 'Choose the devices to remove.',
   discoveryRemoveTooMany: 'Too many devices chosen at once.',
   enrolSecretRotated: 'Enrolment secret rotated. Agents need the new one to enrol from now on.',
