@@ -49,6 +49,7 @@ import { inventoryModule } from './inventory/module.ts';
 import { provisionModule } from './provision/module.ts';
 import { liveModule } from './live/module.ts';
 import { jobsModule } from './jobs/module.ts';
+import { diagnoseModule } from './diagnose/module.ts';
 
 /**
  * The features, in start order: a module may use what those above it offer (its `uses`; start.ts refuses
@@ -77,6 +78,7 @@ const FEATURES: readonly FeatureModule[] = [
   provisionModule,
   liveModule,
   jobsModule,
+  diagnoseModule,
 ];
 
 export interface Console {
