@@ -72,12 +72,12 @@ export const diagnoseRunRequest = z
 export type DiagnoseRunRequest = z.input<typeof diagnoseRunRequest>;
 
 /** What each test keeps per device: the device's result and the output lines it streamed. */
-const withLines = <S extends z.ZodObject>(result: S) => result.extend({ lines: z.array(z.string()) });
+const lines = { lines: z.array(z.string()) };
 export const diagnoseResults = {
   ping: rpcMethods.ping.result,
-  traceroute: withLines(rpcMethods.traceroute.result),
-  iperf: withLines(iperfResult),
-  speedtest: withLines(speedtestResult),
+  traceroute: rpcMethods.traceroute.result.extend(lines),
+  iperf: iperfResult.extend(lines),
+  speedtest: speedtestResult.extend(lines),
   cellScan: cellScanResult,
 } as const;
 export type DiagnoseResult<T extends DiagnoseTest> = z.infer<(typeof diagnoseResults)[T]>;
@@ -91,7 +91,8 @@ export const diagnoseHistoryQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
-export type DiagnoseHistoryQuery = z.input<typeof diagnoseHistoryQuery>;
+/** As the API reads it (the browser sends these, as a query string). */
+export type DiagnoseHistoryQuery = z.output<typeof diagnoseHistoryQuery>;
 
 /** One test on one device: its job's request and its step's outcome. */
 export const diagnoseHistoryEntry = z.object({
@@ -114,6 +115,7 @@ export const diagnoseHistoryResponse = z.object({
   list: z.array(diagnoseHistoryEntry),
   total: z.number().int(),
 });
+export type DiagnoseHistoryResponse = z.infer<typeof diagnoseHistoryResponse>;
 
 export const DIAGNOSE_API = '/api/v1/diagnose';
 /**
