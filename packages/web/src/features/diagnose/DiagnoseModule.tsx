@@ -3,7 +3,8 @@
  * CellScanner each), its form, the devices or group to run on, then the run live (each device's state and
  * output lines as they come, its summarised result) and the history of each device.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,6 +15,7 @@ import {
   type DiagnoseRunRequest,
   type DiagnoseTest,
   type StepView,
+  FINISHED_STEP_STATES,
 } from '@edge/protocol';
 import { toast } from '../../components/notifications/toast.ts';
 import { messageText } from '../../i18n/messageText.ts';
@@ -21,7 +23,7 @@ import { useAccountInfo } from '../account/api.ts';
 import { allowsIn } from './permissions.ts';
 import { JobProgress } from '../jobs/JobProgress.tsx';
 import { useLiveJob } from '../jobs/useLiveJob.ts';
-import { useRunDiagnose } from './api.ts';
+import { diagnoseKeys, useRunDiagnose } from './api.ts';
 import { TEST_DEFAULTS, paramsOf } from './fields.ts';
 import { ResultView } from './ResultView.tsx';
 import { summaryText } from './summary.ts';
@@ -44,6 +46,12 @@ export default function DiagnoseModule() {
   const [running, setRunning] = useState<{ jobId: number; test: DiagnoseTest } | null>(null);
   const live = useLiveJob(running?.jobId ?? null);
   const run = useRunDiagnose();
+  const client = useQueryClient();
+  // Each device's test that ends is in its history from then on: read it again.
+  const finished = live.steps.filter((s) => FINISHED_STEP_STATES.includes(s.state)).length;
+  useEffect(() => {
+    if (finished > 0) void client.invalidateQueries({ queryKey: diagnoseKeys.history });
+  }, [finished, client]);
 
   const start = (request: DiagnoseRunRequest) =>
     run.mutate(request, {
