@@ -50,6 +50,7 @@ import { provisionModule } from './provision/module.ts';
 import { liveModule } from './live/module.ts';
 import { jobsModule } from './jobs/module.ts';
 import { isDiskFull } from './db/disk-full.ts';
+import { diagnoseModule } from './diagnose/module.ts';
 
 /**
  * The features, in start order: a module may use what those above it offer (its `uses`; start.ts refuses
@@ -78,6 +79,7 @@ const FEATURES: readonly FeatureModule[] = [
   provisionModule,
   liveModule,
   jobsModule,
+  diagnoseModule,
 ];
 
 export interface Console {
