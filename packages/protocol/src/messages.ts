@@ -1,4 +1,5 @@
 import { securityMessages } from './messages-security.ts';
+import { scheduleMessages } from './messages-schedule.ts';
 
 /**
  * The texts of SPEC sections 5 and 8 (and the few the product adds), keyed by a stable code.
@@ -240,6 +241,7 @@ export const messages = {
   enrolSecretRotated: 'Enrolment secret rotated. Agents need the new one to enrol from now on.',
   provisionClaimCodeInvalid: 'Invalid claim code.',
   ...securityMessages,
+  ...scheduleMessages,
 } as const;
 
 export type MessageCode = keyof typeof messages;

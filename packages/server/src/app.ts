@@ -49,6 +49,8 @@ import { inventoryModule } from './inventory/module.ts';
 import { provisionModule } from './provision/module.ts';
 import { liveModule } from './live/module.ts';
 import { jobsModule } from './jobs/module.ts';
+import { backupModule } from './backup/module.ts';
+import { scheduleModule } from './schedule/module.ts';
 
 /**
  * The features, in start order: a module may use what those above it offer (its `uses`; start.ts refuses
@@ -77,6 +79,8 @@ const FEATURES: readonly FeatureModule[] = [
   provisionModule,
   liveModule,
   jobsModule,
+  backupModule,
+  scheduleModule,
 ];
 
 export interface Console {
