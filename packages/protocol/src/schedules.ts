@@ -173,3 +173,15 @@ export const groupColour = z.object({
 });
 export type GroupColour = z.infer<typeof groupColour>;
 export const groupColoursResponse = z.object({ list: z.array(groupColour) });
+
+/** The device groups a schedule may target, each with its devices (the form's group and selection). */
+export const scheduleGroupsResponse = z.object({
+  list: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      devices: z.array(z.object({ id: z.string(), name: z.string() })),
+    }),
+  ),
+});
+export type ScheduleGroups = z.infer<typeof scheduleGroupsResponse>['list'];

@@ -13,6 +13,7 @@ import {
   scheduleEditRequest,
   scheduleEventsQuery,
   scheduleEventsResponse,
+  scheduleGroupsResponse,
   scheduleIdQuery,
   scheduleIdRequest,
   scheduleJobsResponse,
@@ -75,6 +76,11 @@ export function scheduleRoutes(schedules: ScheduleService) {
         schema: { tags, querystring: scheduleIdQuery, response: { 200: scheduleJobsResponse } },
       },
       async (request) => ({ list: await schedules.jobs(request.query.id) }),
+    );
+    r.get(
+      `${SCHEDULE_PATH}/groups`,
+      { config: view, schema: { tags, response: { 200: scheduleGroupsResponse } } },
+      async () => ({ list: await schedules.groups() }),
     );
     r.get(
       `${SCHEDULE_PATH}/colours`,

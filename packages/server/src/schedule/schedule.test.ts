@@ -207,6 +207,15 @@ describe.each(DIALECTS)('Schedule API (%s)', (dialect) => {
     await admin('DELETE', `${PATH}/delete`, { id });
   });
 
+  it('lists the groups a schedule may target, with their devices', async () => {
+    const { list } = (await admin('GET', `${PATH}/groups`)).json();
+    const sites = list.find((g: { id: number }) => g.id === groupId);
+    expect(sites.devices.map((d: { id: string }) => d.id).sort()).toEqual([...inGroup].sort());
+    expect(
+      list.find((g: { id: number }) => g.id === otherGroupId).devices.map((d: { id: string }) => d.id),
+    ).toEqual([outside]);
+  });
+
   it("keeps each user's own group colours for 'My Calender'", async () => {
     const other = await userWithRole(edge, admin, { Schedule: grant });
     const set = await admin('PATCH', `${PATH}/colours`, { groupId, colour: '#ff8800', shown: true });

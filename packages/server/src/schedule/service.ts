@@ -9,6 +9,7 @@ import {
   type GroupColour,
   type ScheduleDefinition,
   type ScheduleEvent,
+  type ScheduleGroups,
   type ScheduleRequest,
   type ScheduleView,
 } from '@edge/protocol';
@@ -44,7 +45,7 @@ const viewOf = (s: ScheduleRow): ScheduleView => ({
 export function scheduleService(deps: {
   scheduler: Scheduler;
   jobs: JobService;
-  devices: Pick<DeviceDirectory, 'get' | 'groups'>;
+  devices: Pick<DeviceDirectory, 'get' | 'groups' | 'scan'>;
   colours: GroupColourStore;
   timeZone: string;
 }) {
@@ -134,6 +135,22 @@ export function scheduleService(deps: {
       if (!(await scheduler.get(id))) throw fail(404, 'notFound');
       const claims = await scheduler.claimed([id], 0, Number.MAX_SAFE_INTEGER);
       return claims.map(({ at, jobId }) => ({ at, jobId }));
+    },
+
+    /** Every device group with its devices, for choosing a schedule's group and selection. */
+    async groups(): Promise<ScheduleGroups> {
+      const members = new Map<number, { id: string; name: string }[]>();
+      for (const { record } of devices.scan()) {
+        if (record.groupId === null) continue;
+        const list = members.get(record.groupId) ?? [];
+        list.push({ id: record.id, name: record.name });
+        members.set(record.groupId, list);
+      }
+      return (await devices.groups.list()).map((g) => ({
+        id: g.id,
+        name: g.name,
+        devices: members.get(g.id) ?? [],
+      }));
     },
 
     colours: (userId: number): Promise<GroupColour[]> => deps.colours.list(userId),
