@@ -1,5 +1,6 @@
 import { securityMessages } from './messages-security.ts';
 import { diagnoseMessages } from './messages-diagnose.ts';
+import { scheduleMessages } from './messages-schedule.ts';
 
 /**
  * The texts of SPEC sections 5 and 8 (and the few the product adds), keyed by a stable code.
@@ -245,6 +246,7 @@ export const messages = {
   provisionClaimCodeInvalid: 'Invalid claim code.',
   ...securityMessages,
   ...diagnoseMessages,
+  ...scheduleMessages,
 } as const;
 
 export type MessageCode = keyof typeof messages;

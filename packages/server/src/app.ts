@@ -51,6 +51,8 @@ import { liveModule } from './live/module.ts';
 import { jobsModule } from './jobs/module.ts';
 import { isDiskFull } from './db/disk-full.ts';
 import { diagnoseModule } from './diagnose/module.ts';
+import { backupModule } from './backup/module.ts';
+import { scheduleModule } from './schedule/module.ts';
 
 /**
  * The features, in start order: a module may use what those above it offer (its `uses`; start.ts refuses
@@ -80,6 +82,8 @@ const FEATURES: readonly FeatureModule[] = [
   liveModule,
   jobsModule,
   diagnoseModule,
+  backupModule,
+  scheduleModule,
 ];
 
 export interface Console {
