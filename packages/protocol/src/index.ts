@@ -31,4 +31,5 @@ export * from './jobs.ts';
 export * from './schedules.ts';
 export * from './diagnostics.ts';
 export * from './job-kinds.ts';
+export * from './diagnose.ts';
 export * from './endpoints/index.ts';

@@ -12,8 +12,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** Body of every 4xx/5xx answer (messages.ts, ApiError): the SPEC's words and their code. */
 export const errorResponse = z.object({ err_message: z.string(), err_code: z.string().optional() });
 
-/** An answer that is not JSON: an image file, or a CSV download. */
-export type RawAnswer = 'image' | 'csv';
+/** An answer that is not JSON: an image file, a CSV download, or any other file (bytes). */
+export type RawAnswer = 'image' | 'csv' | 'file';
 
 export interface EndpointSpec {
   method: HttpMethod;

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { publicRoute } from '../permissions.ts';
 import { endpoint, featureEndpoints } from './endpoint.ts';
 
-const healthStatus = z.object({ status: z.enum(['ok', 'unavailable']) });
+/** 503 while the database does not answer: the console runs on, and a probe tells that from a console gone. */
+const healthStatus = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.literal('unreachable').optional(),
+});
 
 export const healthEndpoints = featureEndpoints('health', {
   ready: endpoint({

@@ -7,9 +7,11 @@ import { accountEndpoints } from './account.ts';
 import { aclEndpoints } from './acl.ts';
 import { activityEndpoints } from './activity.ts';
 import { authEndpoints } from './auth.ts';
+import { backupEndpoints } from './backup.ts';
 import { brandingEndpoints } from './branding.ts';
 import { companyEndpoints } from './company.ts';
 import { deviceSettingsEndpoints } from './deviceSettings.ts';
+import { diagnoseEndpoints } from './diagnose.ts';
 import { healthEndpoints } from './health.ts';
 import { inventoryEndpoints } from './inventory.ts';
 import { jobsEndpoints } from './jobs.ts';
@@ -17,6 +19,7 @@ import { liveEndpoints } from './live.ts';
 import { notificationsEndpoints } from './notifications.ts';
 import { provisionEndpoints } from './provision.ts';
 import { rolesEndpoints } from './roles.ts';
+import { scheduleEndpoints } from './schedule.ts';
 import { securityEndpoints } from './security.ts';
 import { smtpEndpoints } from './smtp.ts';
 import { tokensEndpoints } from './tokens.ts';
@@ -28,6 +31,8 @@ export * from './endpoint.ts';
 export { aclListEndpoints } from './acl.ts';
 export { BRANDING_PATH, brandingImageEndpoints } from './branding.ts';
 export { settingsEndpointOf, settingsRouteOf } from './deviceSettings.ts';
+export { backupFileQuery } from './backup.ts';
+export { SCHEDULE_PATH } from './schedule.ts';
 
 /** Feature name -> its endpoints by name. */
 export const endpoints = {
@@ -35,9 +40,11 @@ export const endpoints = {
   acl: aclEndpoints,
   activity: activityEndpoints,
   auth: authEndpoints,
+  backup: backupEndpoints,
   branding: brandingEndpoints,
   company: companyEndpoints,
   deviceSettings: deviceSettingsEndpoints,
+  diagnose: diagnoseEndpoints,
   health: healthEndpoints,
   inventory: inventoryEndpoints,
   jobs: jobsEndpoints,
@@ -45,6 +52,7 @@ export const endpoints = {
   notifications: notificationsEndpoints,
   provision: provisionEndpoints,
   roles: rolesEndpoints,
+  schedule: scheduleEndpoints,
   security: securityEndpoints,
   smtp: smtpEndpoints,
   tokens: tokensEndpoints,

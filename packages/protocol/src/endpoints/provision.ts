@@ -3,6 +3,8 @@ import { messageResponse } from '../inventory.ts';
 import {
   adoptRequest,
   adoptResponse,
+  adoptedConflictListResponse,
+  conflictDismissRequest,
   discoveryListQuery,
   discoveryListResponse,
   discoveryRemoveRequest,
@@ -42,6 +44,21 @@ export const provisionEndpoints = featureEndpoints('provision', {
     ...manage('discoveryRemove'),
     body: discoveryRemoveRequest,
     response: { 200: discoveryRemoveResponse },
+  }),
+  // Adopted serials another key tried to enrol as (flagged, never swapped in).
+  conflicts: endpoint({
+    method: 'GET',
+    path: `${BASE}/conflicts`,
+    ...view,
+    response: { 200: adoptedConflictListResponse },
+  }),
+  dismissConflict: endpoint({
+    method: 'POST',
+    path: `${BASE}/conflicts/dismiss`,
+    ...manage('conflictDismiss'),
+    body: conflictDismissRequest,
+    response: { 200: messageResponse },
+    errors: [404],
   }),
   downloadDiscovery: endpoint({
     method: 'GET',

@@ -17,7 +17,7 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   return rest;
 };
 
-const FILE_TYPES = { image: 'image/*', csv: 'text/csv' } as const;
+const FILE_TYPES = { image: 'image/*', csv: 'text/csv', file: 'application/octet-stream' } as const;
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'The request is not valid (the SPEC rule it breaks is named)',

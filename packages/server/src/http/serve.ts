@@ -45,10 +45,18 @@ export function routeOptionsOf(endpoint: Endpoint): Omit<RouteOptions, 'handler'
   };
 }
 
+/** Route options that are how a route is served, not what it is (hooks of its own, a body limit). */
+export type ServeOptions = Pick<RouteOptions, 'onRequest' | 'preValidation' | 'bodyLimit'>;
+
 export function serve<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: EndpointHandler<E>,
+  options: ServeOptions = {},
 ): void {
-  app.route({ ...routeOptionsOf(endpoint), handler: handler as unknown as RouteOptions['handler'] });
+  app.route({
+    ...routeOptionsOf(endpoint),
+    ...options,
+    handler: handler as unknown as RouteOptions['handler'],
+  });
 }

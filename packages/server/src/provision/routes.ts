@@ -12,6 +12,8 @@ export function provisionRoutes(provision: ProvisionService) {
     serve(app, declared.discovery, async (request) => provision.discovery(request.query.search));
     serve(app, declared.adopt, async (request) => provision.adopt(request.body));
     serve(app, declared.removeDiscovery, async (request) => provision.removeDiscovery(request.body));
+    serve(app, declared.conflicts, async () => provision.conflicts());
+    serve(app, declared.dismissConflict, async (request) => provision.dismissConflict(request.body));
     serve(app, declared.enrolSecret, async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return provision.enrolSecret();

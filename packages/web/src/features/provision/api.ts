@@ -10,6 +10,8 @@ export const provisionKeys = {
   discovery: queryKeys.endpoint(provision.discovery),
   list: queryKeys.of(provision.list),
   enrolSecret: queryKeys.of(provision.enrolSecret),
+  /** Read again with Discovery when the live Discovery channel has news (useLiveDiscovery.ts). */
+  conflicts: queryKeys.of(provision.conflicts),
 };
 /** Adoption and uploads add devices: every inventory query is read again. */
 const inventoryKey = queryKeys.feature('inventory');
@@ -61,3 +63,9 @@ export const useDeleteProvision = () =>
     toInput: (serial: string) => ({ serial }),
     invalidates: [provisionKeys.list],
   });
+
+/** Adopted devices whose serial another key asked for (issue 13). */
+export const useAdoptedConflicts = () => useEndpointQuery(provision.conflicts);
+
+export const useDismissConflict = () =>
+  useEndpointMutation(provision.dismissConflict, { invalidates: [provisionKeys.conflicts] });

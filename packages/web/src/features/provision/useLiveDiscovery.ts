@@ -9,6 +9,9 @@ import { provisionKeys } from './api.ts';
 
 export function useLiveDiscovery(): void {
   const client = useQueryClient();
-  const readAgain = () => void client.invalidateQueries({ queryKey: provisionKeys.discovery });
+  const readAgain = () => {
+    void client.invalidateQueries({ queryKey: provisionKeys.discovery });
+    void client.invalidateQueries({ queryKey: provisionKeys.conflicts });
+  };
   useChannel(LIVE_CHANNELS.discovery, '', readAgain, readAgain);
 }
