@@ -20,6 +20,7 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  bandAllowsWidth,
   channelWidths,
   ssidRowOf,
   ssidRule,
@@ -27,6 +28,7 @@ import {
   ssidVlanModes,
   ssidVlanRule,
   wifiBands,
+  wifiChannelsOf,
   wifiDefaults,
   wifiPasswordRule,
   wifiSecurityModes,
@@ -44,12 +46,6 @@ import { AuthenticationTable } from './wifi/AuthenticationTable.tsx';
 import { unitText } from '../../components/unitText.ts';
 
 const CHANNEL_WIDTH_UNIT = 'units.MHz' as const;
-
-const CHANNELS_24 = Array.from({ length: 13 }, (_, i) => i + 1);
-const CHANNELS_5 = [
-  36, 40, 44, 48, 52, 56, 60, 64, 100, 104, 108, 112, 116, 120, 124, 128, 132, 136, 140, 144, 149, 153, 157,
-  161, 165,
-];
 
 const SECTION = 'wifi' as const;
 const AUTO = 'auto' as const;
@@ -148,7 +144,7 @@ export function WifiEditor({ deviceId, view, apply, busy }: SectionContext & { d
   const [editing, setEditing] = useState<Partial<WifiSsid> | null>(null);
   const [form] = Form.useForm<Radio>();
   const mode = Form.useWatch('mode', form) ?? start.mode;
-  const channels = mode === '5G' ? CHANNELS_5 : CHANNELS_24;
+  const channels = wifiChannelsOf(mode);
 
   const channelOptions = [
     { value: AUTO, label: t('deviceSettings.auto') },
@@ -169,10 +165,9 @@ export function WifiEditor({ deviceId, view, apply, busy }: SectionContext & { d
   const onValuesChange = (changed: Partial<Radio>) => {
     if (!changed.mode) return;
     const { channel, bandwidth } = form.getFieldsValue();
-    const valid = changed.mode === '5G' ? CHANNELS_5 : CHANNELS_24;
-    if (channel !== AUTO && !valid.includes(channel)) form.setFieldsValue({ channel: AUTO });
-    if (changed.mode === '2.4G' && (bandwidth === 80 || bandwidth === 160))
-      form.setFieldsValue({ bandwidth: 20 });
+    if (channel !== AUTO && !wifiChannelsOf(changed.mode).includes(channel))
+      form.setFieldsValue({ channel: AUTO });
+    if (!bandAllowsWidth(changed.mode, bandwidth)) form.setFieldsValue({ bandwidth: 20 });
   };
 
   // Each row says what it is (untagged or a tagged VLAN), as the API asks.
@@ -208,7 +203,7 @@ export function WifiEditor({ deviceId, view, apply, busy }: SectionContext & { d
             <Select
               style={{ minWidth: 120 }}
               options={channelWidths
-                .filter((w) => mode === '5G' || (w !== 80 && w !== 160))
+                .filter((w) => bandAllowsWidth(mode, w))
                 .map((w) => ({
                   value: w,
                   label: w === 'auto' ? t('deviceSettings.auto') : unitText(t, CHANNEL_WIDTH_UNIT, w),
