@@ -21,6 +21,11 @@ export interface SystemTask {
   /** Cron pattern (croner; six fields for seconds), in UTC. */
   pattern: string;
   run(occursAt: number): Promise<unknown>;
+  /**
+   * False for a retry that looks at the state of now (resending what is pending): of the occurrences due since
+   * the last tick (many, after a pause or at start), only the latest is run. Others run every one they missed.
+   */
+  catchUp?: boolean;
 }
 
 /** Occurrences due while every replica was down are still run when they are at most this old. */
@@ -80,8 +85,10 @@ export function schedulerService(deps: { db: Db; jobs: JobService; log: BusLog; 
   async function tick() {
     const until = Date.now();
     const after = cursor;
-    for (const { task, cron } of tasks.values())
-      for (const at of occurrencesBetween(cron, after, until)) await runTask(task, at);
+    for (const { task, cron } of tasks.values()) {
+      const due = occurrencesBetween(cron, after, until);
+      for (const at of task.catchUp === false ? due.slice(-1) : due) await runTask(task, at);
+    }
     for (const schedule of await store.enabled()) {
       try {
         for (const at of occurrencesBetween(cronFor(schedule), after, until)) await runSchedule(schedule, at);
