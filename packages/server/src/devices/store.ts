@@ -2,6 +2,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, DevicesTable } from '../db/schema.ts';
 import { inChunks, mapChunks } from '../lib/chunks.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 /** Rows or values per statement in bulk operations. */
 const CHUNK = 512;
@@ -39,7 +40,7 @@ export function deviceStore(db: Db) {
       ),
     /** Removes the device and its series; its log lines stay (they are history) until retention prunes them. */
     remove: (id: string) =>
-      db.transaction().execute(async (tx) => {
+      inTransaction(db, async (tx) => {
         await tx.deleteFrom('telemetry_points').where('device_id', '=', id).execute();
         await tx.deleteFrom('telemetry_rollups').where('device_id', '=', id).execute();
         await tx.deleteFrom('devices').where('id', '=', id).execute();
@@ -169,7 +170,7 @@ export function deviceStore(db: Db) {
         .execute(),
     /** Deletes the group; its devices (adopted or waiting) stay, ungrouped. */
     deleteGroup: (id: number) =>
-      db.transaction().execute(async (tx) => {
+      inTransaction(db, async (tx) => {
         await tx.updateTable('devices').set({ group_id: null }).where('group_id', '=', id).execute();
         return tx.deleteFrom('device_groups').where('id', '=', id).executeTakeFirst();
       }),
