@@ -112,6 +112,8 @@ export function jobService(deps: {
         kinds.register(kind);
         runner.kick();
       },
+      /** A kind's parameters are checked where its jobs are requested (a schedule's, when it is saved). */
+      get: kinds.get,
       names: kinds.names,
     },
     wake: runner.kick,
