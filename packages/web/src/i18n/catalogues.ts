@@ -32,6 +32,8 @@ import deviceSettingsDhcp from './locales/en/deviceSettings-dhcp.json';
 import deviceSettingsVlan from './locales/en/deviceSettings-vlan.json';
 import deviceSettingsFirewall from './locales/en/deviceSettings-firewall.json';
 import deviceSettingsClients from './locales/en/deviceSettings-clients.json';
+import schedule from './locales/en/schedule.json';
+import messagesSchedule from './locales/en/messages-schedule.json';
 
 export type Catalogue = typeof core &
   typeof messagesDevices &
@@ -57,7 +59,9 @@ export type Catalogue = typeof core &
   typeof deviceSettingsDhcp &
   typeof deviceSettingsVlan &
   typeof deviceSettingsFirewall &
-  typeof deviceSettingsClients;
+  typeof deviceSettingsClients &
+  typeof schedule &
+  typeof messagesSchedule;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -85,6 +89,8 @@ export const english: Catalogue = mergeCatalogueParts([
   deviceSettingsVlan,
   deviceSettingsFirewall,
   deviceSettingsClients,
+  schedule,
+  messagesSchedule,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {
