@@ -30,14 +30,16 @@ const HOURS_24 = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
 
 export interface ScheduleCalendarProps {
   colours: readonly GroupColour[] | undefined;
+  /** Changes whenever the schedules do (their list was read again): the events are fetched again then. */
+  version: number;
   onOpenJob: (jobId: number) => void;
   onOpenSchedule: (scheduleId: number) => void;
 }
 
-export function ScheduleCalendar({ colours, onOpenJob, onOpenSchedule }: ScheduleCalendarProps) {
+export function ScheduleCalendar({ colours, version, onOpenJob, onOpenSchedule }: ScheduleCalendarProps) {
   const { locale, direction } = useLanguage();
 
-  // A new function when the colours change: FullCalendar then fetches and draws the events again.
+  // A new function when the colours or the schedules change: FullCalendar then fetches and draws again.
   const events = useCallback(
     async (range: EventSourceFuncArg): Promise<EventInput[]> => {
       const { list } = await fetchEvents(range.startStr.slice(0, 10), range.endStr.slice(0, 10));
@@ -58,7 +60,8 @@ export function ScheduleCalendar({ colours, onOpenJob, onOpenSchedule }: Schedul
         ];
       });
     },
-    [colours],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- version is the reason to fetch again, not an input
+    [colours, version],
   );
   const onClick = useCallback(
     (arg: EventClickArg) => {

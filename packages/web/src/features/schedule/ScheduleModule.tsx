@@ -61,7 +61,12 @@ export default function ScheduleModule() {
         />
       )}
       <Card className="settings-card">
-        <ScheduleCalendar colours={colours.data} onOpenJob={setJobId} onOpenSchedule={openSchedule} />
+        <ScheduleCalendar
+          colours={colours.data}
+          version={schedules.dataUpdatedAt}
+          onOpenJob={setJobId}
+          onOpenSchedule={openSchedule}
+        />
       </Card>
       <Card className="settings-card" title={t('schedule.schedules')}>
         <PaginatedTable<ScheduleView>

@@ -42,7 +42,9 @@ describe('the sidebar Schedule panel', () => {
     expect(await screen.findByTestId('schedule-create')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('combobox', { name: 'Task type' }));
     // antd's accessible list carries the values; the drawn options carry the labels.
-    expect((await screen.findAllByRole('option')).map((o) => o.getAttribute('aria-selected'))).toHaveLength(1);
+    expect((await screen.findAllByRole('option')).map((o) => o.getAttribute('aria-selected'))).toHaveLength(
+      1,
+    );
     const drawn = document.querySelectorAll('.ant-select-item-option');
     expect([...drawn].map((o) => o.textContent)).toEqual(['Backup']);
   });
