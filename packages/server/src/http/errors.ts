@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDiskFull } from '../db/disk-full.ts';
+import { isDatabaseUnreachable } from '../db/unreachable.ts';
 import { ApiFailure, codeOfIssue, messages, type ApiError, type MessageCode } from '@edge/protocol';
 
 function codeFromValidation(error: FastifyError): ApiError {
@@ -40,6 +41,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(507)
         .send({ err_message: messages.diskFull, err_code: 'diskFull' } satisfies ApiError);
+    }
+    if (isDatabaseUnreachable(error)) {
+      // Said as such, and fast: the caller tries again later instead of reading 'API request Error'.
+      request.log.error({ err: error }, 'database unreachable: the request was not served');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({
+          err_message: messages.databaseUnavailable,
+          err_code: 'databaseUnavailable',
+        } satisfies ApiError);
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');

@@ -16,6 +16,7 @@ import type { JobService } from '../jobs/index.ts';
 import { fail, failureOf } from '../http/errors.ts';
 import { cronOf, localDate, occurrencesBetween, taskCron } from './occurrences.ts';
 import { scheduleKey, scheduleStore, type ScheduleRow } from './store.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 export interface SystemTask {
   /** Unique: the occurrence key is `task:<name>`. */
@@ -73,7 +74,7 @@ export function schedulerService(deps: {
 
   async function runSchedule(schedule: ScheduleRow, occursAt: number) {
     const key = scheduleKey(schedule.id);
-    const jobId = await deps.db.transaction().execute(async (trx) => {
+    const jobId = await inTransaction(deps.db, async (trx) => {
       if (!(await store.claim(key, occursAt, owner, now(), trx))) return undefined;
       const id = await deps.jobs.create(
         {

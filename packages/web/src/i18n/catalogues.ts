@@ -34,6 +34,8 @@ import deviceSettingsFirewall from './locales/en/deviceSettings-firewall.json';
 import deviceSettingsClients from './locales/en/deviceSettings-clients.json';
 import schedule from './locales/en/schedule.json';
 import messagesSchedule from './locales/en/messages-schedule.json';
+import diagnose from './locales/en/diagnose.json';
+import messagesDiagnose from './locales/en/messages-diagnose.json';
 
 export type Catalogue = typeof core &
   typeof messagesDevices &
@@ -61,7 +63,9 @@ export type Catalogue = typeof core &
   typeof deviceSettingsFirewall &
   typeof deviceSettingsClients &
   typeof schedule &
-  typeof messagesSchedule;
+  typeof messagesSchedule &
+  typeof diagnose &
+  typeof messagesDiagnose;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -91,6 +95,8 @@ export const english: Catalogue = mergeCatalogueParts([
   deviceSettingsClients,
   schedule,
   messagesSchedule,
+  diagnose,
+  messagesDiagnose,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {
