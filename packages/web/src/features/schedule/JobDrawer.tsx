@@ -35,7 +35,7 @@ export function JobDrawer({ jobId, onClose }: { jobId: number | null; onClose: (
   const { data } = useJob(jobId);
   const rerun = useRerunJob();
   const groups = useScheduleGroups();
-  const mayRerun = usePermission('Inventory').manage;
+  const mayRerun = usePermission('ScheduleCreate').view;
   const mayDownload = usePermission('Backup').view;
   const deviceName = (id: string) =>
     groups.data?.flatMap((g) => g.devices).find((d) => d.id === id)?.name ?? id;

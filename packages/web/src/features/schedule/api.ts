@@ -62,11 +62,13 @@ export function useSetGroupColour() {
   });
 }
 
+const jobKey = (id: number | null) => [...scheduleKey, 'job', id] as const;
+
 /** The job an occurrence created, refreshed while it runs. */
 export const useJob = (id: number | null) =>
   useQuery({
-    queryKey: ['jobs', id],
-    queryFn: () => api.get<JobDetail>('/api/v1/jobs/get', { query: { id: id! } }),
+    queryKey: jobKey(id),
+    queryFn: () => api.get<JobDetail>(`${PATH}/job`, { query: { id: id! } }),
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data?.job.finishedAt === null ? 2000 : false),
   });
@@ -74,7 +76,7 @@ export const useJob = (id: number | null) =>
 export function useRerunJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<JobDetail>('/api/v1/jobs/rerun', { id }),
-    onSuccess: (detail) => queryClient.setQueryData(['jobs', detail.job.id], detail),
+    mutationFn: (id: number) => api.post<JobDetail>(`${PATH}/rerun`, { id }),
+    onSuccess: (detail) => queryClient.setQueryData(jobKey(detail.job.id), detail),
   });
 }
