@@ -17,10 +17,12 @@ const PATH = '/api/v1/schedule';
 export const scheduleKey = ['schedule'] as const;
 const coloursKey = [...scheduleKey, 'colours'] as const;
 
+/** Read again each minute: the calendar follows (an occurrence that ran since links its job). */
 export const useSchedules = () =>
   useQuery({
     queryKey: [...scheduleKey, 'list'],
     queryFn: () => api.get<ScheduleListResponse>(`${PATH}/list`),
+    refetchInterval: 60_000,
   });
 
 export const useScheduleGroups = () =>
