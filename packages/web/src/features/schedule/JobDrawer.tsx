@@ -1,27 +1,19 @@
 /**
- * The job an occurrence created (each calendar occurrence opens its job): its state, each device's step and
- * result (a backup's file to download), and a re-run of the failed steps (SPEC 8 'Rerun task successfully').
+ * The job an occurrence created (each calendar occurrence opens its job), shown with the jobs' own
+ * JobProgress: its state and each device's step, plus each step's backup file to download, and a re-run
+ * of the failed steps (SPEC 8 'Rerun task successfully'). Read through Schedule's own route every two
+ * seconds while it runs, so a role with Schedule alone can follow it.
  */
-import { Button, Descriptions, Drawer, Table, Tag } from 'antd';
+import { useMemo } from 'react';
+import { Button, Drawer } from 'antd';
 import { DownloadOutlined, RedoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { StepView } from '@edge/protocol';
-import { dateTimeSecondsCell } from '../../components/tableCells.tsx';
 import { toast } from '../../components/notifications/toast.ts';
 import { messageText } from '../../i18n/messageText.ts';
 import { usePermission } from '../account/permissions.ts';
+import { JobProgress } from '../jobs/JobProgress.tsx';
 import { useJob, useRerunJob, useScheduleGroups } from './api.ts';
-
-const STATE_COLOUR: Record<string, string> = {
-  succeeded: 'success',
-  failed: 'error',
-  running: 'processing',
-  waiting: 'warning',
-  expired: 'default',
-  cancelled: 'default',
-  interrupted: 'error',
-  stopped: 'error',
-};
 
 const fileOf = (result: unknown): { fileId: string; fileName: string } | null => {
   const r = result as { fileId?: unknown; fileName?: unknown } | null;
@@ -37,8 +29,11 @@ export function JobDrawer({ jobId, onClose }: { jobId: number | null; onClose: (
   const groups = useScheduleGroups();
   const mayRerun = usePermission('ScheduleCreate').view;
   const mayDownload = usePermission('Backup').view;
-  const deviceName = (id: string) =>
-    groups.data?.flatMap((g) => g.devices).find((d) => d.id === id)?.name ?? id;
+  const names = useMemo(
+    () => new Map((groups.data ?? []).flatMap((g) => g.devices).map((d) => [d.id, d.name])),
+    [groups.data],
+  );
+  const live = useMemo(() => ({ job: data?.job ?? null, steps: data?.steps ?? [], lines: {} }), [data]);
   const rerunFailed = (id: number) =>
     rerun
       .mutateAsync(id)
@@ -54,62 +49,43 @@ export function JobDrawer({ jobId, onClose }: { jobId: number | null; onClose: (
       size="large"
       destroyOnHidden
     >
-      {data && (
-        <div data-testid="schedule-job">
-          <Descriptions column={1} size="small" bordered>
-            <Descriptions.Item label={t('schedule.job.state')}>
-              <Tag color={STATE_COLOUR[data.job.state]}>{t(`schedule.state.${data.job.state}`)}</Tag>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('schedule.job.created')}>
-              {dateTimeSecondsCell(data.job.createdAt)}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('schedule.job.finished')}>
-              {data.job.finishedAt ? dateTimeSecondsCell(data.job.finishedAt) : '-'}
-            </Descriptions.Item>
-          </Descriptions>
-          <Table<StepView>
-            className="schedule-job-steps"
-            rowKey="id"
-            size="small"
-            pagination={false}
-            dataSource={data.steps}
-            columns={[
-              { key: 'device', title: t('schedule.job.device'), render: (_, s) => deviceName(s.deviceId) },
-              {
-                key: 'state',
-                title: t('schedule.job.state'),
-                render: (_, s) => <Tag color={STATE_COLOUR[s.state]}>{t(`schedule.state.${s.state}`)}</Tag>,
-              },
-              {
-                key: 'result',
-                title: t('schedule.job.result'),
-                render: (_, s) => {
-                  const file = fileOf(s.result);
-                  if (file && mayDownload)
-                    return (
-                      <a
-                        href={`/api/v1/uploadFile/get?id=${encodeURIComponent(file.fileId)}`}
-                        download={file.fileName}
-                      >
-                        <DownloadOutlined /> {file.fileName}
-                      </a>
-                    );
-                  return s.reason ?? '';
-                },
-              },
-            ]}
-          />
-          {mayRerun && failed > 0 && data.job.finishedAt !== null && (
-            <Button
-              icon={<RedoOutlined />}
-              loading={rerun.isPending}
-              onClick={() => void rerunFailed(data.job.id)}
-            >
-              {t('schedule.job.rerun')}
-            </Button>
-          )}
-        </div>
-      )}
+      <div data-testid="schedule-job">
+        <JobProgress
+          live={live}
+          deviceName={(id) => names.get(id) ?? id}
+          columns={
+            mayDownload
+              ? [
+                  {
+                    key: 'file',
+                    title: t('schedule.job.result'),
+                    render: (_: unknown, step: StepView) => {
+                      const file = fileOf(step.result);
+                      return file ? (
+                        <a
+                          href={`/api/v1/uploadFile/get?id=${encodeURIComponent(file.fileId)}`}
+                          download={file.fileName}
+                        >
+                          <DownloadOutlined /> {file.fileName}
+                        </a>
+                      ) : null;
+                    },
+                  },
+                ]
+              : []
+          }
+        />
+        {data && mayRerun && failed > 0 && data.job.finishedAt !== null && (
+          <Button
+            className="schedule-job-rerun"
+            icon={<RedoOutlined />}
+            loading={rerun.isPending}
+            onClick={() => void rerunFailed(data.job.id)}
+          >
+            {t('schedule.job.rerun')}
+          </Button>
+        )}
+      </div>
     </Drawer>
   );
 }
