@@ -15,8 +15,8 @@ import {
 } from '@edge/protocol';
 import { schemaFieldRules } from '../../../components/schemaRules.ts';
 import { NumberUnitInput, type UnitKind } from '../../../components/NumberUnitInput.tsx';
-import { RowFormModal } from '../RowFormModal.tsx';
-import { rowInSection, withEmptyText } from '../rowSchema.ts';
+import { RowFormModal } from '../../../components/form/RowFormModal.tsx';
+import { rowInSection, withEmptyText } from '../../../components/form/rowSchema.ts';
 import { leaseSeconds, leaseValueOf } from './leaseTime.ts';
 import { vidLabel } from '../vlan/vidLabel.ts';
 
