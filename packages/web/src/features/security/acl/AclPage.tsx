@@ -9,6 +9,7 @@ import { Alert, Button, Card, Form, Input, Space, Switch } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
+  ACL_DESCRIPTION_MAX,
   aclEntryRequest,
   type AclEntryRequest,
   type AclEntryView,
@@ -45,7 +46,11 @@ function EntryFields({ form }: { form: ReturnType<typeof Form.useForm<AclEntryRe
   return (
     <>
       {field('ipAddress', 'security.ipAddress', <Input autoComplete="off" inputMode="decimal" />)}
-      {field('Description', 'security.description', <Input autoComplete="off" maxLength={128} />)}
+      {field(
+        'Description',
+        'security.description',
+        <Input autoComplete="off" maxLength={ACL_DESCRIPTION_MAX} />,
+      )}
     </>
   );
 }

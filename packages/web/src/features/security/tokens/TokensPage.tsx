@@ -9,6 +9,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   DATE_FORMAT,
+  TOKEN_NAME_MAX,
   newTokenRequest,
   tokenScopes,
   type NewTokenRequest,
@@ -94,7 +95,11 @@ export function TokensPage() {
           >
             <Row gutter={24}>
               <Col xs={24} lg={12}>
-                {field('tokenName', 'security.tokenName', <Input autoComplete="off" maxLength={64} />)}
+                {field(
+                  'tokenName',
+                  'security.tokenName',
+                  <Input autoComplete="off" maxLength={TOKEN_NAME_MAX} />,
+                )}
               </Col>
               <Col xs={24} lg={12}>
                 {field(

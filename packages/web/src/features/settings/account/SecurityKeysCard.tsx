@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Modal, Space, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { webauthnNameRule, type WebauthnKeyView } from '@edge/protocol';
+import { WEBAUTHN_NAME_MAX, webauthnNameRule, type WebauthnKeyView } from '@edge/protocol';
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
 import { dateTimeCell } from '../../../components/tableCells.tsx';
 import { ruleValidator } from '../../../components/formRules.ts';
@@ -55,7 +55,7 @@ function RenameKeyModal({ target, onClose }: { target: WebauthnKeyView | null; o
           rules={[{ validator: ruleValidator(t, webauthnNameRule) }]}
           extra={t('webauthn.nameHint')}
         >
-          <Input autoComplete="off" maxLength={64} />
+          <Input autoComplete="off" maxLength={WEBAUTHN_NAME_MAX} />
         </Form.Item>
       </Form>
     </Modal>
@@ -116,7 +116,7 @@ export function SecurityKeysCard() {
             placeholder={t('webauthn.namePlaceholder')}
             aria-label={t('webauthn.name')}
             autoComplete="off"
-            maxLength={64}
+            maxLength={WEBAUTHN_NAME_MAX}
             disabled={!supported}
           />
         </Form.Item>

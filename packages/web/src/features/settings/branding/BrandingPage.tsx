@@ -11,6 +11,7 @@ import {
   FAVICON_UPLOAD,
   LOGO_SIZE,
   LOGO_UPLOAD,
+  PLATFORM_NAME_MAX,
   brandingRequest,
   type BrandingImage,
   type BrandingRequest,
@@ -152,7 +153,7 @@ export function BrandingPage() {
               rules={rules.platformName}
               extra={t('branding.platformNameHint', { name: DEFAULT_PLATFORM_NAME })}
             >
-              <Input autoComplete="off" maxLength={64} />
+              <Input autoComplete="off" maxLength={PLATFORM_NAME_MAX} />
             </Form.Item>
             <Form.Item
               name="companyLink"

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Select, Space, Tag } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { newRoleRequest, type PermissionNode, type RoleView } from '@edge/protocol';
+import { ROLE_NAME_MAX, newRoleRequest, type PermissionNode, type RoleView } from '@edge/protocol';
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
 import { useSchemaFields } from '../../../components/form/useSchemaFields.tsx';
 import { IconAction } from '../../../components/table/IconAction.tsx';
@@ -199,7 +199,7 @@ export function RolesPage() {
         disabled={readOnly}
         onFinish={() => void save()}
       >
-        {field('name', 'roles.name', <Input autoComplete="off" maxLength={32} />, {
+        {field('name', 'roles.name', <Input autoComplete="off" maxLength={ROLE_NAME_MAX} />, {
           className: 'roles-name',
         })}
       </Form>
