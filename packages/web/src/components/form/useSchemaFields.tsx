@@ -12,6 +12,8 @@ import type { TKey } from '../../i18n/keys.ts';
 
 export interface FieldOptions {
   extra?: ReactNode;
+  /** A hint behind an icon beside the label. */
+  tooltip?: ReactNode;
   /** Fields whose change checks this one again (a pair that must not repeat, a value another one allows). */
   dependencies?: string[];
   /** 'checked' for a switch or a checkbox. */
@@ -49,6 +51,7 @@ export function useSchemaFields<K extends string>(
       label={label === null ? undefined : t(label)}
       rules={own[name]}
       extra={options.extra}
+      tooltip={options.tooltip}
       dependencies={options.dependencies}
       valuePropName={options.valuePropName}
       className={options.className}
