@@ -1,4 +1,6 @@
 import { securityMessages } from './messages-security.ts';
+import { diagnoseMessages } from './messages-diagnose.ts';
+import { scheduleMessages } from './messages-schedule.ts';
 
 /**
  * The texts of SPEC sections 5 and 8 (and the few the product adds), keyed by a stable code.
@@ -20,6 +22,8 @@ export const messages = {
   apiRequestError: 'API request Error',
   diskFull: "The console's disk is full. Free some space, then try again.",
   consoleStopping: 'The console is restarting. Try again in a moment.',
+  databaseUnavailable:
+    "The console's database cannot be reached. Nothing was changed; try again in a moment.",
   applyError: 'Apply Error',
   invalidRequest: 'Invalid request.',
   passwordsDoNotMatch: 'Passwords do not match.',
@@ -235,11 +239,14 @@ export const messages = {
   discoveryDownloaded: 'Download Discovery Data successfully',
   discoveryRefreshed: 'The Discovery list is up to date.',
   discoveryRemoved: 'Removed from Discovery.',
+  conflictDismissed: 'Conflict dismissed. The adopted key stays in force.',
   discoveryRemoveEmpty: 'Choose the devices to remove.',
   discoveryRemoveTooMany: 'Too many devices chosen at once.',
   enrolSecretRotated: 'Enrolment secret rotated. Agents need the new one to enrol from now on.',
   provisionClaimCodeInvalid: 'Invalid claim code.',
   ...securityMessages,
+  ...diagnoseMessages,
+  ...scheduleMessages,
 } as const;
 
 export type MessageCode = keyof typeof messages;

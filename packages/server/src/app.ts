@@ -49,6 +49,10 @@ import { inventoryModule } from './inventory/module.ts';
 import { provisionModule } from './provision/module.ts';
 import { liveModule } from './live/module.ts';
 import { jobsModule } from './jobs/module.ts';
+import { isDiskFull } from './db/disk-full.ts';
+import { diagnoseModule } from './diagnose/module.ts';
+import { backupModule } from './backup/module.ts';
+import { scheduleModule } from './schedule/module.ts';
 
 /**
  * The features, in start order: a module may use what those above it offer (its `uses`; start.ts refuses
@@ -77,6 +81,9 @@ const FEATURES: readonly FeatureModule[] = [
   provisionModule,
   liveModule,
   jobsModule,
+  diagnoseModule,
+  backupModule,
+  scheduleModule,
 ];
 
 export interface Console {
@@ -233,7 +240,14 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
       hub.stop();
       stopUpgrades();
       const failures: unknown[] = [];
-      const step = (work: () => Promise<unknown>) => work().catch((err: unknown) => void failures.push(err));
+      // What a full disk keeps from being written on the way out (the last presence, telemetry and log lines
+      // held in memory) is lost whatever the console does: said as such, and not a failed stop (a supervisor
+      // would count an exit code of 1 as a crash).
+      const step = (work: () => Promise<unknown>) =>
+        work().catch((err: unknown) => {
+          if (isDiskFull(err)) app.log.warn({ err }, 'not written on stopping: the disk is full');
+          else failures.push(err);
+        });
       // Jobs and the scheduler stop claiming now (before the device calls they wait on fail), and hand back
       // the steps still running before the store closes; the device calls in flight are not kept waiting.
       const jobsStopped = step(() => Promise.all([scheduler.stop(), jobs.stop()]));

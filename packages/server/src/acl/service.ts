@@ -16,6 +16,7 @@ import type { Db } from '../db/schema.ts';
 import { keyValueStore } from '../db/key-value.ts';
 import { touchedRow, unlessDuplicate } from '../db/errors.ts';
 import { fail } from '../http/errors.ts';
+import { freshOrLast } from '../db/unreachable.ts';
 import { aclStore } from './store.ts';
 import { clientAddress } from './address.ts';
 
@@ -41,6 +42,11 @@ export function aclService(db: Db, now: () => number = Date.now) {
 
   async function load(): Promise<State> {
     if (cached && now() - cached.at < CACHE_MS) return cached.state;
+    // While the database cannot be reached, the lists last read still decide who is answered.
+    return freshOrLast(read, cached?.state);
+  }
+
+  async function read(): Promise<State> {
     const rows = await store.all();
     const state = {} as State;
     for (const list of aclLists) {

@@ -8,6 +8,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database, Db, Dialect } from './schema.ts';
 import { migrateToLatest } from './migrate.ts';
 import { withStatementCache } from './statement-cache.ts';
+import { unreachable } from './unreachable.ts';
 
 /** Size the SQLite write-ahead log is cut back to after a checkpoint. */
 const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -32,7 +33,12 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
     // drops such a connection and opens a new one on the next query.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // A connection that cannot be made fails with the socket's code (ECONNREFUSED ...), which other clients
+    // throw as well: it is named a database connection failure (SQLSTATE 08001) where it happens.
+    const connect = () => pool.connect().catch((err: unknown) => Promise.reject(unreachable(err)));
+    db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: { connect, end: () => pool.end() } }),
+    });
   } else {
     dialect = 'sqlite';
     fs.mkdirSync(opts.dataDir, { recursive: true });

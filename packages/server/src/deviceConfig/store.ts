@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { ApplyOutcome, SectionKey, SectionState } from '@edge/protocol';
 import type { Db, DeviceSectionsTable } from '../db/schema.ts';
 import { mapChunks } from '../lib/chunks.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 /** Devices per `in (...)` list. */
 const CHUNK = 512;
@@ -91,19 +92,7 @@ export function configStore(db: Db) {
         return written;
       };
       if (!alongWith) return write(db);
-      let cause: unknown;
-      try {
-        return await db.transaction().execute((trx) =>
-          write(trx).catch((err: unknown) => {
-            cause = err;
-            throw err;
-          }),
-        );
-      } catch (err) {
-        // SQLite ends the transaction itself on some failures (a full disk): the rollback that then fails
-        // ("no transaction is active") must not hide why.
-        throw cause ?? err;
-      }
+      return inTransaction(db, write);
     },
 
     /**

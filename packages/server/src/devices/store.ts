@@ -2,6 +2,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, DevicesTable } from '../db/schema.ts';
 import { inChunks, mapChunks } from '../lib/chunks.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 /** Rows or values per statement in bulk operations. */
 const CHUNK = 512;
@@ -39,7 +40,7 @@ export function deviceStore(db: Db) {
       ),
     /** Removes the device and its series; its log lines stay (they are history) until retention prunes them. */
     remove: (id: string) =>
-      db.transaction().execute(async (tx) => {
+      inTransaction(db, async (tx) => {
         await tx.deleteFrom('telemetry_points').where('device_id', '=', id).execute();
         await tx.deleteFrom('telemetry_rollups').where('device_id', '=', id).execute();
         await tx.deleteFrom('devices').where('id', '=', id).execute();
@@ -63,6 +64,30 @@ export function deviceStore(db: Db) {
             .executeTakeFirstOrThrow()
         ).n,
       ),
+    /** Adopted devices whose serial another key asked for (issue 13), latest first. */
+    listAdoptedConflicts: () =>
+      db
+        .selectFrom('devices')
+        .selectAll()
+        .where('adoption', '=', 'adopted')
+        .where('conflict_hash', 'is not', null)
+        .where('conflict_hash', '!=', '')
+        .orderBy('conflict_at', 'desc')
+        .execute(),
+    /** Clears an adopted device's conflict flag; false when it has none (or is not adopted). */
+    dismissConflict: async (id: string) =>
+      Number(
+        (
+          await db
+            .updateTable('devices')
+            .set({ conflict_hash: null, conflict_at: null })
+            .where('id', '=', id)
+            .where('adoption', '=', 'adopted')
+            .where('conflict_hash', 'is not', null)
+            .where('conflict_hash', '!=', '')
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ) > 0,
     /** Of these ids, the devices waiting in Discovery. */
     findPendingByIds: (ids: string[]) =>
       mapChunks(ids, CHUNK, (chunk) =>
@@ -145,7 +170,7 @@ export function deviceStore(db: Db) {
         .execute(),
     /** Deletes the group; its devices (adopted or waiting) stay, ungrouped. */
     deleteGroup: (id: number) =>
-      db.transaction().execute(async (tx) => {
+      inTransaction(db, async (tx) => {
         await tx.updateTable('devices').set({ group_id: null }).where('group_id', '=', id).execute();
         return tx.deleteFrom('device_groups').where('id', '=', id).executeTakeFirst();
       }),

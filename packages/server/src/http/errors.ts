@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDiskFull } from '../db/disk-full.ts';
+import { isDatabaseUnreachable } from '../db/unreachable.ts';
 import { ApiFailure, codeOfIssue, messages, type ApiError, type MessageCode } from '@edge/protocol';
 
 function codeFromValidation(error: FastifyError): ApiError {
@@ -41,6 +42,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(507)
         .send({ err_message: messages.diskFull, err_code: 'diskFull' } satisfies ApiError);
     }
+    if (isDatabaseUnreachable(error)) {
+      // Said as such, and fast: the caller tries again later instead of reading 'API request Error'.
+      request.log.error({ err: error }, 'database unreachable: the request was not served');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({
+          err_message: messages.databaseUnavailable,
+          err_code: 'databaseUnavailable',
+        } satisfies ApiError);
+    }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     if (status < 500 && !error.code?.startsWith('FST_'))
@@ -53,3 +65,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 export const fail = (statusCode: number, code: MessageCode, detail?: string): ApiFailure =>
   new ApiFailure(statusCode, code, detail);
+
+/** A 400 in the words of a zod issue: its SPEC code when a rule gave it one, its own text otherwise. */
+export function failureOf(issue: { params?: unknown; message: string } | undefined): ApiFailure {
+  const code = issue && codeOfIssue(issue);
+  return code ? fail(400, code) : fail(400, 'invalidRequest', issue?.message);
+}

@@ -1,6 +1,7 @@
 /** Group names are read often (every list, every live batch) and change rarely: kept briefly in memory. */
 import type { DeviceGroup } from '@edge/protocol';
 import type { DeviceDirectory, DeviceView } from '../devices/index.ts';
+import { freshOrLast } from '../db/unreachable.ts';
 
 const GROUP_CACHE_MS = 2000;
 
@@ -15,14 +16,18 @@ export interface GroupNames {
 
 export function groupNames(devices: Pick<DeviceDirectory, 'groups'>, now: () => number): GroupNames {
   let cache: { at: number; groups: DeviceGroup[]; names: Map<number, string> } | null = null;
+  /** The cache is kept when it goes stale: while the database cannot be reached, the list still answers with it. */
+  let stale = true;
   async function all() {
-    if (!cache || now() - cache.at > GROUP_CACHE_MS) {
+    if (cache && !stale && now() - cache.at <= GROUP_CACHE_MS) return cache;
+    cache = await freshOrLast(async () => {
       const list = await devices.groups.list();
-      cache = { at: now(), groups: list, names: new Map(list.map((g) => [g.id, g.name])) };
-    }
+      stale = false;
+      return { at: now(), groups: list, names: new Map(list.map((g) => [g.id, g.name])) };
+    }, cache ?? undefined);
     return cache;
   }
-  const changed = () => void (cache = null);
+  const changed = () => void (stale = true);
   return {
     all,
     changed,

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { FINISHED_STEP_STATES, jobOptions, type StepState } from '@edge/protocol';
 import type { Db } from '../db/schema.ts';
 import { PENDING, type ClaimedStep, type JobLock } from './rows.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 export function stepLeases(db: Db, lockJob: JobLock) {
   return {
@@ -31,7 +32,7 @@ export function stepLeases(db: Db, lockJob: JobLock) {
      */
     async claim(jobId: number, candidates: number[], owner: string, leaseMs: number): Promise<ClaimedStep[]> {
       if (!candidates.length) return [];
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const job = await lockJob(trx, jobId);
         if (!job || job.state !== 'running') return [];
         // Read after the lock: a claim that waited for it does not look started before the steps it followed.

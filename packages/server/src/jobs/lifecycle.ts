@@ -2,6 +2,7 @@
 import { jobOptions } from '@edge/protocol';
 import type { Db } from '../db/schema.ts';
 import { PENDING, UNFINISHED, type JobLock } from './rows.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 export function jobLifecycle(db: Db, lockJob: JobLock) {
   return {
@@ -32,7 +33,7 @@ export function jobLifecycle(db: Db, lockJob: JobLock) {
      * `reason`; running ones finish and report. False when the job was not running.
      */
     async halt(jobId: number, state: 'cancelled' | 'stopped', reason: string, now: number): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const job = await lockJob(trx, jobId);
         if (!job || job.state !== 'running') return false;
         await trx.updateTable('jobs').set({ state }).where('id', '=', jobId).execute();
@@ -48,7 +49,7 @@ export function jobLifecycle(db: Db, lockJob: JobLock) {
 
     /** Failed steps queued again (a new attempt each); the job runs again with a fresh deadline. */
     async rerun(jobId: number, now: number): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const job = await lockJob(trx, jobId);
         if (!job) return 0;
         const res = await trx
@@ -75,7 +76,7 @@ export function jobLifecycle(db: Db, lockJob: JobLock) {
      * cancelled or stopped job gets its finish time when its last running step reports.
      */
     async settle(jobId: number, now: number): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const job = await lockJob(trx, jobId);
         if (!job || job.finished_at !== null) return false;
         const rows = await trx

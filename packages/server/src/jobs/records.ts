@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { JobListQuery, JobView, StepCounts, StepState, StepView } from '@edge/protocol';
 import type { Database, Db } from '../db/schema.ts';
 import { emptyCounts, toJobRow, toJobView, toStepView, type JobRow, type NewJob } from './rows.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 export function jobRecords(db: Db) {
   async function counts(jobIds: number[]): Promise<Map<number, StepCounts>> {
@@ -54,7 +55,7 @@ export function jobRecords(db: Db) {
             .execute();
         return id;
       };
-      return trx === db ? db.transaction().execute(insert) : insert(trx);
+      return trx === db ? inTransaction(db, insert) : insert(trx);
     },
 
     async job(id: number): Promise<JobRow | undefined> {

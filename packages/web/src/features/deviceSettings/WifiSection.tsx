@@ -5,20 +5,24 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { Button, Form, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   channelWidthFits,
   channelWidths,
+  ssidRowOf,
+  ssidVlanModeOf,
+  ssidVlanModes,
   wifiBands,
   wifiChannels,
   wifiDefaults,
   wifiSection,
   wifiSecurityModes,
-  wifiSsid,
   wifiSsidDefaults,
+  wifiSsidRequest,
   type WifiSection as WifiDoc,
   type WifiSsid,
+  type WifiSsidRequest,
 } from '@edge/protocol';
 import { RowFormModal } from '../../components/form/RowFormModal.tsx';
 import { withEmptyText } from '../../components/form/rowSchema.ts';
@@ -34,36 +38,46 @@ const CHANNEL_WIDTH_UNIT = 'units.MHz' as const;
 
 const SECTION = 'wifi' as const;
 const AUTO = 'auto' as const;
-const SSID_FIELDS = ['ssid', 'password', 'wpa', 'vid'] as const;
+const SSID_FIELDS = ['ssid', 'password', 'wpa', 'vlan', 'vid'] as const;
 const SSID_TEXT = ['ssid', 'password'] as const;
 const RADIO_FIELDS = ['mode', 'channel', 'bandwidth', 'tx_power'] as const;
 /** The radio's own values; the whole section is checked with the SSIDs and stations beside them. */
 type Radio = Omit<WifiDoc, 'list' | 'authentication'>;
-type SsidValues = Omit<WifiSsid, 'idx'>;
+/** The dialog's values: the row as the API takes it, with the VLAN choice (untagged, or a tagged VLAN). */
+type SsidFields = Omit<WifiSsidRequest, 'idx'>;
 
-/** The add/edit dialog of an SSID, every field checked with the protocol's SSID rules (SPEC 5). */
+/**
+ * The add/edit dialog of an SSID, every field checked with the protocol's rules of the API's row
+ * (wifiSsidRequest): a tagged VLAN answers with the VLAN rule's words.
+ */
 export function SsidForm({
   initial,
   onSave,
   onCancel,
 }: {
   initial: Partial<WifiSsid>;
-  onSave: (row: SsidValues) => void;
+  onSave: (row: Omit<WifiSsid, 'idx'>) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<SsidValues>();
+  const [form] = Form.useForm<SsidFields>();
   const start = { ...wifiSsidDefaults, ...initial };
-  const { field } = useSchemaFields(wifiSsid, SSID_FIELDS, {
+  const startMode = ssidVlanModeOf(start.vid);
+  const vlan = Form.useWatch('vlan', form) ?? startMode;
+  const { field } = useSchemaFields(wifiSsidRequest, SSID_FIELDS, {
     values: () => withEmptyText({ idx: 0, ...start, ...form.getFieldsValue(true) }, SSID_TEXT),
   });
+  const save = (fields: SsidFields) => {
+    const { idx: _idx, ...row } = ssidRowOf({ ...fields, idx: 0 });
+    onSave(row);
+  };
   return (
-    <RowFormModal<SsidValues>
+    <RowFormModal<SsidFields>
       title={t(initial.ssid ? 'deviceSettings.wifi.editSsid' : 'deviceSettings.wifi.addSsid')}
       form={form}
-      initialValues={start}
+      initialValues={{ ...start, vlan: startMode, vid: startMode === 'tagged' ? start.vid : undefined }}
       data-testid="wifi-ssid"
-      onSave={onSave}
+      onSave={save}
       onCancel={onCancel}
     >
       {field('ssid', 'deviceSettings.wifi.ssid', <Input data-testid="wifi-ssid-input" />)}
@@ -78,11 +92,26 @@ export function SsidForm({
         <Select options={wifiSecurityModes.map((m) => ({ value: m, label: m }))} />,
       )}
       {field(
-        'vid',
-        'deviceSettings.wifi.vlan',
-        <InputNumber data-testid="wifi-vid-input" precision={0} style={{ width: '100%' }} />,
-        { extra: t('deviceSettings.wifi.vlanHint') },
+        'vlan',
+        'deviceSettings.wifi.vlanMode',
+        <Radio.Group
+          data-testid="wifi-vlan-mode"
+          options={ssidVlanModes.map((mode) => ({
+            value: mode,
+            label: t(`deviceSettings.wifi.vlanModes.${mode}`),
+          }))}
+        />,
       )}
+      {vlan === 'tagged' &&
+        field(
+          'vid',
+          'deviceSettings.wifi.vlan',
+          <InputNumber data-testid="wifi-vid-input" style={{ width: '100%' }} />,
+          {
+            extra: t('deviceSettings.wifi.vlanHint'),
+            dependencies: ['vlan'],
+          },
+        )}
       {field('toggle', 'deviceSettings.wifi.broadcast', <Switch />, { valuePropName: 'checked' })}
     </RowFormModal>
   );
@@ -122,7 +151,13 @@ export function WifiEditor({ deviceId, view, apply, busy }: SectionContext & { d
     if (!channelWidthFits(changed.mode, bandwidth)) form.setFieldsValue({ bandwidth: 20 });
   };
 
-  const submit = (radio: Radio) => void apply('PATCH', 'wifi/setting', { ...radio, list, authentication });
+  // Each row says what it is (untagged or a tagged VLAN), as the API asks.
+  const submit = (radio: Radio) =>
+    void apply('PATCH', 'wifi/setting', {
+      ...radio,
+      list: list.map((row) => ({ ...row, vlan: ssidVlanModeOf(row.vid) })),
+      authentication,
+    });
 
   return (
     <Form<Radio>
@@ -170,7 +205,12 @@ export function WifiEditor({ deviceId, view, apply, busy }: SectionContext & { d
         columns={[
           { title: t('deviceSettings.wifi.ssid'), dataIndex: 'ssid' },
           { title: t('deviceSettings.wifi.security'), dataIndex: 'wpa' },
-          { title: t('deviceSettings.wifi.vlan'), dataIndex: 'vid' },
+          {
+            title: t('deviceSettings.wifi.vlanMode'),
+            dataIndex: 'vid',
+            render: (vid: number) =>
+              ssidVlanModeOf(vid) === 'tagged' ? vid : t('deviceSettings.wifi.vlanModes.untagged'),
+          },
           {
             title: t('deviceSettings.wifi.broadcast'),
             render: (_, row) => (row.toggle ? t('deviceSettings.on') : t('deviceSettings.off')),

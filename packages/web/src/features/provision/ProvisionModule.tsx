@@ -23,11 +23,12 @@ import {
   type ProvisionEntryView,
 } from '@edge/protocol';
 import { PaginatedTable } from '../../components/PaginatedTable.tsx';
-import { SCROLL_X, STICKY_END, dateTimeCell } from '../../components/tableCells.tsx';
+import { SCROLL_X, dateTimeCell } from '../../components/tableCells.tsx';
 import { IconAction } from '../../components/table/IconAction.tsx';
 import { SearchBox } from '../../components/table/SearchBox.tsx';
 import { useUrlQuery } from '../../components/table/useUrlQuery.ts';
 import { useConfirmAct } from '../../components/useConfirmAct.ts';
+import { actionsColumn } from './actionsColumn.tsx';
 import { startProgress, toast } from '../../components/notifications/toast.ts';
 import { messageText } from '../../i18n/messageText.ts';
 import { usePermission } from '../account/permissions.ts';
@@ -43,6 +44,7 @@ import {
 import { AdoptModal } from './AdoptModal.tsx';
 import { useLiveDiscovery } from './useLiveDiscovery.ts';
 import { EnrolSecretCard } from './EnrolSecretCard.tsx';
+import { AdoptedConflictsCard } from './AdoptedConflictsCard.tsx';
 import { RemoveSelectedButtons, SerialCell, useDiscoveryRemoval } from './DiscoveryRemoval.tsx';
 import '../../components/page.css';
 import './provision.css';
@@ -85,6 +87,7 @@ export default function ProvisionModule() {
         />
       </Space>
       {manage && <EnrolSecretCard />}
+      <AdoptedConflictsCard />
       {query.type === 'Discovery' && (
         <DiscoveryCard search={query.search ?? ''} onSearch={(search) => update({ search })} />
       )}
@@ -210,36 +213,27 @@ function DiscoveryCard({ search, onSearch }: { search: string; onSearch: (search
             title: t('provision.columns.createdAt'),
             render: dateTimeCell,
           },
-          ...(manage
-            ? [
-                {
-                  key: 'actions',
-                  title: t('provision.columns.actions'),
-                  fixed: STICKY_END,
-                  render: (_: unknown, device: DiscoveryDeviceView) => (
-                    <Space size="small">
-                      <Button
-                        size="small"
-                        type="primary"
-                        icon={<PlusCircleOutlined />}
-                        onClick={() => setAdopting(device)}
-                        data-testid={`adopt-${device.sn}`}
-                      >
-                        {t('provision.adopt.button')}
-                      </Button>
-                      <IconAction
-                        size="small"
-                        danger
-                        title={t('provision.discoveryRemove.remove')}
-                        icon={<DeleteOutlined />}
-                        onClick={() => void removal.one(device)}
-                        data-testid={`discovery-remove-${device.sn}`}
-                      />
-                    </Space>
-                  ),
-                },
-              ]
-            : []),
+          ...actionsColumn(manage, t, (device: DiscoveryDeviceView) => (
+            <Space size="small">
+              <Button
+                size="small"
+                type="primary"
+                icon={<PlusCircleOutlined />}
+                onClick={() => setAdopting(device)}
+                data-testid={`adopt-${device.sn}`}
+              >
+                {t('provision.adopt.button')}
+              </Button>
+              <IconAction
+                size="small"
+                danger
+                title={t('provision.discoveryRemove.remove')}
+                icon={<DeleteOutlined />}
+                onClick={() => void removal.one(device)}
+                data-testid={`discovery-remove-${device.sn}`}
+              />
+            </Space>
+          )),
         ]}
       />
       <AdoptModal device={adopting} onClose={() => setAdopting(null)} />
@@ -350,25 +344,16 @@ function ProvisioningListCard() {
             title: t('provision.claim.column'),
             render: (listed: boolean) => (listed ? t('provision.claim.listed') : t('provision.claim.none')),
           },
-          ...(manage
-            ? [
-                {
-                  key: 'actions',
-                  title: t('provision.columns.actions'),
-                  fixed: STICKY_END,
-                  render: (_: unknown, entry: ProvisionEntryView) => (
-                    <IconAction
-                      size="small"
-                      danger
-                      title={t('provision.upload.delete')}
-                      icon={<DeleteOutlined />}
-                      onClick={() => void deleteEntry(entry)}
-                      data-testid={`provision-delete-${entry.serial}`}
-                    />
-                  ),
-                },
-              ]
-            : []),
+          ...actionsColumn(manage, t, (entry: ProvisionEntryView) => (
+            <IconAction
+              size="small"
+              danger
+              title={t('provision.upload.delete')}
+              icon={<DeleteOutlined />}
+              onClick={() => void deleteEntry(entry)}
+              data-testid={`provision-delete-${entry.serial}`}
+            />
+          )),
         ]}
       />
     </Card>
