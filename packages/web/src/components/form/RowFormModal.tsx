@@ -11,6 +11,7 @@ import { useRevalidateOnLanguage } from '../useRevalidateOnLanguage.ts';
 
 export function RowFormModal<T extends object>({
   title,
+  name,
   okText,
   form,
   initialValues,
@@ -20,6 +21,8 @@ export function RowFormModal<T extends object>({
   children,
 }: {
   title: string;
+  /** The form's name: its fields' ids are `<name>_<field>`. */
+  name?: string;
   /** The OK button's word; OK unless the dialog saves (Save). */
   okText?: string;
   form: FormInstance<T>;
@@ -56,6 +59,7 @@ export function RowFormModal<T extends object>({
     >
       <Form<T>
         form={form}
+        name={name}
         layout={VERTICAL}
         initialValues={initialValues}
         data-testid={`${testId}-form`}

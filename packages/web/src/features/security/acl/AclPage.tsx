@@ -239,6 +239,7 @@ export function AclPage({ list }: { list: AclList }) {
       {editing && (
         <RowFormModal<AclEntryRequest>
           title={t('security.editEntry')}
+          name={EDIT_PREFIX}
           okText={t('common.save')}
           form={editForm}
           initialValues={{ ipAddress: editing.ipAddress, Description: editing.Description }}
