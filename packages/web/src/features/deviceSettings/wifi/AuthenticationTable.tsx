@@ -5,7 +5,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WifiAuthentication, WifiSection } from '@edge/protocol';
-import { RuleTableEditor } from '../ruleTable/RuleTableEditor.tsx';
+import { RuleTableEditor } from '../../../components/table/RuleTableEditor.tsx';
 import { AuthenticationForm } from './AuthenticationForm.tsx';
 
 export function AuthenticationTable({
