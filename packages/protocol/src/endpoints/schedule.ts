@@ -1,6 +1,7 @@
 /**
- * Schedule. Reading needs the Schedule app; adding, editing and deleting need its ScheduleCreate control
- * (SPEC 6: the one Schedule permission seen as a control). Colours are the caller's own.
+ * Schedule. Reading needs the Schedule app; adding, editing, deleting and re-running an occurrence's job
+ * need its ScheduleCreate control (SPEC 6: the one Schedule permission seen as a control). Colours are the
+ * caller's own. job and rerun take the id of a job an occurrence created.
  */
 import { okResponse } from '../auth.ts';
 import {
@@ -17,6 +18,7 @@ import {
   scheduleRequest,
   scheduleView,
 } from '../schedules.ts';
+import { jobDetail } from '../jobs.ts';
 import { canView } from '../permissions.ts';
 import { endpoint, featureEndpoints } from './endpoint.ts';
 
@@ -70,6 +72,22 @@ export const scheduleEndpoints = featureEndpoints('schedule', {
     ...view,
     query: scheduleIdQuery,
     response: { 200: scheduleJobsResponse },
+    errors: [404],
+  }),
+  job: endpoint({
+    method: 'GET',
+    path: `${SCHEDULE_PATH}/job`,
+    ...view,
+    query: scheduleIdQuery,
+    response: { 200: jobDetail },
+    errors: [404],
+  }),
+  rerun: endpoint({
+    method: 'POST',
+    path: `${SCHEDULE_PATH}/rerun`,
+    ...create('rerun'),
+    body: scheduleIdRequest,
+    response: { 200: jobDetail },
     errors: [404],
   }),
   groups: endpoint({

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bandAllowsWidth,
-  channelWidths,
+  channelWidthFits,
   ssidRowOf,
   ssidVlanModeOf,
   ssidVlanRule,
-  wifiBands,
   wifiCalls,
   wifiDefaults,
   wifiSection,
@@ -13,7 +11,7 @@ import {
   wifiSsidDefaults,
   type WifiSection,
 } from './wifi.ts';
-import { DEFAULT_LAN_VID, wifiChannelRule, wifiChannelsOf } from './rules.ts';
+import { DEFAULT_LAN_VID } from './rules.ts';
 import { DEVICE, issues } from './testIssues.ts';
 
 const ssid = { idx: 0, ssid: 'Office', password: 'secret123', ...wifiSsidDefaults };
@@ -59,6 +57,14 @@ describe('Wi-Fi section', () => {
     expect(issues(wifiSection, { ...doc, bandwidth: 80 })).toEqual(['bandwidth: wifiBandwidthInvalid']);
     expect(issues(wifiSection, { ...doc, channel: 'auto', bandwidth: 'auto' })).toEqual([]);
     expect(issues(wifiSection, { ...doc, bandwidth: 30 })).toEqual(['bandwidth: invalidChoice']);
+  });
+
+  it('offers 80 and 160 MHz at 5 GHz only', () => {
+    expect(channelWidthFits('2.4G', 40)).toBe(true);
+    expect(channelWidthFits('2.4G', 'auto')).toBe(true);
+    expect(channelWidthFits('2.4G', 80)).toBe(false);
+    expect(channelWidthFits('2.4G', 160)).toBe(false);
+    expect(channelWidthFits('5G', 160)).toBe(true);
   });
 
   it('takes TX power 1 to 100', () => {
@@ -120,17 +126,5 @@ describe('Wi-Fi section', () => {
   it('toggles one SSID by index', () => {
     const toggle = wifiCalls.find((c) => c.path.endsWith('/wifi/toggle'))!;
     expect(issues(toggle.request, { id: DEVICE, idx: 0, toggle: false })).toEqual([]);
-  });
-});
-
-describe('the radio choices a form offers', () => {
-  it('are exactly what the rule accepts: channels 1-14 at 2.4 GHz, up to 177 at 5 GHz, 80/160 MHz only at 5 GHz', () => {
-    expect(wifiChannelsOf('2.4G')).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
-    expect(wifiChannelsOf('5G')).toContain(177);
-    for (const band of wifiBands)
-      for (const channel of wifiChannelsOf(band)) expect(wifiChannelRule(band, channel)).toBeNull();
-    expect(wifiChannelRule('5G', 178)).toBe('wifiChannelInvalid');
-    expect(channelWidths.filter((w) => bandAllowsWidth('2.4G', w))).toEqual(['auto', 20, 40]);
-    expect(channelWidths.filter((w) => bandAllowsWidth('5G', w))).toEqual([...channelWidths]);
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints, settingsCalls, settingsEndpointOf } from '@edge/protocol';
-import { recordWithChange } from '../activity/recorder.ts';
+import { activityAlongWith } from '../activity/recorder.ts';
 import { serve } from '../http/serve.ts';
 import { handlerFor } from './handlers/index.ts';
 import type { DeviceSettingsService } from './service.ts';
@@ -24,7 +24,7 @@ export function deviceSettingsRoutes(settings: DeviceSettingsService) {
             handler,
             (reads ? request.query : request.body) as { id: string },
             request.identity!.userName,
-            reads ? undefined : (trx) => recordWithChange(trx, request),
+            reads ? undefined : activityAlongWith(request),
           ) as never,
       );
     }
