@@ -11,6 +11,7 @@ import { answerConfirm, signInAs } from './helpers.ts';
 /** The SPEC 5 messages of the SSID rule (packages/protocol/src/messages.ts). */
 const SSID_LEADING_CHAR = 'SSID must not start with !, # or ;.';
 const SSID_LENGTH = 'SSID must be at most 32 characters.';
+const VLAN_RANGE = 'VLAN ID must be between 2 and 4094.';
 
 const WIFI_DEVICE = 'DEMO-000006';
 const WAN_DEVICE = 'DEMO-000004';
@@ -31,10 +32,21 @@ test('a new Wi-Fi SSID is applied and reported back; an invalid one shows the ru
   await page.getByTestId('wifi-ssid-input').fill('a'.repeat(33));
   await expect(page.getByText(SSID_LENGTH)).toBeVisible();
 
-  // A valid one is added to the table and applied.
+  // The VLAN is an explicit choice: VLAN 1 typed as a tagged VLAN is refused with the VLAN rule's words.
   await page.getByTestId('wifi-ssid-input').fill('e2e-office');
+  await expect(page.getByTestId('wifi-vid-input')).toHaveCount(0);
+  await page.getByTestId('wifi-vlan-mode').getByText('Tagged VLAN').click();
+  await page.getByTestId('wifi-vid-input').fill('1');
+  await page.getByTestId('wifi-ssid-save').click();
+  await expect(page.getByText(VLAN_RANGE)).toBeVisible();
+  await page.getByTestId('wifi-vid-input').fill('4095');
+  await expect(page.getByText(VLAN_RANGE)).toBeVisible();
+
+  // A valid one, untagged (no VLAN), is added to the table and applied.
+  await page.getByTestId('wifi-vlan-mode').getByText('Untagged (no VLAN)').click();
   await page.getByTestId('wifi-ssid-save').click();
   await expect(page.getByTestId('wifi-ssid-table')).toContainText('e2e-office');
+  await expect(page.getByTestId('wifi-ssid-table')).toContainText('Untagged (no VLAN)');
   await page.getByTestId('wifi-apply').click();
   await answerConfirm(page, 'ok');
   await expect(page.getByTestId('section-state')).toHaveAttribute('data-state', 'in_sync', {

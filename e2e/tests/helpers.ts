@@ -78,3 +78,8 @@ export function pngImage(
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** Waits for a toast (notification) that says `text`. */
+export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  await expect(page.locator('.ant-notification-notice').filter({ hasText: text }).first()).toBeVisible();
+}

@@ -18,14 +18,13 @@ import {
 import { macRule, ruled } from './validation.ts';
 import {
   cellScanResult,
-  diagnoseHost,
   iperfParams,
+  pingParams,
   iperfResult,
   speedtestParams,
   speedtestResult,
+  tracerouteParams,
 } from './diagnostics.ts';
-
-const host = diagnoseHost;
 
 const delayed = z.object({ inMs: z.number().int().nonnegative() });
 
@@ -64,11 +63,7 @@ export const rpcMethods = {
   getInfo: { params: z.object({}), result: helloMessage.extend({ uptime: z.number().nonnegative() }) },
   /** Diagnose > Ping from the device; progress after each reply. */
   ping: {
-    params: z.object({
-      target: host,
-      count: z.number().int().min(1).max(100).default(4),
-      interval: z.number().min(0.2).max(60).default(1),
-    }),
+    params: pingParams,
     result: z.object({
       target: z.string(),
       transmitted: z.number().int().nonnegative(),
@@ -80,7 +75,7 @@ export const rpcMethods = {
   },
   /** Diagnose > Traceroute from the device; progress after each hop. */
   traceroute: {
-    params: z.object({ target: host, maxTtl: z.number().int().min(1).max(64).default(30) }),
+    params: tracerouteParams,
     result: z.object({
       target: z.string(),
       hops: z.array(

@@ -47,9 +47,10 @@
  *      authorized"); the agent then forgets its identity, makes a new key and starts again at step 1: the
  *      device must be provisioned again.
  *
- * While a serial is pending, the latest request wins (a re-flashed device with a new key can still be
- * adopted). Once adopted, requests for that serial with another key are ignored, so a stranger who
- * knows a serial cannot take over an adopted device.
+ * While a serial is pending, the first key keeps it (a re-flashed device with a new key is a conflict the
+ * operator settles by removing the entry). Once adopted, requests for that serial with another key are
+ * ignored, so a stranger who knows a serial cannot take over an adopted device. Nor can it drop the
+ * waiting agent's connection by connecting with its client id: see enrolKeyPassword.
  */
 
 /** Every device topic starts here; the version moves when a message changes incompatibly. */
@@ -123,6 +124,16 @@ export const ENROL_USERNAME = 'enrol';
  * dynamic security) refuses a username without a password.
  */
 export const ENROL_PASSWORD = 'enrol';
+/**
+ * The password an enrolling agent sends to take over its own connection that the broker still holds (a
+ * half-open socket after a network drop). The embedded broker refuses a second CONNECT for a live
+ * `enrol-{serial}` client id with 'identifier rejected' (2) unless it proves the key the console holds
+ * for the serial (issue 13: otherwise anyone who knows a serial can keep dropping the real agent's
+ * connection); the agent then connects again with this. Mosquitto never answers 2 to an enrolment
+ * CONNECT, so an agent behind one keeps sending ENROL_PASSWORD (dynamic security checks it).
+ */
+export const ENROL_KEY_PASSWORD_PREFIX = 'key:';
+export const enrolKeyPassword = (key: string): string => `${ENROL_KEY_PASSWORD_PREFIX}${key}`;
 /** How often a waiting agent repeats its enrolment request (it also repeats it on every reconnect). */
 export const ENROL_RETRY_MS = 10_000;
 

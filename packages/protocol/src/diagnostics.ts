@@ -1,17 +1,63 @@
 /**
- * What the Diagnose tests that are more than ping and traceroute send to a device and get back (SPEC 3:
- * Iperf, Speedtest; SPEC 2: cell scanner). The RPC table (device-rpc.ts) names them; the agent's Linux
- * backend fills them from iperf3 -J, an HTTP transfer and the modem, the simulator from its links.
+ * What the Diagnose tests send to a device and get back (SPEC 3: Ping, Traceroute, Iperf, Speedtest;
+ * SPEC 2: cell scanner), with the limits of each field written once: the RPC table (device-rpc.ts), the
+ * console's Diagnose API and the web's forms all use these schemas. The agent's Linux backend fills the
+ * results from the real tools, the simulator from its links.
  */
 import { z } from 'zod';
-import { portRule, ruledNumber } from './validation.ts';
+import { portRule, requiredField, ruled, ruledNumber, isIPv4, type Rule } from './validation.ts';
+import { messages, type MessageCode } from './messages.ts';
 
-/** A host name or IP address a device may be told to reach; anything else is refused before it is sent. */
-export const diagnoseHost = z
-  .string()
-  .min(1)
-  .max(253)
-  .regex(/^[A-Za-z0-9.:_-]+$/, 'host name or IP address');
+const IPV6 = /^(?=.*:)[0-9A-Fa-f:]{2,39}$/;
+const HOST_LABEL = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
+
+/** An IPv6 address in its usual written forms (at most one '::', up to eight groups of 1-4 hex digits). */
+function isIPv6(value: string): boolean {
+  if (!IPV6.test(value) || value.split('::').length > 2) return false;
+  const groups = value.split(':');
+  const compressed = value.includes('::');
+  if (groups.length > 8 || (!compressed && groups.length !== 8)) return false;
+  return groups.every(
+    (g, i) => g.length <= 4 && (g.length > 0 || compressed || i === 0 || i === groups.length - 1),
+  );
+}
+
+/** A DNS host name: dot-separated labels of letters, digits and inner hyphens; the last one not all digits. */
+function isHostName(value: string): boolean {
+  const name = value.endsWith('.') ? value.slice(0, -1) : value;
+  if (!name || name.length > 253) return false;
+  const labels = name.split('.');
+  return labels.every((l) => HOST_LABEL.test(l)) && !/^\d+$/.test(labels[labels.length - 1]!);
+}
+
+/**
+ * A target a device may be told to reach: an IPv4 or IPv6 address or a host name. Anything else (an option
+ * such as "-f", a URL, spaces) is refused before it reaches a device.
+ */
+export const diagnoseHostRule: Rule = (v) => {
+  if (!v) return 'diagnoseTargetEmpty';
+  return isIPv4(v) || isIPv6(v) || isHostName(v) ? null : 'diagnoseTargetInvalid';
+};
+export const diagnoseHost = ruled(diagnoseHostRule);
+
+/** A number in [min, max] (whole unless `fraction`), refused with `code`. */
+const ranged = (code: MessageCode, min: number, max: number, fraction = false) =>
+  ruledNumber((v) =>
+    Number.isFinite(v) && (fraction || Number.isInteger(v)) && v >= min && v <= max ? null : code,
+  );
+
+/** SPEC 3 Ping: target, count, interval seconds. */
+export const pingParams = z.object({
+  target: requiredField(diagnoseHostRule),
+  count: ranged('diagnoseCountRange', 1, 100).default(4),
+  interval: ranged('diagnoseIntervalRange', 0.2, 60, true).default(1),
+});
+
+/** SPEC 3 Traceroute: target, max TTL. */
+export const tracerouteParams = z.object({
+  target: requiredField(diagnoseHostRule),
+  maxTtl: ranged('diagnoseMaxTtlRange', 1, 64).default(30),
+});
 
 export const iperfModes = ['client', 'server'] as const;
 export const iperfProtocols = ['tcp', 'udp'] as const;
@@ -23,16 +69,17 @@ export const iperfParams = z
     server: diagnoseHost.optional(),
     port: ruledNumber(portRule).default(5201),
     /** Target rate in Mbit/s (UDP needs one; 0 means iperf3's default). */
-    bandwidthMbps: z.number().min(0).max(10_000).default(0),
+    bandwidthMbps: ranged('diagnoseBandwidthRange', 0, 10_000, true).default(0),
     protocol: z.enum(iperfProtocols).default('tcp'),
     /** Datagram or write size in bytes; 0 means iperf3's default. */
-    packetSize: z.number().int().min(0).max(65_507).default(0),
-    durationSeconds: z.number().int().min(1).max(300).default(10),
-    reportIntervalSeconds: z.number().int().min(1).max(60).default(1),
+    packetSize: ranged('diagnosePacketSizeRange', 0, 65_507).default(0),
+    durationSeconds: ranged('diagnoseDurationRange', 1, 300).default(10),
+    reportIntervalSeconds: ranged('diagnoseReportIntervalRange', 1, 60).default(1),
   })
   .refine((p) => p.mode === 'server' || p.server !== undefined, {
-    message: 'A client needs a server address.',
+    message: messages.diagnoseServerRequired,
     path: ['server'],
+    params: { code: 'diagnoseServerRequired' },
   });
 
 export const iperfInterval = z.object({
@@ -56,19 +103,37 @@ export const iperfResult = z.object({
   intervals: z.array(iperfInterval),
 });
 
+/** An http(s) URL: what a speedtest server is reached at. */
+const httpUrlRule: Rule = (v) => {
+  try {
+    const url = new URL(v);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && v.length <= 512
+      ? null
+      : 'diagnoseServerUrl';
+  } catch {
+    return 'diagnoseServerUrl';
+  }
+};
+
 export const speedtestParams = z.object({
   /** The device interface to test over (e.g. wwan0); the default route when not given. */
-  iface: z.string().min(1).max(32).optional(),
+  iface: z
+    .string()
+    .min(1)
+    .max(32)
+    .regex(/^[A-Za-z0-9._-]+$/)
+    .optional(),
   /** Base URL of the speedtest endpoint (the console's own unless the operator names another). */
-  server: z.string().url().max(512),
+  server: ruled(httpUrlRule),
   /** Bytes to download and to upload. */
-  bytes: z
-    .number()
-    .int()
-    .min(64 * 1024)
-    .max(512 * 1024 * 1024)
-    .default(8 * 1024 * 1024),
+  bytes: ranged('diagnoseBytesRange', 64 * 1024, 512 * 1024 * 1024).default(8 * 1024 * 1024),
 });
+
+/**
+ * Speedtest as an operator asks for it: without `server` the console serves the test itself (a link
+ * only the device it is made for may use, see the diagnose feature's speedtest endpoint).
+ */
+export const diagnoseSpeedtestParams = speedtestParams.extend({ server: ruled(httpUrlRule).optional() });
 
 export const speedtestResult = z.object({
   server: z.string(),
@@ -100,6 +165,9 @@ export const scannedCell = z.object({
 export const cellScanResult = z.object({ modem: z.string().nullable(), cells: z.array(scannedCell) });
 
 export type IperfParams = z.input<typeof iperfParams>;
+export type PingParams = z.input<typeof pingParams>;
+export type TracerouteParams = z.input<typeof tracerouteParams>;
+export type DiagnoseSpeedtestParams = z.input<typeof diagnoseSpeedtestParams>;
 export type IperfResult = z.infer<typeof iperfResult>;
 export type SpeedtestResult = z.infer<typeof speedtestResult>;
 export type ScannedCell = z.infer<typeof scannedCell>;

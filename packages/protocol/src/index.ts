@@ -31,3 +31,4 @@ export * from './jobs.ts';
 export * from './schedules.ts';
 export * from './diagnostics.ts';
 export * from './job-kinds.ts';
+export * from './diagnose.ts';

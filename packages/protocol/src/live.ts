@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { dashboardSnapshot, deviceRow, inventoryListResponse, systemPoint } from './inventory.ts';
 import { interfaceKinds } from './device-messages.ts';
 import { sectionStateView } from './device-settings.ts';
+import { jobView, stepView } from './jobs.ts';
 
 export const LIVE_PATH = '/websocket/v1/live';
 export const LIVE_BATCH_MS = 500;
@@ -59,6 +60,12 @@ export const LIVE_CHANNELS = {
    * reads the state once itself.
    */
   settings: 'deviceSettings.state',
+  /**
+   * Key: a job id. The job and all its steps first on subscribe, then the job whenever its state or counts
+   * changed and each step whenever its state, progress or note changed (a note is one output line of the
+   * device: every one is sent, in order). Read by whoever may read the job's kind.
+   */
+  jobs: 'jobs',
 } as const;
 export type LiveChannel = (typeof LIVE_CHANNELS)[keyof typeof LIVE_CHANNELS];
 
@@ -112,6 +119,9 @@ export type LiveDiscovery = z.infer<typeof liveDiscovery>;
 
 export const liveSettings = sectionStateView;
 export const liveList = inventoryListResponse;
+/** One message of the jobs channel: the job when it changed, the steps that changed (all of them first). */
+export const liveJob = z.object({ job: jobView.optional(), steps: z.array(stepView) });
+export type LiveJob = z.infer<typeof liveJob>;
 
 /** Data schema per channel, for those who check what arrives (tests, tools). */
 export const liveChannelData = {
@@ -121,6 +131,7 @@ export const liveChannelData = {
   [LIVE_CHANNELS.dashboard]: liveDashboard,
   [LIVE_CHANNELS.discovery]: liveDiscovery,
   [LIVE_CHANNELS.settings]: liveSettings,
+  [LIVE_CHANNELS.jobs]: liveJob,
 } as const;
 export type LiveChannelData<C extends LiveChannel> = z.infer<(typeof liveChannelData)[C]>;
 

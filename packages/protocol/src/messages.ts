@@ -1,4 +1,6 @@
 import { securityMessages } from './messages-security.ts';
+import { diagnoseMessages } from './messages-diagnose.ts';
+import { scheduleMessages } from './messages-schedule.ts';
 
 /**
  * The texts of SPEC sections 5 and 8 (and the few the product adds), keyed by a stable code.
@@ -237,11 +239,14 @@ export const messages = {
   discoveryDownloaded: 'Download Discovery Data successfully',
   discoveryRefreshed: 'The Discovery list is up to date.',
   discoveryRemoved: 'Removed from Discovery.',
+  conflictDismissed: 'Conflict dismissed. The adopted key stays in force.',
   discoveryRemoveEmpty: 'Choose the devices to remove.',
   discoveryRemoveTooMany: 'Too many devices chosen at once.',
   enrolSecretRotated: 'Enrolment secret rotated. Agents need the new one to enrol from now on.',
   provisionClaimCodeInvalid: 'Invalid claim code.',
   ...securityMessages,
+  ...diagnoseMessages,
+  ...scheduleMessages,
 } as const;
 
 export type MessageCode = keyof typeof messages;

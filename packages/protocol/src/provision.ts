@@ -148,6 +148,31 @@ export type DiscoveryRemoveRequest = z.infer<typeof discoveryRemoveRequest>;
 export const discoveryRemoveResponse = z.object({ message: z.string(), removed: z.number() });
 export type DiscoveryRemoveResponse = z.infer<typeof discoveryRemoveResponse>;
 
+/**
+ * An adopted device whose serial another agent asked to enrol with a different key (issue 13): the adopted
+ * key is never replaced, but the operator is told, because either that agent is an impostor or the
+ * adopted one was (then: remove the device so the right one can enrol). Dismissed once settled.
+ */
+export const adoptedConflict = z.object({
+  id: z.string(),
+  sn: z.string(),
+  name: z.string(),
+  /** keyFingerprint of the adopted key (the device's credential). */
+  fingerprint: z.string(),
+  /** keyFingerprint of the latest other key that asked for the serial. */
+  conflictFingerprint: z.string(),
+  /** When that request came, epoch ms. */
+  conflictAt: z.number(),
+});
+export type AdoptedConflictView = z.infer<typeof adoptedConflict>;
+export const adoptedConflictListResponse = z.object({ list: z.array(adoptedConflict) });
+export type AdoptedConflictListResponse = z.infer<typeof adoptedConflictListResponse>;
+/** Dismiss the conflict flag of an adopted device: the operator checked it was an impostor. */
+export const conflictDismissRequest = z.object({
+  id: z.string().regex(DEVICE_ID_PATTERN, messages.deviceNotFound),
+});
+export type ConflictDismissRequest = z.infer<typeof conflictDismissRequest>;
+
 /** The organisation's enrolment secret, for administrators to configure agents with (Provision manage). */
 export const enrolSecretResponse = z.object({
   secret: z.string(),

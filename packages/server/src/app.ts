@@ -50,6 +50,9 @@ import { provisionModule } from './provision/module.ts';
 import { liveModule } from './live/module.ts';
 import { jobsModule } from './jobs/module.ts';
 import { isDiskFull } from './db/disk-full.ts';
+import { diagnoseModule } from './diagnose/module.ts';
+import { backupModule } from './backup/module.ts';
+import { scheduleModule } from './schedule/module.ts';
 
 /**
  * The features, in start order: a module may use what those above it offer (its `uses`; start.ts refuses
@@ -78,6 +81,9 @@ const FEATURES: readonly FeatureModule[] = [
   provisionModule,
   liveModule,
   jobsModule,
+  diagnoseModule,
+  backupModule,
+  scheduleModule,
 ];
 
 export interface Console {

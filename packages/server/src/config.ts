@@ -61,6 +61,11 @@ export interface Config {
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** API requests per minute per address that nobody is signed in for (ANON_RATE_LIMIT, 0 for no limit). */
   anonymousRateLimit: number;
+  /**
+   * The console's address as devices reach it (PUBLIC_URL, e.g. https://edge.example.com): where a
+   * scheduled speedtest sends devices. An operator's run uses the address the operator's browser used.
+   */
+  publicUrl: string | undefined;
 }
 
 const int = (v: string | undefined, fallback: number): number => {
@@ -110,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobTickMs: int(env.JOB_TICK_MS, 1000),
     trustProxy: trustProxy(env.TRUST_PROXY),
     anonymousRateLimit: int(env.ANON_RATE_LIMIT, 300),
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
   };
 }
 

@@ -70,6 +70,8 @@ export class DeviceClient {
   private readonly config: ConfigEngine | null;
   /** The configuration in force cuts us off: no connecting until a rollback restores the link. */
   private linkDown = false;
+  /** The broker refused an enrolment CONNECT as taking over a live one: prove our key from then on. */
+  private proveEnrolKey = false;
 
   constructor(private readonly options: DeviceClientOptions) {
     this.backoff = new Backoff(options.backoff ?? DEFAULT_BACKOFF);
@@ -199,20 +201,28 @@ export class DeviceClient {
     this.options.log.info('enrolling', {
       fingerprint: keyFingerprint(createHash('sha256').update(identity.key).digest('hex')),
     });
-    enrol(request, this.connectOptions(), {
-      session: this.session,
-      scheduler: this.options.scheduler,
-      log: this.options.log,
-      retryMs: this.options.enrolRetryMs,
-      connected: () => this.backoff.reset(),
-      pending: () => this.setState('waitingAdoption'),
-      adopted: (deviceId) => {
-        this.options.identity.save({ key: identity.key, deviceId });
-        this.options.log.info('adopted', { deviceId });
-        void this.abandon(false).then(() => this.proceed());
+    enrol(
+      request,
+      this.connectOptions(),
+      {
+        session: this.session,
+        scheduler: this.options.scheduler,
+        log: this.options.log,
+        retryMs: this.options.enrolRetryMs,
+        connected: () => this.backoff.reset(),
+        pending: () => this.setState('waitingAdoption'),
+        adopted: (deviceId) => {
+          this.options.identity.save({ key: identity.key, deviceId });
+          this.options.log.info('adopted', { deviceId });
+          void this.abandon(false).then(() => this.proceed());
+        },
+        closed: () => this.retryLater(),
+        idInUse: () => {
+          this.proveEnrolKey = true;
+        },
       },
-      closed: () => this.retryLater(),
-    });
+      this.proveEnrolKey,
+    );
   }
 
   /** How every connection is made, whoever it is for. */

@@ -8,6 +8,7 @@ import {
   ENROL_RETRY_MS,
   ENROL_USERNAME,
   enrolClientId,
+  enrolKeyPassword,
   enrolReply,
   enrolTopic,
   type EnrolRequest,
@@ -16,6 +17,9 @@ import type { AgentLog } from '../log.ts';
 import { openConnection, type ConnectOptions } from './connection.ts';
 import type { Cancel, Scheduler } from './scheduler.ts';
 import type { Session } from './session.ts';
+
+/** MQTT 3.1.1 CONNACK 'identifier rejected'. */
+const IDENTIFIER_REJECTED = 2;
 
 export interface EnrolmentHost {
   session: Session;
@@ -29,12 +33,18 @@ export interface EnrolmentHost {
   adopted(deviceId: string): void;
   /** The connection closed before adoption. */
   closed(): void;
+  /**
+   * The broker refused the CONNECT because a live connection holds our client id (our own, half-open
+   * after a drop, or someone else's): connect next time with enrolKeyPassword to prove the key.
+   */
+  idInUse(): void;
 }
 
 export function enrol(
   request: EnrolRequest,
   connection: Omit<ConnectOptions, 'clientId' | 'username' | 'password' | 'will'>,
   host: EnrolmentHost,
+  proveKey = false,
 ): void {
   const { session, log } = host;
   const live = session.open(
@@ -42,7 +52,7 @@ export function enrol(
       ...connection,
       clientId: enrolClientId(request.serial),
       username: ENROL_USERNAME,
-      password: ENROL_PASSWORD,
+      password: proveKey ? enrolKeyPassword(request.key) : ENROL_PASSWORD,
     }),
   );
   const client = live.connection;
@@ -90,7 +100,10 @@ export function enrol(
     repeat?.();
     host.adopted(reply.data.deviceId);
   });
-  client.on('error', (err) => log.warn('enrolment connection failed', { error: err.message }));
+  client.on('error', (err) => {
+    if ((err as { code?: unknown }).code === IDENTIFIER_REJECTED) host.idInUse();
+    log.warn('enrolment connection failed', { error: err.message });
+  });
   client.on('close', () => {
     repeat?.();
     if (session.closed(live)) host.closed();

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { wifiCalls, wifiDefaults, wifiSection, wifiSsidDefaults, type WifiSection } from './wifi.ts';
+import {
+  ssidRowOf,
+  ssidVlanModeOf,
+  ssidVlanRule,
+  wifiCalls,
+  wifiDefaults,
+  wifiSection,
+  wifiSettingRequest,
+  wifiSsidDefaults,
+  type WifiSection,
+} from './wifi.ts';
+import { DEFAULT_LAN_VID } from './rules.ts';
 import { DEVICE, issues } from './testIssues.ts';
 
 const ssid = { idx: 0, ssid: 'Office', password: 'secret123', ...wifiSsidDefaults };
@@ -60,6 +71,35 @@ describe('Wi-Fi section', () => {
     expect(issues(wifiSection, { ...doc, list: [ssid, { ...ssid, ssid: 'Guest' }] })).toEqual([
       'list.1.idx: ssidIndexDuplicate',
     ]);
+  });
+
+  it('asks the API for an explicit VLAN choice: untagged (no VLAN) or a tagged VLAN 2-4094', () => {
+    const row = (vlan: unknown, vid?: unknown) => ({ ...doc, list: [{ ...ssid, vlan, vid }] });
+    expect(issues(wifiSettingRequest, row('untagged'))).toEqual([]);
+    expect(issues(wifiSettingRequest, row('tagged', 10))).toEqual([]);
+    expect(issues(wifiSettingRequest, row('tagged', 4094))).toEqual([]);
+    // VLAN 1 is the untagged LAN: as a tagged VLAN it is refused with the VLAN rule, like 4095 and 0.
+    for (const vid of [1, 0, 4095])
+      expect(issues(wifiSettingRequest, row('tagged', vid))).toEqual(['list.0.vid: vlanIdRange']);
+    expect(issues(wifiSettingRequest, row('tagged'))).toEqual(['list.0.vid: vlanIdRequired']);
+    expect(issues(wifiSettingRequest, row('tagged', 10.5))).toEqual(['list.0.vid: numberWhole']);
+    expect(issues(wifiSettingRequest, row('trunk', 10))).toEqual(['list.0.vlan: invalidChoice']);
+    // A row without the choice is read as the device keeps it (1 untagged, 2-4094 tagged).
+    expect(issues(wifiSettingRequest, { ...doc, list: [{ ...ssid, vid: 7 }] })).toEqual([]);
+    expect(issues(wifiSettingRequest, { ...doc, list: [{ ...ssid, vid: 4095 }] })).toEqual([
+      'list.0.vid: vlanIdRange',
+    ]);
+  });
+
+  it('stores the choice as the VLAN the device is told, and reads it back as the same choice', () => {
+    const base = { idx: 0, ssid: 'Office', password: 'secret123', wpa: 'WPA2' as const, toggle: true };
+    expect(ssidRowOf({ ...base, vlan: 'untagged', vid: 9 })).toEqual({ ...base, vid: DEFAULT_LAN_VID });
+    expect(ssidRowOf({ ...base, vlan: 'tagged', vid: 30 })).toEqual({ ...base, vid: 30 });
+    expect(ssidRowOf({ ...base, vid: 30 })).toEqual({ ...base, vid: 30 });
+    expect(ssidVlanModeOf(DEFAULT_LAN_VID)).toBe('untagged');
+    expect(ssidVlanModeOf(30)).toBe('tagged');
+    expect(ssidVlanRule('untagged', undefined)).toBeNull();
+    expect(ssidVlanRule('tagged', 1)).toBe('vlanIdRange');
   });
 
   it('lists authenticated stations by MAC, each once', () => {

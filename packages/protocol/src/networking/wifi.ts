@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { macRule } from '../validation.ts';
+import type { MessageCode } from '../messages.ts';
 import { choice, report, selected, text, wholeNumber } from './fields.ts';
 import {
   DEFAULT_LAN_VID,
@@ -13,6 +14,7 @@ import {
   notEmptyRule,
   ssidRule,
   txPowerRule,
+  vlanIdRule,
   wifiChannelRule,
   wifiPasswordRule,
 } from './rules.ts';
@@ -36,15 +38,59 @@ export const wifiNetwork = z.object({
 });
 export type WifiNetwork = z.infer<typeof wifiNetwork>;
 
-/** One row of the multiple SSID table. */
+/** One row of the multiple SSID table, as the device keeps it. */
 export const wifiSsid = wifiNetwork.extend({
   idx: z.number().int().min(0),
   /** Whether this SSID is broadcast. */
   toggle: z.boolean(),
-  /** The VLAN its clients join; 1 is the untagged LAN. */
+  /** The VLAN its clients join; 1 (DEFAULT_LAN_VID) is the untagged LAN. */
   vid: selected(wholeNumber(lanVidRule), 'vlanIdRequired'),
 });
 export type WifiSsid = z.infer<typeof wifiSsid>;
+
+/**
+ * Where an SSID's clients go, as the user chooses it (issue 14): the untagged LAN (no VLAN; VLAN 1 on the
+ * wire) or a tagged VLAN, whose ID follows SPEC 5 (2-4094). "VLAN 1" typed as a tagged VLAN is refused
+ * with the VLAN rule's words rather than quietly meaning the untagged LAN.
+ */
+export const ssidVlanModes = ['untagged', 'tagged'] as const;
+export type SsidVlanMode = (typeof ssidVlanModes)[number];
+/** The choice a stored row stands for. */
+export const ssidVlanModeOf = (vid: number): SsidVlanMode =>
+  vid === DEFAULT_LAN_VID ? 'untagged' : 'tagged';
+/** The rule of the VLAN ID under each choice: tagged wants a VLAN ID 2-4094, untagged takes none. */
+export const ssidVlanRule = (mode: SsidVlanMode, vid: unknown): MessageCode | null => {
+  if (mode === 'untagged') return null;
+  if (vid === undefined || vid === null || vid === '') return 'vlanIdRequired';
+  return typeof vid === 'number' && Number.isInteger(vid) ? vlanIdRule(vid) : 'numberWhole';
+};
+/** The VLAN the device is told for a choice. */
+export const ssidVidFor = (mode: SsidVlanMode, vid: number | undefined): number =>
+  mode === 'untagged' ? DEFAULT_LAN_VID : (vid ?? DEFAULT_LAN_VID);
+
+/**
+ * An SSID row as the API takes it: with the choice (`vlan`) and, when tagged, the VLAN ID. A row without
+ * `vlan` (an older client) is read from its `vid` as the device keeps it.
+ */
+export const wifiSsidRequest = wifiNetwork
+  .extend({
+    idx: z.number().int().min(0),
+    toggle: z.boolean(),
+    vlan: choice(ssidVlanModes, 'invalidChoice').optional(),
+    vid: z.unknown().optional(),
+  })
+  .superRefine((row, ctx) => {
+    if (row.vlan) report(ctx, ssidVlanRule(row.vlan, row.vid), ['vid']);
+    else if (typeof row.vid !== 'number') report(ctx, 'vlanIdRequired', ['vid']);
+    else report(ctx, lanVidRule(row.vid) ?? (Number.isInteger(row.vid) ? null : 'numberWhole'), ['vid']);
+  });
+export type WifiSsidRequest = z.infer<typeof wifiSsidRequest>;
+
+/** The row the device keeps for a row the API took. */
+export const ssidRowOf = ({ vlan, vid, ...row }: WifiSsidRequest): WifiSsid => ({
+  ...row,
+  vid: vlan ? ssidVidFor(vlan, vid as number | undefined) : (vid as number),
+});
 
 /** A station allowed to associate; when the list is not empty, only listed stations may join. */
 export const wifiAuthentication = z.object({
@@ -53,25 +99,32 @@ export const wifiAuthentication = z.object({
 });
 export type WifiAuthentication = z.infer<typeof wifiAuthentication>;
 
-export const wifiSection = z
-  .object({
-    mode: choice(wifiBands, 'wifiBandRequired'),
-    channel: selected(z.union([z.literal('auto'), z.number().int()]), 'wifiChannelRequired'),
-    bandwidth: choice(channelWidths, 'wifiBandwidthRequired'),
-    tx_power: selected(wholeNumber(txPowerRule), 'wifiTxPowerRequired'),
-    list: z.array(wifiSsid),
-    authentication: z.array(wifiAuthentication),
-  })
-  .superRefine((doc, ctx) => {
-    report(ctx, wifiChannelRule(doc.mode, doc.channel), ['channel']);
-    if (doc.mode === '2.4G' && WIDE_ONLY_5G.includes(doc.bandwidth))
-      report(ctx, 'wifiBandwidthInvalid', ['bandwidth']);
-    const dupIdx = duplicateIndex(doc.list.map((s) => s.idx));
-    if (dupIdx >= 0) report(ctx, 'ssidIndexDuplicate', ['list', dupIdx, 'idx']);
-    const dupMac = duplicateIndex(doc.authentication.map((a) => a.mac.toLowerCase()));
-    if (dupMac >= 0) report(ctx, 'macDuplicate', ['authentication', dupMac, 'mac']);
-  });
+/** The section with rows of either shape: as the device keeps them, or as the API takes them. */
+const wifiSectionOf = <Row extends typeof wifiSsid | typeof wifiSsidRequest>(row: Row) =>
+  z
+    .object({
+      mode: choice(wifiBands, 'wifiBandRequired'),
+      channel: selected(z.union([z.literal('auto'), z.number().int()]), 'wifiChannelRequired'),
+      bandwidth: choice(channelWidths, 'wifiBandwidthRequired'),
+      tx_power: selected(wholeNumber(txPowerRule), 'wifiTxPowerRequired'),
+      list: z.array(row),
+      authentication: z.array(wifiAuthentication),
+    })
+    .superRefine((doc, ctx) => {
+      report(ctx, wifiChannelRule(doc.mode, doc.channel), ['channel']);
+      if (doc.mode === '2.4G' && WIDE_ONLY_5G.includes(doc.bandwidth))
+        report(ctx, 'wifiBandwidthInvalid', ['bandwidth']);
+      const dupIdx = duplicateIndex(doc.list.map((s) => s.idx));
+      if (dupIdx >= 0) report(ctx, 'ssidIndexDuplicate', ['list', dupIdx, 'idx']);
+      const dupMac = duplicateIndex(doc.authentication.map((a) => a.mac.toLowerCase()));
+      if (dupMac >= 0) report(ctx, 'macDuplicate', ['authentication', dupMac, 'mac']);
+    });
+
+export const wifiSection = wifiSectionOf(wifiSsid);
+/** PATCH wifi/setting: rows with the VLAN choice (wifiSsidRequest). */
+export const wifiSettingRequest = wifiSectionOf(wifiSsidRequest);
 export type WifiSection = z.infer<typeof wifiSection>;
+export type WifiSettingRequest = z.infer<typeof wifiSettingRequest>;
 
 /** SPEC 9: mode 2.4G, channel 10, bandwidth 20, tx_power 100; no SSID until the user adds one. */
 export const wifiDefaults: WifiSection = {
@@ -97,7 +150,7 @@ export const wifiCalls = [
   call('wifi', 'GET', 'wifi/info', deviceQuery),
   call('wifi', 'GET', 'wifi/loadConfig', deviceQuery),
   call('wifi', 'GET', 'wifi/supported', deviceQuery),
-  call('wifi', 'PATCH', 'wifi/setting', forDevice(wifiSection)),
+  call('wifi', 'PATCH', 'wifi/setting', forDevice(wifiSettingRequest)),
   call('wifi', 'PATCH', 'wifi/toggle', wifiToggleRequest),
   call('wifi', 'GET', 'wifi/authentication/name', deviceQuery),
   call('wifi', 'GET', 'wifi/authentication/list', deviceQuery),

@@ -60,6 +60,19 @@ export interface SchedulesTable {
   enabled: Generated<number>;
   created_by_name: string;
   created_at: number;
+  /** The Schedule module's (migration 0010): the device group and SPEC 3 function type it was made with. */
+  group_id: number | null;
+  function_type: number | null;
+  /** Last edit; an occurrence before it is not caught up on start. */
+  updated_at: number | null;
+}
+
+/** Each user's 'My Calender' colour per device group (migration 0010). */
+export interface ScheduleGroupColoursTable {
+  user_id: number;
+  group_id: number;
+  colour: string;
+  shown: number;
 }
 
 export interface ScheduleOccurrencesTable {
@@ -75,4 +88,5 @@ export interface JobTables {
   job_steps: JobStepsTable;
   schedules: SchedulesTable;
   schedule_occurrences: ScheduleOccurrencesTable;
+  schedule_group_colours: ScheduleGroupColoursTable;
 }

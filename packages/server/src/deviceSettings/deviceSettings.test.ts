@@ -101,6 +101,21 @@ const REFUSED: [string, string, Record<string, unknown>, number, string][] = [
   ['DELETE', 'mobileNetwork/deleteProfile', { name: 'Nowhere' }, 404, 'notFound'],
   ['PATCH', 'wifi/setting', { ...wifi, list: [{ ...wifi.list[0], ssid: '!bad' }] }, 400, 'ssidLeadingChar'],
   ['PATCH', 'wifi/setting', { ...wifi, mode: '2.4G', bandwidth: 80 }, 400, 'wifiBandwidthInvalid'],
+  // VLAN 1 is the untagged LAN: as a tagged VLAN it is outside SPEC 5's 2-4094.
+  [
+    'PATCH',
+    'wifi/setting',
+    { ...wifi, list: [{ ...wifi.list[0], vlan: 'tagged', vid: 1 }] },
+    400,
+    'vlanIdRange',
+  ],
+  [
+    'PATCH',
+    'wifi/setting',
+    { ...wifi, list: [{ ...wifi.list[0], vlan: 'tagged', vid: undefined }] },
+    400,
+    'vlanIdRequired',
+  ],
   ['POST', 'wifi/authentication/add', { name: 'tv', mac: 'zz:zz' }, 400, 'macFormat'],
   ['PATCH', 'wifi/toggle', { idx: 7, toggle: false }, 404, 'notFound'],
   ['PATCH', 'multipleWan/setting', { ...staticWan, ip: '300.1.1.1' }, 400, 'wanInvalidIp'],
@@ -302,5 +317,19 @@ describe.each(DIALECTS)('device settings through the API (%s)', (dialect) => {
     const res = await admin('POST', at('clients/unlink'), { id, mac: '1a:2b:3c:4d:5e:6f' });
     expect(res.statusCode).toBe(409);
     expect(res.json().err_message).toBe('Device is offline.');
+  });
+
+  it('takes an SSID untagged (no VLAN) or in a tagged VLAN, and keeps the VLAN the device is told', async () => {
+    const list = [
+      { ...wifi.list[0], vlan: 'untagged', vid: 7 },
+      { ...wifi.list[0], idx: 1, ssid: 'Guests', vlan: 'tagged', vid: 30 },
+    ];
+    const res = await admin('PATCH', at('wifi/setting'), { id, ...wifi, list });
+    expect(res.statusCode, res.body).toBe(200);
+    const kept = (await admin('GET', `${at('wifi/loadConfig')}?id=${id}`)).json();
+    expect(kept.list.map((row: { vid: number; vlan?: string }) => [row.vid, row.vlan])).toEqual([
+      [1, undefined],
+      [30, undefined],
+    ]);
   });
 });

@@ -98,7 +98,56 @@ describe.each(DIALECTS)('enrolment proof (%s)', (dialect) => {
     await expect(connectAs(mqttUrl(edge), { serial, deviceId: view.id, key: impostorKey })).rejects.toThrow();
     const real = await connectAs(mqttUrl(edge), { serial, deviceId: view.id, key: realKey });
     await real.endAsync();
-    expect(await ask(edge, serial, request(serial, { secret: TEST_ENROL_SECRET }, impostorKey))).toEqual([]);
+    expect(await ask(edge, serial, request(serial, { secret: TEST_ENROL_SECRET }, impostorKey))).toEqual([
+      { status: 'refused', reason: 'conflict' },
+    ]);
+  });
+
+  test('another key for an adopted serial is flagged for the operator and logged, never swapped in', async () => {
+    const serial = `${prefix}-ADOPTED`;
+    const realKey = newKey();
+    await enrolByHand(mqttUrl(edge), serial, 'pending', realKey);
+    const view = await edge.enrolment.adopt(serial);
+    const conflicts = async () =>
+      (await edge.enrolment.listAdoptedConflicts()).filter((c) => c.sn === serial);
+    const conflictRows = () =>
+      edge.store.db
+        .selectFrom('activity')
+        .selectAll()
+        .where('action', '=', 'provision.enrolConflict')
+        .where('target', '=', serial)
+        .execute();
+
+    // Without proof nothing is flagged: otherwise anyone who reads a label could raise flags.
+    expect(await ask(edge, serial, request(serial, {}))).toEqual([]);
+    expect(await conflicts()).toEqual([]);
+
+    const impostorKey = newKey();
+    const claim = request(serial, { secret: TEST_ENROL_SECRET }, impostorKey);
+    expect(await ask(edge, serial, claim)).toEqual([{ status: 'refused', reason: 'conflict' }]);
+    const [flagged] = await conflicts();
+    expect(flagged).toMatchObject({
+      id: view.id,
+      sn: serial,
+      fingerprint: fingerprintOf(realKey),
+      conflictFingerprint: fingerprintOf(impostorKey),
+    });
+    expect(flagged!.conflictAt).toBeGreaterThan(0);
+    const [logged] = await conflictRows();
+    expect(logged).toMatchObject({ user_id: null, status_code: 409 });
+    // The agent repeats its request every ENROL_RETRY_MS: flagged and logged once.
+    await ask(edge, serial, claim);
+    expect(await conflictRows()).toHaveLength(1);
+
+    // The adopted key stays the credential; the claimant's opens nothing.
+    await expect(connectAs(mqttUrl(edge), { serial, deviceId: view.id, key: impostorKey })).rejects.toThrow();
+    const real = await connectAs(mqttUrl(edge), { serial, deviceId: view.id, key: realKey });
+    await real.endAsync();
+
+    // Settled by the operator: the flag goes; a second dismissal finds nothing.
+    expect(await edge.enrolment.dismissConflict(view.id)).toBe(true);
+    expect(await conflicts()).toEqual([]);
+    expect(await edge.enrolment.dismissConflict(view.id)).toBe(false);
   });
 
   test('the provisioning list adopts on its own only an agent that presents the listed claim code', async () => {

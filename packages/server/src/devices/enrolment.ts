@@ -19,6 +19,7 @@ import {
   enrolTopic,
   isClaimCode,
   isSerial,
+  type AdoptedConflictView,
   type EnrolRefusal,
   type EnrolReply,
   type EnrolRequest,
@@ -33,9 +34,10 @@ import type { GroupService } from './groups.ts';
 import { batcher } from '../lib/batcher.ts';
 import { keyedLock } from '../lib/keyed-lock.ts';
 import type { DeviceRegistry } from './registry.ts';
+import type { ActivityEvent } from '../activity/events.ts';
 import type { DeviceRow, DeviceStore } from './store.ts';
 import type { AdoptOptions, DeviceView, DiscoveryDevice, ProvisionEntry } from './types.ts';
-import { toDiscovery, toView } from './views.ts';
+import { toAdoptedConflict, toDiscovery, toView } from './views.ts';
 
 export interface EnrolmentDeps {
   store: DeviceStore;
@@ -52,10 +54,15 @@ export interface EnrolmentDeps {
   overall: RateLimiter;
   /** Devices waiting in Discovery at most: beyond it new serials are refused until some are removed. */
   discoveryMax: number;
+  /** Writes what happened to the activity log (a conflict is a security event the operator must see). */
+  audit(event: ActivityEvent): Promise<void>;
 }
 
 /** How long an 'adopted' answer is repeated from memory: a few of the agent's repeat periods. */
 const ANSWER_MEMORY_MS = 6 * ENROL_RETRY_MS;
+
+/** A serial's conflicts reach the activity log at most this often. */
+const CONFLICT_AUDIT_MS = 60_000;
 
 /** Enrolment requests answered together at most (statements stay under the databases' parameter limits). */
 const ENROL_BATCH = 512;
@@ -119,6 +126,9 @@ export function enrolmentService(deps: EnrolmentDeps) {
     group_id: opts.groupId !== undefined ? opts.groupId : row.group_id,
     profile: opts.profile ?? row.profile,
     adopted_at: Date.now(),
+    // The operator adopted knowing of it (the Adopt dialog shows it): a later claim is flagged afresh.
+    conflict_hash: null,
+    conflict_at: null,
   });
 
   /** An adopted row into the registry, and its agent told, once the broker accepts its key. */
@@ -216,12 +226,16 @@ export function enrolmentService(deps: EnrolmentDeps) {
     const serials = batch.map((a) => a.serial);
     await serially.all(serials, async () => {
       const known = new Map((await store.findBySerials(serials)).map((row) => [row.serial, row]));
+      const hasSecret = await deps.secret.checker();
       const adopted = batch.filter((a) => known.get(a.serial)?.adoption === 'adopted');
-      await eachDevice(adopted, (a) => answerAdopted(known.get(a.serial)!, a));
+      // Another key for an adopted serial is flagged only with proof: else anyone could raise flags.
+      const strangers = adopted.filter((a) => known.get(a.serial)!.credential_hash !== a.keyHash);
+      const strangerEntries = await provisionEntries(strangers.map((a) => a.serial));
+      for (const a of strangers) a.claimed = claimMatches(strangerEntries.get(a.serial), a.request.claim);
+      await eachDevice(adopted, (a) => answerAdopted(known.get(a.serial)!, a, hasSecret));
 
       const waiting = batch.filter((a) => known.get(a.serial)?.adoption !== 'adopted');
       if (waiting.length === 0) return;
-      const hasSecret = await deps.secret.checker();
       const entries = await provisionEntries(waiting.map((a) => a.serial));
       let room: number | undefined;
       for (const a of waiting) a.claimed = claimMatches(entries.get(a.serial), a.request.claim);
@@ -286,18 +300,24 @@ export function enrolmentService(deps: EnrolmentDeps) {
   const refuse = (serial: string, reason: EnrolRefusal) => reply(serial, { status: 'refused', reason });
 
   /**
-   * Another key asks for a serial that already waits: the first keeps its place (it may be the real device,
-   * or the impostor may be: only the operator can tell, by the fingerprints), and Discovery flags it.
+   * Another key asks for a serial that waits or is adopted: the first keeps its place and its key (it may
+   * be the real device, or the impostor may be: only the operator can tell, by the fingerprints), and
+   * Provision flags it (Discovery for a waiting serial, Conflicts for an adopted one) and the activity log
+   * records it. An agent repeats its request every ENROL_RETRY_MS: a key already flagged is not again.
    */
   async function recordConflict(row: DeviceRow, a: Asking): Promise<void> {
-    log.warn(
-      { serial: a.serial },
-      'enrolment request for a waiting serial with another key; flagged as a conflict',
-    );
-    const conflict = { conflict_hash: a.keyHash, conflict_at: Date.now() };
-    await store.update(row.id, conflict);
-    if (row.adoption === 'pending')
+    if (row.conflict_hash !== a.keyHash) {
+      log.warn(
+        { serial: a.serial, adoption: row.adoption },
+        'enrolment request for a known serial with another key; flagged as a conflict',
+      );
+      const now = Date.now();
+      await store.update(row.id, { conflict_hash: a.keyHash, conflict_at: now });
+      // One row a minute per serial at most, whatever number of keys a claimant makes up.
+      if (!row.conflict_at || now - row.conflict_at >= CONFLICT_AUDIT_MS)
+        await deps.audit({ action: 'provision.enrolConflict', target: a.serial, statusCode: 409 });
       changes.emit({ type: 'discovered', deviceId: row.id, serial: row.serial });
+    }
     await refuse(a.serial, 'conflict');
   }
 
@@ -329,9 +349,16 @@ export function enrolmentService(deps: EnrolmentDeps) {
   });
 
   /** The reply may have been lost: answer again, but only to the key that was adopted. */
-  async function answerAdopted(existing: DeviceRow, { serial, request, keyHash }: Asking): Promise<void> {
+  async function answerAdopted(
+    existing: DeviceRow,
+    asking: Asking,
+    hasSecret: (offered: string | undefined) => boolean,
+  ): Promise<void> {
+    const { serial, request, keyHash } = asking;
+    // Never swapped in: the adopted key stays the device's credential.
     if (!sameSecret(existing.credential_hash, keyHash)) {
-      log.warn({ serial }, 'enrolment request for an adopted serial with another key; ignored');
+      if (asking.claimed || hasSecret(request.secret)) return recordConflict(existing, asking);
+      log.warn({ serial }, 'enrolment request for an adopted serial with another key and no proof; ignored');
       return;
     }
     // Also when the broker missed the key (adopted while no request came, or a crash in between).
@@ -442,6 +469,18 @@ export function enrolmentService(deps: EnrolmentDeps) {
           return rows.length;
         },
       );
+    },
+
+    /** Provision > Conflicts: adopted devices whose serial another key asked for, latest first. */
+    listAdoptedConflicts: async (): Promise<AdoptedConflictView[]> =>
+      (await store.listAdoptedConflicts()).map(toAdoptedConflict),
+
+    /** The operator settled an adopted device's conflict; false when it had none. */
+    async dismissConflict(id: string): Promise<boolean> {
+      const row = await store.findById(id);
+      if (!row || !(await store.dismissConflict(id))) return false;
+      changes.emit({ type: 'discovered', deviceId: row.id, serial: row.serial });
+      return true;
     },
 
     /** The organisation's enrolment secret, for administrators (Provision). */

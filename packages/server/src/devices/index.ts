@@ -29,6 +29,7 @@ import {
   type DeviceServicesOptions,
   type EnrolmentOptions,
 } from './services.ts';
+import { recordEvent } from '../activity/events.ts';
 
 export type * from './types.ts';
 export * from './services.ts';
@@ -85,6 +86,7 @@ export async function startDeviceServices(
       rpc.failDevice(deviceId);
       sampler.forget(deviceId);
     },
+    audit: (event) => recordEvent(db, event),
   });
   const actions = deviceActions(registry, rpc);
   const series = telemetryHistory(history, { graceMs: timings.pointMs + 60_000 });

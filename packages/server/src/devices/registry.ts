@@ -160,6 +160,10 @@ export function deviceRegistry(store: DeviceStore, changes: DeviceChanges) {
     },
     // From the database, not memory: another replica may have adopted or removed devices since load().
     adoptedIds: async () => (await store.listAdopted()).map((row) => row.id),
+    async holdsEnrolKey(serial, key) {
+      const row = await store.findBySerial(serial);
+      return row?.credential_hash ? sameSecret(digest(key), row.credential_hash) : null;
+    },
   };
 
   return Object.assign(registry, { authenticator });

@@ -64,6 +64,30 @@ export function deviceStore(db: Db) {
             .executeTakeFirstOrThrow()
         ).n,
       ),
+    /** Adopted devices whose serial another key asked for (issue 13), latest first. */
+    listAdoptedConflicts: () =>
+      db
+        .selectFrom('devices')
+        .selectAll()
+        .where('adoption', '=', 'adopted')
+        .where('conflict_hash', 'is not', null)
+        .where('conflict_hash', '!=', '')
+        .orderBy('conflict_at', 'desc')
+        .execute(),
+    /** Clears an adopted device's conflict flag; false when it has none (or is not adopted). */
+    dismissConflict: async (id: string) =>
+      Number(
+        (
+          await db
+            .updateTable('devices')
+            .set({ conflict_hash: null, conflict_at: null })
+            .where('id', '=', id)
+            .where('adoption', '=', 'adopted')
+            .where('conflict_hash', 'is not', null)
+            .where('conflict_hash', '!=', '')
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ) > 0,
     /** Of these ids, the devices waiting in Discovery. */
     findPendingByIds: (ids: string[]) =>
       mapChunks(ids, CHUNK, (chunk) =>

@@ -115,6 +115,7 @@ export type DeviceChange =
   | { type: 'telemetry'; deviceId: string; telemetry: TelemetryMessage }
   | { type: 'event'; deviceId: string; event: EventMessage }
   | { type: 'state'; deviceId: string; device: DeviceView }
+  /** Discovery changed for this serial: it asked to enrol, asked again, or another key claimed it. */
   | { type: 'discovered'; deviceId: string; serial: string }
   | { type: 'removed'; deviceId: string; serial: string };
 

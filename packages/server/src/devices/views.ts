@@ -1,5 +1,11 @@
 /** Presenters: the only place rows and live state turn into the shapes the feature hands out. */
-import { keyFingerprint, secureModes, type DeviceStatusLabel, type SecureMode } from '@edge/protocol';
+import {
+  keyFingerprint,
+  secureModes,
+  type AdoptedConflictView,
+  type DeviceStatusLabel,
+  type SecureMode,
+} from '@edge/protocol';
 import type { DeviceRow } from './store.ts';
 import type { LiveDevice } from './types.ts';
 import type { DeviceRecord, DeviceView, DiscoveryDevice } from './types.ts';
@@ -72,5 +78,17 @@ export function toDiscovery(row: DeviceRow & { group_name: string | null }): Dis
     fingerprint: keyFingerprint(row.credential_hash),
     conflictFingerprint: row.conflict_hash ? keyFingerprint(row.conflict_hash) : '',
     conflictAt: row.conflict_at,
+  };
+}
+
+/** An adopted device another key asked for (listed only with a conflict, so both are set). */
+export function toAdoptedConflict(row: DeviceRow): AdoptedConflictView {
+  return {
+    id: row.id,
+    sn: row.serial,
+    name: row.name,
+    fingerprint: keyFingerprint(row.credential_hash),
+    conflictFingerprint: keyFingerprint(row.conflict_hash ?? ''),
+    conflictAt: row.conflict_at ?? 0,
   };
 }

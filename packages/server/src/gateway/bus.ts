@@ -78,6 +78,11 @@ export interface DeviceAuthenticator {
   verify(deviceId: string, password: string): boolean;
   /** The adopted devices, for a broker that keeps its own credentials to re-sync with at start. */
   adoptedIds?(): Promise<string[]>;
+  /**
+   * Whether `key` is the enrolment key the console holds for this serial (waiting or adopted); null when
+   * it holds none. Asked only when a second enrolment CONNECT would take over a live one.
+   */
+  holdsEnrolKey?(serial: string, key: string): Promise<boolean | null>;
 }
 
 /** The slice of a logger the bus needs (pino's app.log fits). */

@@ -7,7 +7,14 @@ import type { Duplex } from 'node:stream';
 import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client } from 'aedes';
-import { ENROL_USERNAME, enrolClientId, isDeviceId, isSerial, parseDeviceTopic } from '@edge/protocol';
+import {
+  ENROL_KEY_PASSWORD_PREFIX,
+  ENROL_USERNAME,
+  enrolClientId,
+  isDeviceId,
+  isSerial,
+  parseDeviceTopic,
+} from '@edge/protocol';
 import { rateLimiter, type RateLimit } from './rate-limit.ts';
 import type { Bus, BusLog, DeviceAuthenticator, MessageHandler, PublishOptions } from './bus.ts';
 import { mayPublish, mayRetain, maySubscribe, type Peer } from './access.ts';
@@ -28,6 +35,7 @@ export interface EmbeddedBus extends Bus {
 }
 
 // MQTT 3.1.1 CONNACK return codes (aedes declares them as a const enum, which isolatedModules cannot import).
+const IDENTIFIER_REJECTED = 2;
 const BAD_USERNAME_OR_PASSWORD = 4;
 const NOT_AUTHORIZED = 5;
 
@@ -52,6 +60,25 @@ function identify(
   return authenticator.verify(username, password.toString('utf8'))
     ? { kind: 'device', deviceId: username }
     : null;
+}
+
+/**
+ * A second enrolment CONNECT for a client id that a live connection holds would close that connection
+ * (MQTT-3.1.4-2): anyone who knows a serial could keep dropping the waiting agent (issue 13). It takes
+ * over only with the key the console holds for the serial (enrolKeyPassword), or when the console holds
+ * none yet (no enrolment of the serial was taken, so there is nothing to protect).
+ */
+async function mayTakeOverEnrolment(
+  authenticator: DeviceAuthenticator,
+  serial: string,
+  password: Buffer | undefined,
+): Promise<boolean> {
+  const offered = password?.toString('utf8') ?? '';
+  const key = offered.startsWith(ENROL_KEY_PASSWORD_PREFIX)
+    ? offered.slice(ENROL_KEY_PASSWORD_PREFIX.length)
+    : '';
+  const holds = (await authenticator.holdsEnrolKey?.(serial, key)) ?? null;
+  return holds !== false;
 }
 
 /** Where a client connects from: its socket's remote address (WebSocket or TCP). */
@@ -98,6 +125,23 @@ export async function createEmbeddedBus(opts: {
           ),
           false,
         );
+      if (peer.kind === 'enrol' && liveClients()[client.id]) {
+        mayTakeOverEnrolment(authenticator, peer.serial, password).then(
+          (may) => {
+            if (!may) {
+              log.warn({ clientId: client.id }, 'enrolment connection would take over a live one; refused');
+              return done(refused(IDENTIFIER_REJECTED), false);
+            }
+            peers.set(client, peer);
+            done(null, true);
+          },
+          (err: unknown) => {
+            log.error({ err, clientId: client.id }, 'enrolment takeover check failed');
+            done(refused(IDENTIFIER_REJECTED), false);
+          },
+        );
+        return;
+      }
       peers.set(client, peer);
       done(null, true);
     },
@@ -130,6 +174,9 @@ export async function createEmbeddedBus(opts: {
       done(null, peer && maySubscribe(peer, subscription.topic) ? subscription : null);
     },
   });
+
+  /** aedes' clients by id (untyped in its declarations): whom a CONNECT with the same id would close. */
+  const liveClients = () => (broker as unknown as { clients: Record<string, Client | undefined> }).clients;
 
   // Before any device connects: the default persistence finds retained messages by scanning them all.
   indexRetained((broker as unknown as { persistence: RetainedPersistence }).persistence);

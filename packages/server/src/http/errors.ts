@@ -65,3 +65,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 export const fail = (statusCode: number, code: MessageCode, detail?: string): ApiFailure =>
   new ApiFailure(statusCode, code, detail);
+
+/** A 400 in the words of a zod issue: its SPEC code when a rule gave it one, its own text otherwise. */
+export function failureOf(issue: { params?: unknown; message: string } | undefined): ApiFailure {
+  const code = issue && codeOfIssue(issue);
+  return code ? fail(400, code) : fail(400, 'invalidRequest', issue?.message);
+}

@@ -3,7 +3,7 @@
  * backups, upgrades, rollouts) register a kind and get fan-out, waves, leases and progress for free.
  */
 import type { z } from 'zod';
-import type { RpcMethod, RpcParams, RpcResult } from '@edge/protocol';
+import type { RoutePermission, RpcMethod, RpcParams, RpcResult } from '@edge/protocol';
 import type { CallOptions } from '../devices/rpc.ts';
 
 export interface StepContext<P> {
@@ -11,11 +11,14 @@ export interface StepContext<P> {
   params: P;
   /** 1 on the first run, 2 on the first re-run ... */
   attempt: number;
-  /** The RPC service's call, with the device's progress messages wired to the step's progress. */
+  /**
+   * The RPC service's call, with the device's progress messages wired to the step's progress; the kind's
+   * own `onProgress` sees them too (to keep every output line, where the step keeps only the last).
+   */
   call<M extends RpcMethod>(
     method: M,
     params: RpcParams<M>,
-    options?: Pick<CallOptions, 'deadlineMs'>,
+    options?: Pick<CallOptions, 'deadlineMs' | 'onProgress'>,
   ): Promise<RpcResult<M>>;
 }
 
@@ -31,6 +34,8 @@ export interface JobKind<P = unknown> {
    * queued again instead of being marked interrupted.
    */
   idempotent: boolean;
+  /** Who may read a job of this kind and watch it live; Inventory view when not given. */
+  view?: RoutePermission;
   run(step: StepContext<P>): Promise<StepOutcome>;
 }
 

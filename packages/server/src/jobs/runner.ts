@@ -96,7 +96,13 @@ export function jobRunner(deps: {
         params: kind.params.parse(job.params),
         attempt: step.attempts,
         call: (method, params, options) =>
-          deps.rpc.call(step.deviceId, method, params, { ...options, onProgress }),
+          deps.rpc.call(step.deviceId, method, params, {
+            deadlineMs: options?.deadlineMs,
+            onProgress: (progress, note) => {
+              options?.onProgress?.(progress, note);
+              onProgress(progress, note);
+            },
+          }),
       });
     } catch (err) {
       outcome = { ok: false, reason: err instanceof Error ? err.message : String(err) };

@@ -3,7 +3,9 @@
  * the failed steps. Running them is the runner's business; this only writes the request and wakes it.
  */
 import {
+  canView,
   jobOptions,
+  type RoutePermission,
   type JobCreator,
   type JobDetail,
   type JobListQuery,
@@ -73,6 +75,15 @@ export function jobService(deps: {
     },
     list: (query: JobListQuery): Promise<{ list: JobView[]; total: number }> => store.list(query),
     get: detail,
+    /** The job without its steps, or undefined when there is none. */
+    view: (id: number): Promise<JobView | undefined> => store.view(id),
+    /** What reading a job of this kind needs (its kind's `view`, else Inventory view). */
+    viewPermission: (kind: string): RoutePermission => kinds.get(kind)?.view ?? canView('Inventory'),
+    /** Every permission some kind's jobs are read with. */
+    viewPermissions: (): RoutePermission[] => [
+      canView('Inventory'),
+      ...kinds.names().flatMap((name) => kinds.get(name)?.view ?? []),
+    ],
 
     /** Pending steps are cancelled; running ones finish and report. A job already ended is left as it is. */
     async cancel(id: number): Promise<JobDetail> {
@@ -101,6 +112,8 @@ export function jobService(deps: {
         kinds.register(kind);
         runner.kick();
       },
+      /** A kind's parameters are checked where its jobs are requested (a schedule's, when it is saved). */
+      get: kinds.get,
       names: kinds.names,
     },
     wake: runner.kick,

@@ -13,6 +13,8 @@ export interface ChannelSpec {
   name: string;
   /** Every permission the caller must hold: the same as the routes that read what the channel pushes. */
   need: RoutePermission[];
+  /** Beside `need`, for a channel whose keys need different permissions: whether the caller may read any. */
+  mayReadSome?(identity: Identity): boolean;
   /** Why this key may not be read (unknown device, malformed query), or null when it may. */
   refuseKey?(key: string, identity: Identity): MessageKey | null | Promise<MessageKey | null>;
   /** The current state, sent to a new subscriber of the key at once; undefined when there is none. */
@@ -40,7 +42,10 @@ export class LiveChannel {
   constructor(readonly spec: ChannelSpec) {}
 
   mayRead(identity: Identity): boolean {
-    return this.spec.need.every((need) => allows(identity.permissions, need));
+    return (
+      this.spec.need.every((need) => allows(identity.permissions, need)) &&
+      (this.spec.mayReadSome?.(identity) ?? true)
+    );
   }
 
   /**

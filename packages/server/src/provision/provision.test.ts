@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   messages,
+  type AdoptedConflictListResponse,
   type AdoptResponse,
   type DiscoveryListResponse,
   type InventoryListResponse,
@@ -259,6 +260,39 @@ describe.each(DIALECTS)('provision (%s)', (dialect) => {
     expect(await inventoryRow(`${prefix}-A1`)).toBeDefined();
     const activity = (await admin('GET', '/api/v1/settings/activity/list?pageSize=50')).body;
     expect(activity).toContain('provision.discoveryRemove');
+  });
+
+  test('another key for an adopted serial is listed under conflicts with both fingerprints, and dismissed', async () => {
+    const serial = `${prefix}-CLAIMED`;
+    await enrolByHand(mqttUrl(edge), serial, 'pending');
+    await admin('POST', '/api/v1/provision/discovery/adopt', { id: serial });
+    await enrolByHand(mqttUrl(edge), serial, 'refused');
+    const listed = await admin('GET', '/api/v1/provision/conflicts');
+    expect(listed.statusCode).toBe(200);
+    const flagged = listed.json<AdoptedConflictListResponse>().list.find((c) => c.sn === serial)!;
+    expect(flagged.fingerprint).not.toBe(flagged.conflictFingerprint);
+    expect(flagged.conflictFingerprint).toMatch(/^([0-9A-F]{2}:){15}[0-9A-F]{2}$/);
+
+    const viewer = await userWithRole(edge, admin, {
+      Provision: { control: { enable: true }, isManagement: false },
+    });
+    expect((await viewer.call('GET', '/api/v1/provision/conflicts')).statusCode).toBe(200);
+    expect(
+      (await viewer.call('POST', '/api/v1/provision/conflicts/dismiss', { id: flagged.id })).statusCode,
+    ).toBe(403);
+    const bad = await admin('POST', '/api/v1/provision/conflicts/dismiss', { id: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('err_message');
+
+    const dismissed = await admin('POST', '/api/v1/provision/conflicts/dismiss', { id: flagged.id });
+    expect(dismissed.json()).toEqual({ message: messages.conflictDismissed });
+    const again = await admin('POST', '/api/v1/provision/conflicts/dismiss', { id: flagged.id });
+    expect(again.statusCode).toBe(404);
+    expect(
+      (await admin('GET', '/api/v1/provision/conflicts'))
+        .json<AdoptedConflictListResponse>()
+        .list.some((c) => c.sn === serial),
+    ).toBe(false);
   });
 
   test('the enrolment secret is shown to Provision managers only, and rotates', async () => {

@@ -5,8 +5,10 @@ import {
   PROVISION_MAX_BYTES,
   adoptRequest,
   adoptResponse,
+  adoptedConflictListResponse,
   canManage,
   canView,
+  conflictDismissRequest,
   discoveryListQuery,
   discoveryListResponse,
   discoveryRemoveRequest,
@@ -51,6 +53,19 @@ export function provisionRoutes(provision: ProvisionService) {
         schema: { tags, body: discoveryRemoveRequest, response: { 200: discoveryRemoveResponse } },
       },
       async (request) => provision.removeDiscovery(request.body),
+    );
+    r.get(
+      `${BASE}/conflicts`,
+      { config: view, schema: { tags, response: { 200: adoptedConflictListResponse } } },
+      async () => provision.conflicts(),
+    );
+    r.post(
+      `${BASE}/conflicts/dismiss`,
+      {
+        config: manage('conflictDismiss'),
+        schema: { tags, body: conflictDismissRequest, response: { 200: messageResponse } },
+      },
+      async (request) => provision.dismissConflict(request.body),
     );
     // The secret lets any agent enrol: shown to those who may manage Provision, not to viewers.
     r.get(

@@ -8,6 +8,8 @@ import {
   PROVISION_CLAIM_COLUMN,
   messages,
   type AdoptRequest,
+  type AdoptedConflictListResponse,
+  type ConflictDismissRequest,
   type AdoptResponse,
   type DiscoveryListResponse,
   type DiscoveryRemoveRequest,
@@ -82,6 +84,15 @@ export function provisionService(deps: ProvisionDeps) {
       const entries = parseProvisionCsv(file);
       const { provisioned, adopted } = await enrolment.provision(entries);
       return { message: messages.provisionUploaded, provisioned, adopted };
+    },
+
+    async conflicts(): Promise<AdoptedConflictListResponse> {
+      return { list: await enrolment.listAdoptedConflicts() };
+    },
+
+    async dismissConflict({ id }: ConflictDismissRequest): Promise<{ message: string }> {
+      if (!(await enrolment.dismissConflict(id))) throw fail(404, 'deviceNotFound');
+      return { message: messages.conflictDismissed };
     },
 
     async list(): Promise<ProvisionListResponse> {

@@ -1,6 +1,7 @@
 /** Occurrence arithmetic on croner: weekdays, dates, start time and time zone, DST included. */
 import { Cron } from 'croner';
 import type { ScheduleDefinition } from '@edge/protocol';
+import { wallTime } from './zoned.ts';
 
 export type Timing = Pick<
   ScheduleDefinition,
@@ -36,3 +37,6 @@ export function occurrencesBetween(cron: Cron, after: number, until: number, max
   }
   return out;
 }
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
+export const localDate = (at: number, timeZone: string): string => wallTime(at, timeZone).slice(0, 10);

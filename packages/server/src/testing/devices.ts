@@ -249,6 +249,22 @@ export function connect(url: string, options: mqtt.IClientOptions): Promise<Mqtt
   });
 }
 
+/** The enrolment request of a device driven by hand. */
+export const handRequest = (
+  serial: string,
+  key: string,
+  proof: Pick<EnrolRequest, 'secret' | 'claim'>,
+): EnrolRequest => ({
+  serial,
+  model: 'Hand Device',
+  mac: '02:00:00:00:00:01',
+  ip: '127.0.0.1',
+  ifaceName: 'eth0',
+  firmware: 'test',
+  key,
+  ...proof,
+});
+
 export interface HandDevice {
   serial: string;
   deviceId: string;
@@ -280,17 +296,13 @@ export async function enrolByHand(
       });
     });
     await client.subscribeAsync(enrolTopic(serial, 'reply'), { qos: 1 });
-    const request: EnrolRequest = {
-      serial,
-      model: 'Hand Device',
-      mac: '02:00:00:00:00:01',
-      ip: '127.0.0.1',
-      ifaceName: 'eth0',
-      firmware: 'test',
-      key,
-      ...proof,
-    };
-    await client.publishAsync(enrolTopic(serial, 'request'), JSON.stringify(request), { qos: 1 });
+    await client.publishAsync(
+      enrolTopic(serial, 'request'),
+      JSON.stringify(handRequest(serial, key, proof)),
+      {
+        qos: 1,
+      },
+    );
     return { serial, deviceId: await replied, key };
   } finally {
     await client.endAsync();

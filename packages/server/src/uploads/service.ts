@@ -5,6 +5,7 @@ import { fail } from '../http/errors.ts';
 import { CONTENT_TYPES, inspectImage, type ImageType, type InspectedImage } from './inspect.ts';
 import { isSafeSvg } from './svg.ts';
 import { storedFileStore } from './store.ts';
+import { storedFiles, type StoredFile } from './files.ts';
 
 export interface ImagePolicy {
   maxBytes: number;
@@ -15,14 +16,11 @@ export interface ImagePolicy {
   check?: (image: InspectedImage) => MessageCode | null;
 }
 
-export interface StoredImage {
-  contentType: string;
-  bytes: Buffer;
-  updatedAt: number;
-}
+export type StoredImage = StoredFile;
 
 export function imageService(db: Db, now: () => number = Date.now) {
   const store = storedFileStore(db);
+  const files = storedFiles(db, now);
   return {
     /** Checks the bytes against the policy and stores them under the key, replacing what was there. */
     async save(key: string, bytes: Buffer, policy: ImagePolicy): Promise<void> {
@@ -32,20 +30,9 @@ export function imageService(db: Db, now: () => number = Date.now) {
       if (image.type === 'svg' && !isSafeSvg(bytes)) throw fail(400, 'svgUnsafe');
       const problem = policy.check?.(image);
       if (problem) throw fail(400, problem);
-      await store.put({
-        key,
-        content_type: CONTENT_TYPES[image.type],
-        data: bytes.toString('base64'),
-        size: bytes.length,
-        updated_at: now(),
-      });
+      await files.save(key, CONTENT_TYPES[image.type], bytes);
     },
-    async find(key: string): Promise<StoredImage | null> {
-      const row = await store.find(key);
-      return row
-        ? { contentType: row.content_type, bytes: Buffer.from(row.data, 'base64'), updatedAt: row.updated_at }
-        : null;
-    },
+    find: (key: string): Promise<StoredImage | null> => files.find(key),
     /** When each of the keys was last stored; keys with nothing stored are absent. */
     async versions(keys: string[]): Promise<Map<string, number>> {
       return new Map((await store.versions(keys)).map((r) => [r.key, r.updated_at]));

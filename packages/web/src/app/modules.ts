@@ -7,10 +7,12 @@ import { settingsModule } from '../features/settings/module.ts';
 import { securityModule } from '../features/security/module.ts';
 import { inventoryModule } from '../features/inventory/module.ts';
 import { provisionModule } from '../features/provision/module.ts';
+import { diagnoseModule } from '../features/diagnose/module.ts';
 
 export const modules: readonly AppModule[] = [
   provisionModule,
   inventoryModule,
+  diagnoseModule,
   securityModule,
   settingsModule,
 ];

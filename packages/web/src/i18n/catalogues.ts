@@ -32,6 +32,8 @@ import deviceSettingsDhcp from './locales/en/deviceSettings-dhcp.json';
 import deviceSettingsVlan from './locales/en/deviceSettings-vlan.json';
 import deviceSettingsFirewall from './locales/en/deviceSettings-firewall.json';
 import deviceSettingsClients from './locales/en/deviceSettings-clients.json';
+import diagnose from './locales/en/diagnose.json';
+import messagesDiagnose from './locales/en/messages-diagnose.json';
 
 export type Catalogue = typeof core &
   typeof messagesDevices &
@@ -57,7 +59,9 @@ export type Catalogue = typeof core &
   typeof deviceSettingsDhcp &
   typeof deviceSettingsVlan &
   typeof deviceSettingsFirewall &
-  typeof deviceSettingsClients;
+  typeof deviceSettingsClients &
+  typeof diagnose &
+  typeof messagesDiagnose;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -85,6 +89,8 @@ export const english: Catalogue = mergeCatalogueParts([
   deviceSettingsVlan,
   deviceSettingsFirewall,
   deviceSettingsClients,
+  diagnose,
+  messagesDiagnose,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {

@@ -1,6 +1,6 @@
 /** jsdom lacks a few browser APIs that antd relies on; the app's i18n is set up in English for every test. */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { initI18n } from '../i18n/index.ts';
 
@@ -32,6 +32,10 @@ const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
 void initI18n('en');
+
+// antd validates and re-renders asynchronously: on two loaded cores (CI runs the server suites beside these)
+// a message took over the library's 1-s default to appear. A real failure still fails, after 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -7,6 +7,8 @@ import { deviceConfig } from './0004_device_config.ts';
 import { jobs } from './0005_jobs.ts';
 import { enrolmentProof } from './0007_enrolment_proof.ts';
 import { notifications } from './0008_notifications.ts';
+import { diagnose } from './0009_diagnose.ts';
+import { scheduleModule } from './0010_schedule_module.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -17,4 +19,6 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0005_jobs': jobs,
   '0007_enrolment_proof': enrolmentProof,
   '0008_notifications': notifications,
+  '0009_diagnose': diagnose,
+  '0010_schedule_module': scheduleModule,
 };

@@ -1,5 +1,12 @@
 /** Wi-Fi: the radio, the multiple SSID table and the authentication list; clients live. */
-import { deviceCapabilities, wifiBands, type WifiAuthentication, type WifiSection } from '@edge/protocol';
+import {
+  deviceCapabilities,
+  ssidRowOf,
+  wifiBands,
+  type WifiAuthentication,
+  type WifiSection,
+  type WifiSettingRequest,
+} from '@edge/protocol';
 import { read, write } from './types.ts';
 import { findBy, removeBy, replaceBy, upsertBy, withoutId } from './lists.ts';
 
@@ -22,7 +29,11 @@ export const wifiHandlers = [
   read('wifi', 'wifi/authentication/name', (doc) => ({ names: doc.authentication.map((a) => a.name) })),
   read('wifi', 'wifi/authentication/list', (doc) => ({ list: doc.authentication })),
 
-  write('wifi', 'PATCH', 'wifi/setting', (_doc, body: Doc & { id: string }): Doc => withoutId(body)),
+  // Rows come with the VLAN choice (untagged or a tagged VLAN); the device keeps the VLAN ID it means.
+  write('wifi', 'PATCH', 'wifi/setting', (_doc, body: WifiSettingRequest & { id: string }): Doc => ({
+    ...withoutId(body),
+    list: body.list.map(ssidRowOf),
+  })),
   write('wifi', 'PATCH', 'wifi/toggle', (doc, body: { idx: number; toggle: boolean }): Doc => ({
     ...doc,
     list: replaceBy(doc.list, 'idx', { ...findBy(doc.list, 'idx', body.idx), toggle: body.toggle }),

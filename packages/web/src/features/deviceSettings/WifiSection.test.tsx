@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { lanVidRule, messages } from '@edge/protocol';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { DEFAULT_LAN_VID, messages, ssidVlanModeOf } from '@edge/protocol';
 import { renderWithProviders } from '../../test/render.tsx';
 import { SsidForm } from './WifiSection.tsx';
 
@@ -40,20 +40,41 @@ describe('SSID form', () => {
     });
   });
 
-  it('refuses VLAN ID 4095 with the VLAN rule message instead of clamping it', async () => {
+  /** Fills a valid SSID, chooses a tagged VLAN with this ID, and saves. */
+  async function tagged(vid: string) {
     const onSave = open();
     fireEvent.change(screen.getByTestId('wifi-ssid-input'), { target: { value: 'office' } });
     fireEvent.change(screen.getByTestId('wifi-password-input'), { target: { value: 'secret-pass-1' } });
-    fireEvent.change(screen.getByTestId('wifi-vid-input'), { target: { value: '4095' } });
+    fireEvent.click(screen.getByLabelText('Tagged VLAN'));
+    fireEvent.change(await screen.findByTestId('wifi-vid-input'), { target: { value: vid } });
     fireEvent.click(screen.getByTestId('wifi-ssid-save'));
-    expect(await screen.findByText(messages.vlanIdRange)).toBeInTheDocument();
-    expect(onSave).not.toHaveBeenCalled();
+    return onSave;
+  }
+
+  it('refuses a tagged VLAN ID outside 2-4094 (1 and 4095) with the VLAN rule message', async () => {
+    for (const vid of ['4095', '1']) {
+      const onSave = await tagged(vid);
+      expect(await screen.findByText(messages.vlanIdRange)).toBeInTheDocument();
+      expect(onSave).not.toHaveBeenCalled();
+      cleanup();
+    }
   });
 
-  it('starts from a VLAN ID the rule accepts and explains it', async () => {
-    const onSave = await trySsid('office');
+  it('saves a tagged VLAN as its ID', async () => {
+    const onSave = await tagged('30');
     await waitFor(() => expect(onSave).toHaveBeenCalled());
-    expect(lanVidRule(onSave.mock.calls[0]![0].vid)).toBeNull();
-    expect(screen.getByText(/untagged LAN/)).toBeInTheDocument();
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ ssid: 'office', vid: 30 });
+  });
+
+  it('starts untagged (no VLAN), asks no VLAN ID, and keeps the SSID in the untagged LAN', async () => {
+    const onSave = open();
+    expect(screen.getByLabelText('Untagged (no VLAN)')).toBeChecked();
+    expect(screen.queryByTestId('wifi-vid-input')).toBeNull();
+    fireEvent.change(screen.getByTestId('wifi-ssid-input'), { target: { value: 'office' } });
+    fireEvent.change(screen.getByTestId('wifi-password-input'), { target: { value: 'secret-pass-1' } });
+    fireEvent.click(screen.getByTestId('wifi-ssid-save'));
+    await waitFor(() => expect(onSave).toHaveBeenCalled());
+    expect(onSave.mock.calls[0]![0].vid).toBe(DEFAULT_LAN_VID);
+    expect(ssidVlanModeOf(onSave.mock.calls[0]![0].vid)).toBe('untagged');
   });
 });

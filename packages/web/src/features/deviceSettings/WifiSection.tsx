@@ -5,22 +5,38 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table } from 'antd';
+import {
+  Button,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Radio,
+  Select,
+  Space,
+  Switch,
+  Table,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   channelWidths,
+  ssidRowOf,
   ssidRule,
+  ssidVlanModeOf,
+  ssidVlanModes,
+  ssidVlanRule,
   wifiBands,
   wifiDefaults,
   wifiPasswordRule,
   wifiSecurityModes,
-  wifiSsid,
   wifiSsidDefaults,
+  type SsidVlanMode,
   type WifiSection as WifiDoc,
   type WifiSsid,
+  type WifiSsidRequest,
 } from '@edge/protocol';
-import { ruleValidator } from '../../components/formRules.ts';
-import { schemaFieldRules } from '../../components/schemaRules.ts';
+import { reject, ruleValidator } from '../../components/formRules.ts';
 import { SectionFrame, type SectionContext } from './SectionFrame.tsx';
 import { documentOf } from './document.ts';
 import { settingsPath, wifiClientPath } from './paths.ts';
@@ -40,6 +56,8 @@ const AUTO = 'auto' as const;
 
 type Radio = Omit<WifiDoc, 'list' | 'authentication'>;
 
+type SsidFields = Omit<WifiSsidRequest, 'idx'>;
+
 export function SsidForm({
   initial,
   onSave,
@@ -50,9 +68,19 @@ export function SsidForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Omit<WifiSsid, 'idx'>>();
-  // The SSID row's own schema: the VLAN ID answers with the VLAN rule's message, as the VLAN dialog does.
-  const rules = schemaFieldRules(t, wifiSsid, ['vid'], () => form.getFieldsValue(true));
+  const [form] = Form.useForm<SsidFields>();
+  const start = { ...wifiSsidDefaults, ...initial };
+  const startMode = ssidVlanModeOf(start.vid);
+  const vlan = Form.useWatch('vlan', form) ?? startMode;
+  // The protocol's rule of the API (wifiSsidRequest): a tagged VLAN answers with the VLAN rule's words.
+  const vidValidator = (_rule: unknown, vid: unknown) => {
+    const code = ssidVlanRule(form.getFieldValue('vlan') as SsidVlanMode, vid);
+    return code ? reject(t, code) : Promise.resolve();
+  };
+  const save = (fields: SsidFields) => {
+    const { idx: _idx, ...row } = ssidRowOf({ ...fields, idx: 0 });
+    onSave(row);
+  };
   return (
     <Modal
       open
@@ -61,9 +89,13 @@ export function SsidForm({
       cancelText={t('common.cancel')}
       okButtonProps={{ 'data-testid': 'wifi-ssid-save' }}
       onCancel={onCancel}
-      onOk={() => void form.validateFields().then(onSave, () => undefined)}
+      onOk={() => void form.validateFields().then(save, () => undefined)}
     >
-      <Form form={form} layout="vertical" initialValues={{ ...wifiSsidDefaults, ...initial }}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ ...start, vlan: startMode, vid: startMode === 'tagged' ? start.vid : undefined }}
+      >
         <Form.Item
           name="ssid"
           label={t('deviceSettings.wifi.ssid')}
@@ -81,14 +113,25 @@ export function SsidForm({
         <Form.Item name="wpa" label={t('deviceSettings.wifi.security')}>
           <Select options={wifiSecurityModes.map((m) => ({ value: m, label: m }))} />
         </Form.Item>
-        <Form.Item
-          name="vid"
-          label={t('deviceSettings.wifi.vlan')}
-          rules={rules.vid}
-          extra={t('deviceSettings.wifi.vlanHint')}
-        >
-          <InputNumber data-testid="wifi-vid-input" precision={0} style={{ width: '100%' }} />
+        <Form.Item name="vlan" label={t('deviceSettings.wifi.vlanMode')}>
+          <Radio.Group
+            data-testid="wifi-vlan-mode"
+            options={ssidVlanModes.map((mode) => ({
+              value: mode,
+              label: t(`deviceSettings.wifi.vlanModes.${mode}`),
+            }))}
+          />
         </Form.Item>
+        {vlan === 'tagged' && (
+          <Form.Item
+            name="vid"
+            label={t('deviceSettings.wifi.vlan')}
+            rules={[{ validator: vidValidator }]}
+            extra={t('deviceSettings.wifi.vlanHint')}
+          >
+            <InputNumber data-testid="wifi-vid-input" style={{ width: '100%' }} />
+          </Form.Item>
+        )}
         <Form.Item name="toggle" label={t('deviceSettings.wifi.broadcast')} valuePropName="checked">
           <Switch />
         </Form.Item>
@@ -132,7 +175,13 @@ export function WifiEditor({ deviceId, view, apply, busy }: SectionContext & { d
       form.setFieldsValue({ bandwidth: 20 });
   };
 
-  const submit = (radio: Radio) => void apply('PATCH', 'wifi/setting', { ...radio, list, authentication });
+  // Each row says what it is (untagged or a tagged VLAN), as the API asks.
+  const submit = (radio: Radio) =>
+    void apply('PATCH', 'wifi/setting', {
+      ...radio,
+      list: list.map((row) => ({ ...row, vlan: ssidVlanModeOf(row.vid) })),
+      authentication,
+    });
 
   return (
     <>
@@ -184,7 +233,12 @@ export function WifiEditor({ deviceId, view, apply, busy }: SectionContext & { d
           columns={[
             { title: t('deviceSettings.wifi.ssid'), dataIndex: 'ssid' },
             { title: t('deviceSettings.wifi.security'), dataIndex: 'wpa' },
-            { title: t('deviceSettings.wifi.vlan'), dataIndex: 'vid' },
+            {
+              title: t('deviceSettings.wifi.vlanMode'),
+              dataIndex: 'vid',
+              render: (vid: number) =>
+                ssidVlanModeOf(vid) === 'tagged' ? vid : t('deviceSettings.wifi.vlanModes.untagged'),
+            },
             {
               title: t('deviceSettings.wifi.broadcast'),
               render: (_, row) => (row.toggle ? t('deviceSettings.on') : t('deviceSettings.off')),

@@ -22,7 +22,8 @@ import {
   type ProvisionEntryView,
 } from '@edge/protocol';
 import { PaginatedTable } from '../../components/PaginatedTable.tsx';
-import { SCROLL_X, STICKY_END, dateTimeCell } from '../../components/tableCells.tsx';
+import { SCROLL_X, dateTimeCell } from '../../components/tableCells.tsx';
+import { actionsColumn } from './actionsColumn.tsx';
 import { useConfirm } from '../../components/useConfirm.tsx';
 import { startProgress, toast } from '../../components/notifications/toast.ts';
 import { messageText } from '../../i18n/messageText.ts';
@@ -39,6 +40,7 @@ import {
 import { AdoptModal } from './AdoptModal.tsx';
 import { useLiveDiscovery } from './useLiveDiscovery.ts';
 import { EnrolSecretCard } from './EnrolSecretCard.tsx';
+import { AdoptedConflictsCard } from './AdoptedConflictsCard.tsx';
 import { RemoveSelectedButtons, SerialCell, useDiscoveryRemoval } from './DiscoveryRemoval.tsx';
 import '../../components/page.css';
 import './provision.css';
@@ -80,6 +82,7 @@ export default function ProvisionModule() {
         />
       </Space>
       {manage && <EnrolSecretCard />}
+      <AdoptedConflictsCard />
       {type === 'Discovery' && <DiscoveryCard />}
       <ProvisioningListCard />
     </div>
@@ -211,39 +214,30 @@ function DiscoveryCard() {
             title: t('provision.columns.createdAt'),
             render: dateTimeCell,
           },
-          ...(manage
-            ? [
-                {
-                  key: 'actions',
-                  title: t('provision.columns.actions'),
-                  fixed: STICKY_END,
-                  render: (_: unknown, device: DiscoveryDeviceView) => (
-                    <Space size="small">
-                      <Button
-                        size="small"
-                        type="primary"
-                        icon={<PlusCircleOutlined />}
-                        onClick={() => setAdopting(device)}
-                        data-testid={`adopt-${device.sn}`}
-                      >
-                        {t('provision.adopt.button')}
-                      </Button>
-                      <Tooltip title={t('provision.discoveryRemove.remove')}>
-                        <Button
-                          type="text"
-                          size="small"
-                          danger
-                          icon={<DeleteOutlined />}
-                          aria-label={t('provision.discoveryRemove.remove')}
-                          onClick={() => void removal.one(device)}
-                          data-testid={`discovery-remove-${device.sn}`}
-                        />
-                      </Tooltip>
-                    </Space>
-                  ),
-                },
-              ]
-            : []),
+          ...actionsColumn(manage, t, (device: DiscoveryDeviceView) => (
+            <Space size="small">
+              <Button
+                size="small"
+                type="primary"
+                icon={<PlusCircleOutlined />}
+                onClick={() => setAdopting(device)}
+                data-testid={`adopt-${device.sn}`}
+              >
+                {t('provision.adopt.button')}
+              </Button>
+              <Tooltip title={t('provision.discoveryRemove.remove')}>
+                <Button
+                  type="text"
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('provision.discoveryRemove.remove')}
+                  onClick={() => void removal.one(device)}
+                  data-testid={`discovery-remove-${device.sn}`}
+                />
+              </Tooltip>
+            </Space>
+          )),
         ]}
       />
       <AdoptModal device={adopting} onClose={() => setAdopting(null)} />
@@ -358,28 +352,19 @@ function ProvisioningListCard() {
             title: t('provision.claim.column'),
             render: (listed: boolean) => (listed ? t('provision.claim.listed') : t('provision.claim.none')),
           },
-          ...(manage
-            ? [
-                {
-                  key: 'actions',
-                  title: t('provision.columns.actions'),
-                  fixed: STICKY_END,
-                  render: (_: unknown, entry: ProvisionEntryView) => (
-                    <Tooltip title={t('provision.upload.delete')}>
-                      <Button
-                        type="text"
-                        size="small"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('provision.upload.delete')}
-                        onClick={() => void deleteEntry(entry)}
-                        data-testid={`provision-delete-${entry.serial}`}
-                      />
-                    </Tooltip>
-                  ),
-                },
-              ]
-            : []),
+          ...actionsColumn(manage, t, (entry: ProvisionEntryView) => (
+            <Tooltip title={t('provision.upload.delete')}>
+              <Button
+                type="text"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('provision.upload.delete')}
+                onClick={() => void deleteEntry(entry)}
+                data-testid={`provision-delete-${entry.serial}`}
+              />
+            </Tooltip>
+          )),
         ]}
       />
     </Card>

@@ -1,7 +1,9 @@
 /** Provision calls (packages/protocol/src/provision.ts). The Discovery list is read again when the live socket says it changed. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AdoptedConflictListResponse,
   AdoptRequest,
+  ConflictDismissRequest,
   AdoptResponse,
   DiscoveryListResponse,
   DiscoveryRemoveRequest,
@@ -19,6 +21,8 @@ const V1 = '/api/v1/provision';
 export const provisionKeys = {
   discovery: ['provision', 'discovery'] as const,
   discoveryList: (search: string) => ['provision', 'discovery', search] as const,
+  /** Under discovery: the live Discovery channel's news reads it again too. */
+  conflicts: ['provision', 'discovery', '.conflicts'] as const,
   list: ['provision', 'list'] as const,
   groups: ['provision', 'groups'] as const,
   enrolSecret: ['provision', 'enrolSecret'] as const,
@@ -113,5 +117,20 @@ export function useDeleteProvision() {
   return useMutation({
     mutationFn: (serial: string) => api.delete<MessageResponse>(`${V1}/delete`, { serial }),
     onSuccess: () => void client.invalidateQueries({ queryKey: provisionKeys.list }),
+  });
+}
+
+/** Adopted devices whose serial another key asked for (issue 13). */
+export const useAdoptedConflicts = () =>
+  useQuery({
+    queryKey: provisionKeys.conflicts,
+    queryFn: () => api.get<AdoptedConflictListResponse>(`${V1}/conflicts`),
+  });
+
+export function useDismissConflict() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConflictDismissRequest) => api.post<MessageResponse>(`${V1}/conflicts/dismiss`, body),
+    onSuccess: () => void client.invalidateQueries({ queryKey: provisionKeys.conflicts }),
   });
 }
