@@ -180,6 +180,7 @@ export function schedulerService(deps: {
       occurrencesBetween(cronFor(schedule), after, until, max),
     /** The claimed occurrences of these schedules in [from, to), with the job each created. */
     claimed: (ids: number[], from: number, to: number) => store.claimed(ids.map(scheduleKey), from, to),
+    scheduleOfJob: (jobId: number): Promise<number | undefined> => store.scheduleOfJob(jobId),
     /** Runs a tick now and waits for it (tests driving the clock by hand). */
     async runDue(): Promise<void> {
       await ticking;
