@@ -67,5 +67,10 @@ export const passwordChangeRequest = z
     message: messages.passwordsDoNotMatch,
     path: ['newConfirmPassword'],
     params: { code: 'passwordsDoNotMatch' },
+    // Compared whenever both are text, even while another field fails, so a form says it at once.
+    when: ({ value }) => {
+      const v = value as { newPassword?: unknown; newConfirmPassword?: unknown } | undefined;
+      return typeof v?.newPassword === 'string' && typeof v.newConfirmPassword === 'string';
+    },
   });
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequest>;

@@ -7,6 +7,7 @@ import { messages } from './messages.ts';
 import { companyLinkRule, ruled } from './validation.ts';
 
 export const DEFAULT_PLATFORM_NAME = 'Edge Console';
+export const PLATFORM_NAME_MAX = 64;
 export const brandingImages = ['logo', 'favicon'] as const;
 export type BrandingImage = (typeof brandingImages)[number];
 
@@ -16,7 +17,7 @@ export const FAVICON_UPLOAD = { maxBytes: 128 * 1024, maxSide: 256, types: ['ico
 
 export const brandingRequest = z.object({
   /** Empty means the default name. */
-  platformName: z.string().max(64, messages.textTooLong).default(''),
+  platformName: z.string().max(PLATFORM_NAME_MAX, messages.textTooLong).default(''),
   companyLink: ruled(companyLinkRule).default(''),
 });
 export type BrandingRequest = z.infer<typeof brandingRequest>;

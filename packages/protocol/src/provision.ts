@@ -76,13 +76,15 @@ export const discoveryListResponse = z.object({
 });
 export type DiscoveryListResponse = z.infer<typeof discoveryListResponse>;
 
+/** Longest name and profile an adopted device gets; the adopt form stops typing there too. */
+export const ADOPT_TEXT_MAX = 64;
 export const adoptRequest = z.object({
   /** Device id or serial of a waiting device. */
   id: deviceIdField,
   /** Defaults to the serial. */
-  name: z.string().trim().max(64, messages.deviceNameLength).optional(),
+  name: z.string().trim().max(ADOPT_TEXT_MAX, messages.deviceNameLength).optional(),
   groupId: z.number().int().positive().nullable().optional(),
-  profile: z.string().trim().max(64, messages.textTooLong).optional(),
+  profile: z.string().trim().max(ADOPT_TEXT_MAX, messages.textTooLong).optional(),
 });
 export type AdoptRequest = z.infer<typeof adoptRequest>;
 export const adoptResponse = z.object({ message: z.string(), device: deviceRow });

@@ -18,7 +18,8 @@ export const ADMINISTRATOR_ROLE_NAME = 'Administrator';
 /** A Container account (SPEC 6) reaches the Application area only, whatever its role grants elsewhere. */
 export const CONTAINER_ACCOUNT_KEYS: readonly PermissionKey[] = ['Application'];
 
-export const roleNameRule = textRule('roleNameEmpty', 32, 'roleNameLength');
+export const ROLE_NAME_MAX = 32;
+export const roleNameRule = textRule('roleNameEmpty', ROLE_NAME_MAX, 'roleNameLength');
 
 const grantFields = {
   control: z.object({ enable: z.boolean() }),

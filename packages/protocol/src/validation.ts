@@ -96,16 +96,24 @@ export const optional =
 
 /** IP address of an access control entry: required, then A.B.C.D. */
 export const ipAddressRule: Rule = (v) => (!v ? 'ipEmpty' : ipRule(v));
-export const aclDescriptionRule: Rule = textRule('descriptionEmpty', 128, 'descriptionLength');
+/** Longest description of an access control entry; forms stop typing there too. */
+export const ACL_DESCRIPTION_MAX = 128;
+export const aclDescriptionRule: Rule = textRule(
+  'descriptionEmpty',
+  ACL_DESCRIPTION_MAX,
+  'descriptionLength',
+);
 
-const WEBAUTHN_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+export const WEBAUTHN_NAME_MAX = 64;
+const WEBAUTHN_NAME = new RegExp(`^[A-Za-z0-9_-]{1,${WEBAUTHN_NAME_MAX}}$`);
 /** SPEC 5: a security key name is required and uses only A-Z, a-z, 0-9, - and _. */
 export const webauthnNameRule: Rule = (v) => {
   if (!v) return 'webauthnNameEmpty';
   return WEBAUTHN_NAME.test(v) ? null : 'webauthnNameFormat';
 };
 
-export const tokenNameRule: Rule = textRule('tokenNameEmpty', 64, 'tokenNameLength');
+export const TOKEN_NAME_MAX = 64;
+export const tokenNameRule: Rule = textRule('tokenNameEmpty', TOKEN_NAME_MAX, 'tokenNameLength');
 
 /** SPEC 5 "Company link valid": an absolute http(s) address, or nothing. */
 export const companyLinkRule: Rule = optional((v) => {

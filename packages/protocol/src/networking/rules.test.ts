@@ -28,6 +28,7 @@ import {
   vlanIdRule,
   wanSelectionRule,
   wifiChannelRule,
+  wifiChannels,
   wifiPasswordRule,
 } from './rules.ts';
 
@@ -96,6 +97,13 @@ describe('Wi-Fi radio', () => {
     expect(wifiChannelRule('5G', 38)).toBe('wifiChannelInvalid');
     expect(wifiChannelRule('5G', 10)).toBe('wifiChannelInvalid');
     expect(wifiChannelRule('5G', 'auto')).toBeNull();
+  });
+  it('lists the channels a form offers: 2.4 GHz 1-14, 5 GHz 36 to 177', () => {
+    expect(wifiChannels('2.4G')).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
+    expect(wifiChannels('5G')[0]).toBe(36);
+    expect(wifiChannels('5G').at(-1)).toBe(177);
+    expect(wifiChannels('5G')).toContain(144);
+    expect(wifiChannels('6G')).toEqual([]);
   });
   it('takes TX power from 1 to 100 %', () => {
     expect(txPowerRule(0)).toBe('wifiTxPowerRange');

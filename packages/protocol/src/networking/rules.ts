@@ -113,10 +113,13 @@ const CHANNELS: Record<string, readonly number[]> = {
   ],
 };
 
+/** The channels a band offers, in order (none for a band that does not exist). */
+export const wifiChannels = (band: string): readonly number[] => CHANNELS[band] ?? [];
+
 /** The channel must exist in the band ('auto' lets the radio choose). */
 export function wifiChannelRule(band: string, channel: number | 'auto'): Code {
   if (channel === 'auto') return null;
-  return CHANNELS[band]?.includes(channel) ? null : 'wifiChannelInvalid';
+  return wifiChannels(band).includes(channel) ? null : 'wifiChannelInvalid';
 }
 
 /** TX power is a percentage of the radio's maximum. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  channelWidthFits,
   ssidRowOf,
   ssidVlanModeOf,
   ssidVlanRule,
@@ -56,6 +57,14 @@ describe('Wi-Fi section', () => {
     expect(issues(wifiSection, { ...doc, bandwidth: 80 })).toEqual(['bandwidth: wifiBandwidthInvalid']);
     expect(issues(wifiSection, { ...doc, channel: 'auto', bandwidth: 'auto' })).toEqual([]);
     expect(issues(wifiSection, { ...doc, bandwidth: 30 })).toEqual(['bandwidth: invalidChoice']);
+  });
+
+  it('offers 80 and 160 MHz at 5 GHz only', () => {
+    expect(channelWidthFits('2.4G', 40)).toBe(true);
+    expect(channelWidthFits('2.4G', 'auto')).toBe(true);
+    expect(channelWidthFits('2.4G', 80)).toBe(false);
+    expect(channelWidthFits('2.4G', 160)).toBe(false);
+    expect(channelWidthFits('5G', 160)).toBe(true);
   });
 
   it('takes TX power 1 to 100', () => {

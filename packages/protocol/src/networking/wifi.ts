@@ -29,6 +29,9 @@ export type WifiSecurity = (typeof wifiSecurityModes)[number];
 export const channelWidths = ['auto', 20, 40, 80, 160] as const;
 export type ChannelWidth = (typeof channelWidths)[number];
 const WIDE_ONLY_5G: readonly ChannelWidth[] = [80, 160];
+/** Whether the band has the channel width: 80 and 160 MHz only at 5 GHz. */
+export const channelWidthFits = (band: string, width: ChannelWidth): boolean =>
+  band !== '2.4G' || !WIDE_ONLY_5G.includes(width);
 
 /** A network a radio joins or offers: SSID, password and security mode. */
 export const wifiNetwork = z.object({
@@ -112,8 +115,7 @@ const wifiSectionOf = <Row extends typeof wifiSsid | typeof wifiSsidRequest>(row
     })
     .superRefine((doc, ctx) => {
       report(ctx, wifiChannelRule(doc.mode, doc.channel), ['channel']);
-      if (doc.mode === '2.4G' && WIDE_ONLY_5G.includes(doc.bandwidth))
-        report(ctx, 'wifiBandwidthInvalid', ['bandwidth']);
+      if (!channelWidthFits(doc.mode, doc.bandwidth)) report(ctx, 'wifiBandwidthInvalid', ['bandwidth']);
       const dupIdx = duplicateIndex(doc.list.map((s) => s.idx));
       if (dupIdx >= 0) report(ctx, 'ssidIndexDuplicate', ['list', dupIdx, 'idx']);
       const dupMac = duplicateIndex(doc.authentication.map((a) => a.mac.toLowerCase()));

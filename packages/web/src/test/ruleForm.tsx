@@ -4,7 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import { vi } from 'vitest';
-import type { RuleFormProps } from '../features/deviceSettings/ruleTable/RuleTableEditor.tsx';
+import type { RuleFormProps } from '../components/table/RuleTableEditor.tsx';
 import { renderWithProviders, stubFetch } from './render.tsx';
 
 const DEVICE_ID = 'dev1';

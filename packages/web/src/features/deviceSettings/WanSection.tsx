@@ -11,9 +11,10 @@ import {
   type WanInterface,
   type WanSection as WanDoc,
 } from '@edge/protocol';
-import { schemaValidator } from '../../components/schemaRules.ts';
+import type { RequestSchema } from '../../components/schemaRules.ts';
+import { useSchemaFields } from '../../components/form/useSchemaFields.tsx';
 import { SectionFrame, type SectionContext } from './SectionFrame.tsx';
-import { documentOf } from './document.ts';
+import { documentOf, VERTICAL } from './document.ts';
 import { WifiClientPanel } from './wan/WifiClientPanel.tsx';
 import { WAN_MODE_PARAM } from './paths.ts';
 
@@ -110,8 +111,22 @@ const RULED_FIELDS = [
   'wifiPassword',
 ] as const satisfies readonly (keyof WanForm)[];
 
-/** The schema's issues name the interface's fields; the form calls the Wi-Fi password differently. */
-const SCHEMA_FIELD: Partial<Record<keyof WanForm, string>> = { wifiPassword: 'password' };
+/**
+ * The protocol's interface schema, its issues named as the form names its fields: the schema's `password`
+ * is the form's `password` for PPPoE and `wifiPassword` for a Wi-Fi client (only one of them is shown).
+ */
+const wanFormSchema: RequestSchema = {
+  safeParse(value) {
+    const result = wanInterface.safeParse(value);
+    if (result.success) return { success: true };
+    const issues = result.error.issues.flatMap((issue) =>
+      issue.path[0] === 'password'
+        ? [issue, { ...issue, path: ['wifiPassword', ...issue.path.slice(1)] }]
+        : [issue],
+    );
+    return { success: false, error: { issues } };
+  },
+};
 
 export function WanEditor({ view, apply, busy, deviceId }: SectionContext & { deviceId: string }) {
   const { t } = useTranslation();
@@ -130,36 +145,25 @@ export function WanEditor({ view, apply, busy, deviceId }: SectionContext & { de
   const autoDns = Form.useWatch('autoDns', form) ?? current.dns_mode === 'auto';
   const autoIp = Form.useWatch('auto_get_ip', form) ?? true;
 
-  const rules = (name: keyof WanForm) => [
-    {
-      validator: schemaValidator(t, wanInterface, SCHEMA_FIELD[name] ?? name, () => ({
-        ...toInterface({ ...toForm(current), ...form.getFieldsValue(true) } as WanForm),
-      })),
-    },
-  ];
-  const fieldRules = Object.fromEntries(RULED_FIELDS.map((name) => [name, rules(name)])) as Record<
-    (typeof RULED_FIELDS)[number],
-    ReturnType<typeof rules>
-  >;
+  const { field } = useSchemaFields(wanFormSchema, RULED_FIELDS, {
+    values: () => toInterface({ ...toForm(current), ...form.getFieldsValue(true) } as WanForm),
+  });
   const submit = (values: WanForm) =>
     void apply('PATCH', WRITE_PATH, toInterface({ ...toForm(current), ...values, iface }));
   const dnsFields = (
     <>
-      <Form.Item name="dns_server_1" label={t('deviceSettings.wan.dns1')} rules={fieldRules.dns_server_1}>
-        <Input data-testid="wan-dns1" />
-      </Form.Item>
-      <Form.Item name="dns_server_2" label={t('deviceSettings.wan.dns2')} rules={fieldRules.dns_server_2}>
-        <Input data-testid="wan-dns2" />
-      </Form.Item>
+      {field('dns_server_1', 'deviceSettings.wan.dns1', <Input data-testid="wan-dns1" />)}
+      {field('dns_server_2', 'deviceSettings.wan.dns2', <Input data-testid="wan-dns2" />)}
     </>
   );
+  const checked = { valuePropName: 'checked' };
 
   return (
     <>
       <Form<WanForm>
         key={iface}
         form={form}
-        layout="vertical"
+        layout={VERTICAL}
         style={{ maxWidth: 480 }}
         initialValues={{ ...toForm(current), mode: startMode }}
         onFinish={submit}
@@ -173,73 +177,45 @@ export function WanEditor({ view, apply, busy, deviceId }: SectionContext & { de
             />
           </Form.Item>
         )}
-        <Form.Item name="mode" label={t('deviceSettings.wan.mode')}>
+        {field(
+          'mode',
+          'deviceSettings.wan.mode',
           <Select
             data-testid="wan-mode"
             options={wanModes.map((m) => ({ value: m, label: t(`deviceSettings.wan.modes.${m}`) }))}
-          />
-        </Form.Item>
+          />,
+        )}
         {mode === 'static' && (
           <>
-            <Form.Item name="ip" label={t('deviceSettings.wan.ip')} rules={fieldRules.ip}>
-              <Input data-testid="wan-ip" />
-            </Form.Item>
-            <Form.Item name="mask" label={t('deviceSettings.wan.netmask')} rules={fieldRules.mask}>
-              <Input data-testid="wan-netmask" />
-            </Form.Item>
-            <Form.Item name="gateway" label={t('deviceSettings.wan.gateway')} rules={fieldRules.gateway}>
-              <Input data-testid="wan-gateway" />
-            </Form.Item>
+            {field('ip', 'deviceSettings.wan.ip', <Input data-testid="wan-ip" />)}
+            {field('mask', 'deviceSettings.wan.netmask', <Input data-testid="wan-netmask" />)}
+            {field('gateway', 'deviceSettings.wan.gateway', <Input data-testid="wan-gateway" />)}
             {dnsFields}
           </>
         )}
         {mode === 'pppoe' && (
           <>
-            <Form.Item name="username" label={t('deviceSettings.wan.username')} rules={fieldRules.username}>
-              <Input />
-            </Form.Item>
-            <Form.Item name="password" label={t('deviceSettings.wan.password')} rules={fieldRules.password}>
-              <Input.Password />
-            </Form.Item>
-            <Form.Item name="auto_get_ip" label={t('deviceSettings.wan.autoIp')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-            {!autoIp && (
-              <Form.Item name="ip" label={t('deviceSettings.wan.ip')} rules={fieldRules.ip}>
-                <Input data-testid="wan-ip" />
-              </Form.Item>
-            )}
-            <Form.Item
-              name="auto_startup"
-              label={t('deviceSettings.wan.autoStartup')}
-              valuePropName="checked"
-            >
-              <Switch />
-            </Form.Item>
+            {field('username', 'deviceSettings.wan.username', <Input />)}
+            {field('password', 'deviceSettings.wan.password', <Input.Password />)}
+            {field('auto_get_ip', 'deviceSettings.wan.autoIp', <Switch />, checked)}
+            {!autoIp && field('ip', 'deviceSettings.wan.ip', <Input data-testid="wan-ip" />)}
+            {field('auto_startup', 'deviceSettings.wan.autoStartup', <Switch />, checked)}
           </>
         )}
         {mode === 'wifi' && (
           <>
-            <Form.Item name="ssid" label={t('deviceSettings.wifi.ssid')} rules={fieldRules.ssid}>
-              <Input />
-            </Form.Item>
-            <Form.Item
-              name="wifiPassword"
-              label={t('deviceSettings.wifi.password')}
-              rules={fieldRules.wifiPassword}
-            >
-              <Input.Password />
-            </Form.Item>
-            <Form.Item name="wpa" label={t('deviceSettings.wifi.security')}>
-              <Select options={wifiSecurityModes.map((m) => ({ value: m, label: m }))} />
-            </Form.Item>
+            {field('ssid', 'deviceSettings.wifi.ssid', <Input />)}
+            {field('wifiPassword', 'deviceSettings.wifi.password', <Input.Password />)}
+            {field(
+              'wpa',
+              'deviceSettings.wifi.security',
+              <Select options={wifiSecurityModes.map((m) => ({ value: m, label: m }))} />,
+            )}
           </>
         )}
         {mode !== 'static' && (
           <>
-            <Form.Item name="autoDns" label={t('deviceSettings.wan.autoDns')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
+            {field('autoDns', 'deviceSettings.wan.autoDns', <Switch />, checked)}
             {!autoDns && dnsFields}
           </>
         )}

@@ -1,13 +1,14 @@
 /** Adopt a device waiting in Discovery: name (defaults to the serial), group and profile. */
 import { Alert, Form, Input, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DiscoveryDeviceView } from '@edge/protocol';
-import { toast } from '../../components/notifications/toast.ts';
+import { ADOPT_TEXT_MAX, adoptRequest, type DiscoveryDeviceView } from '@edge/protocol';
+import { useSchemaFields } from '../../components/form/useSchemaFields.tsx';
+import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { serverText } from '../inventory/serverText.ts';
 import { useAdopt, useAdoptGroups } from './api.ts';
 
-const NAME_MAX = 64;
 const NO_GROUP = '';
+const FIELDS = ['name', 'profile'] as const;
 
 interface Values {
   name?: string;
@@ -20,18 +21,24 @@ export function AdoptModal({ device, onClose }: { device: DiscoveryDeviceView | 
   const [form] = Form.useForm<Values>();
   const { data: groups } = useAdoptGroups();
   const adopt = useAdopt();
+  const { act, busy } = useConfirmAct();
+  const request = (id: string, values: Values) => ({
+    id,
+    name: values.name?.trim() || undefined,
+    groupId: values.group ? Number(values.group) : null,
+    profile: values.profile?.trim() || undefined,
+  });
+  const { field } = useSchemaFields(adoptRequest, FIELDS, {
+    values: () => request(device?.id ?? '', form.getFieldsValue(true)),
+  });
 
-  const submit = async (values: Values) => {
-    if (!device) return;
-    const answer = await adopt.mutateAsync({
-      id: device.id,
-      name: values.name?.trim() || undefined,
-      groupId: values.group ? Number(values.group) : null,
-      profile: values.profile?.trim() || undefined,
+  const submit = (values: Values) =>
+    device &&
+    act({
+      run: () => adopt.mutateAsync(request(device.id, values)),
+      done: (answer) => serverText(t, answer.message),
+      then: onClose,
     });
-    toast.success(serverText(t, answer.message));
-    onClose();
-  };
 
   return (
     <Modal
@@ -39,7 +46,7 @@ export function AdoptModal({ device, onClose }: { device: DiscoveryDeviceView | 
       title={device ? t('provision.adopt.title', { sn: device.sn }) : ''}
       okText={t('provision.adopt.button')}
       cancelText={t('common.cancel')}
-      confirmLoading={adopt.isPending}
+      confirmLoading={busy}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
@@ -70,27 +77,33 @@ export function AdoptModal({ device, onClose }: { device: DiscoveryDeviceView | 
           layout="vertical"
           requiredMark={false}
           initialValues={{ name: device.name || '', group: NO_GROUP, profile: device.profile || '' }}
-          onFinish={(v) => void submit(v).catch(() => undefined)}
+          onFinish={(v) => void submit(v)}
         >
-          <Form.Item name="name" label={t('provision.adopt.name')} extra={t('provision.adopt.nameHint')}>
-            <Input maxLength={NAME_MAX} placeholder={device.sn} data-testid="adopt-name" />
-          </Form.Item>
-          <Form.Item name="group" label={t('provision.adopt.group')}>
+          {field(
+            'name',
+            'provision.adopt.name',
+            <Input maxLength={ADOPT_TEXT_MAX} placeholder={device.sn} data-testid="adopt-name" />,
+            { extra: t('provision.adopt.nameHint') },
+          )}
+          {field(
+            'group',
+            'provision.adopt.group',
             <Select
               options={[
                 { value: NO_GROUP, label: t('provision.adopt.noGroup') },
                 ...(groups ?? []).map((g) => ({ value: String(g.id), label: g.name })),
               ]}
               data-testid="adopt-group"
-            />
-          </Form.Item>
-          <Form.Item
-            name="profile"
-            label={t('provision.adopt.profile')}
-            extra={t('provision.adopt.profileHint')}
-          >
-            <Input maxLength={NAME_MAX} data-testid="adopt-profile" />
-          </Form.Item>
+            />,
+          )}
+          {field(
+            'profile',
+            'provision.adopt.profile',
+            <Input maxLength={ADOPT_TEXT_MAX} data-testid="adopt-profile" />,
+            {
+              extra: t('provision.adopt.profileHint'),
+            },
+          )}
           <Typography.Text type="secondary">{t('provision.discovery.applyWarning')}</Typography.Text>
         </Form>
       )}

@@ -11,8 +11,7 @@ import type { AdoptedConflictView } from '@edge/protocol';
 import { PaginatedTable } from '../../components/PaginatedTable.tsx';
 import { SCROLL_X, dateTimeCell } from '../../components/tableCells.tsx';
 import { actionsColumn } from './actionsColumn.tsx';
-import { useConfirm } from '../../components/useConfirm.tsx';
-import { toast } from '../../components/notifications/toast.ts';
+import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { usePermission } from '../account/permissions.ts';
 import { serverText } from '../inventory/serverText.ts';
 import { useAdoptedConflicts, useDismissConflict } from './api.ts';
@@ -28,20 +27,18 @@ export function AdoptedConflictsCard() {
   const { manage } = usePermission('Provision');
   const { data } = useAdoptedConflicts();
   const dismiss = useDismissConflict();
-  const { confirmThen } = useConfirm();
+  const { act } = useConfirmAct();
   if (!data?.list.length) return null;
 
   const dismissOne = (device: AdoptedConflictView) =>
-    confirmThen(
-      {
+    act({
+      confirm: {
         message: t('provision.adoptedConflicts.confirmDismiss', { sn: device.sn }),
         okText: t('provision.adoptedConflicts.dismiss'),
       },
-      async () => {
-        const answer = await dismiss.mutateAsync({ id: device.id });
-        toast.success(serverText(t, answer.message));
-      },
-    );
+      run: () => dismiss.mutateAsync({ id: device.id }),
+      done: (answer) => serverText(t, answer.message),
+    });
 
   return (
     <Card

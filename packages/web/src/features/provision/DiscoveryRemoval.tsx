@@ -6,21 +6,21 @@ import { Button, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DiscoveryDeviceView, DiscoveryRemoveRequest } from '@edge/protocol';
-import { useConfirm } from '../../components/useConfirm.tsx';
-import { toast } from '../../components/notifications/toast.ts';
+import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { serverText } from '../inventory/serverText.ts';
 import { useRemoveDiscovery } from './api.ts';
 
 /** Asks, removes, says so; resolves true when removed. */
 export function useDiscoveryRemoval(onRemoved: () => void) {
   const { t } = useTranslation();
-  const { confirmThen } = useConfirm();
+  const { act } = useConfirmAct();
   const remove = useRemoveDiscovery();
   const run = (message: string, body: DiscoveryRemoveRequest) =>
-    confirmThen({ message, danger: true, okText: t('provision.discoveryRemove.remove') }, async () => {
-      const answer = await remove.mutateAsync(body);
-      toast.success(serverText(t, answer.message));
-      onRemoved();
+    act({
+      confirm: { message, danger: true, okText: t('provision.discoveryRemove.remove') },
+      run: () => remove.mutateAsync(body),
+      done: (answer) => serverText(t, answer.message),
+      then: onRemoved,
     });
   return {
     pending: remove.isPending,

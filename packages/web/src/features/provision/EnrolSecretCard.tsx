@@ -8,8 +8,7 @@ import { Button, Card, Space, Typography } from 'antd';
 import { EyeInvisibleOutlined, EyeOutlined, RedoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { dateTimeCell } from '../../components/tableCells.tsx';
-import { useConfirm } from '../../components/useConfirm.tsx';
-import { toast } from '../../components/notifications/toast.ts';
+import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { serverText } from '../inventory/serverText.ts';
 import { useEnrolSecret, useRotateEnrolSecret } from './api.ts';
 
@@ -19,21 +18,19 @@ export function EnrolSecretCard() {
   const { t } = useTranslation();
   const { data } = useEnrolSecret(true);
   const rotate = useRotateEnrolSecret();
-  const { confirmThen } = useConfirm();
+  const { act } = useConfirmAct();
   const [shown, setShown] = useState(false);
 
   const rotateSecret = () =>
-    confirmThen(
-      {
+    act({
+      confirm: {
         message: t('provision.enrolment.confirmRotate'),
         danger: true,
         okText: t('provision.enrolment.rotate'),
       },
-      async () => {
-        const answer = await rotate.mutateAsync();
-        if (answer.message) toast.success(serverText(t, answer.message));
-      },
-    );
+      run: () => rotate.mutateAsync(),
+      done: (answer) => (answer.message ? serverText(t, answer.message) : undefined),
+    });
 
   return (
     <Card

@@ -5,7 +5,7 @@
  * socket when it changes.
  */
 import { useState } from 'react';
-import { Alert, Button, Card, Input, Select, Space, Tooltip, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Select, Space, Typography, Upload } from 'antd';
 import type { UploadProps } from 'antd';
 import {
   CloudDownloadOutlined,
@@ -17,14 +17,18 @@ import {
 import { useTranslation } from 'react-i18next';
 import {
   PROVISION_MAX_BYTES,
+  discoveryListQuery,
   provisionTypes,
   type DiscoveryDeviceView,
   type ProvisionEntryView,
 } from '@edge/protocol';
 import { PaginatedTable } from '../../components/PaginatedTable.tsx';
 import { SCROLL_X, dateTimeCell } from '../../components/tableCells.tsx';
+import { IconAction } from '../../components/table/IconAction.tsx';
+import { SearchBox } from '../../components/table/SearchBox.tsx';
+import { useUrlQuery } from '../../components/table/useUrlQuery.ts';
+import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { actionsColumn } from './actionsColumn.tsx';
-import { useConfirm } from '../../components/useConfirm.tsx';
 import { startProgress, toast } from '../../components/notifications/toast.ts';
 import { messageText } from '../../i18n/messageText.ts';
 import { usePermission } from '../account/permissions.ts';
@@ -63,7 +67,8 @@ const TYPE_SELECT_ID = 'provision-type-select';
 export default function ProvisionModule() {
   const { t } = useTranslation();
   useLiveDiscovery();
-  const [type, setType] = useState<ProvisionType>('Discovery');
+  // The type and the Discovery search are kept in the address, read with the list's own query schema.
+  const { query, update } = useUrlQuery(discoveryListQuery);
   const { manage } = usePermission('Provision');
 
   return (
@@ -74,8 +79,8 @@ export default function ProvisionModule() {
         </label>
         <Select<ProvisionType>
           id={TYPE_SELECT_ID}
-          value={type}
-          onChange={setType}
+          value={query.type}
+          onChange={(type) => update({ type })}
           options={provisionTypes.map((p) => ({ value: p, label: t(`provision.types.${p}`) }))}
           popupMatchSelectWidth={false}
           data-testid="provision-type"
@@ -83,38 +88,34 @@ export default function ProvisionModule() {
       </Space>
       {manage && <EnrolSecretCard />}
       <AdoptedConflictsCard />
-      {type === 'Discovery' && <DiscoveryCard />}
+      {query.type === 'Discovery' && (
+        <DiscoveryCard search={query.search ?? ''} onSearch={(search) => update({ search })} />
+      )}
       <ProvisioningListCard />
     </div>
   );
 }
 
-function DiscoveryCard() {
+function DiscoveryCard({ search, onSearch }: { search: string; onSearch: (search: string) => void }) {
   const { t } = useTranslation();
   const { manage } = usePermission('Provision');
-  const [search, setSearch] = useState('');
   const { data, isFetching } = useDiscovery(search);
   const rediscover = useRediscover();
   const [adopting, setAdopting] = useState<DiscoveryDeviceView | null>(null);
-  const [downloading, setDownloading] = useState(false);
+  const { act } = useConfirmAct();
+  const downloading = useConfirmAct();
   const [selected, setSelected] = useState<string[]>([]);
   const removal = useDiscoveryRemoval(() => setSelected([]));
   const listed = new Set((data?.list ?? []).map((d) => d.id));
   // Selections of devices no longer listed (adopted, removed elsewhere) are not removed by mistake.
   const selectedListed = selected.filter((id) => listed.has(id));
 
-  const download = async () => {
-    setDownloading(true);
-    try {
-      saveText(await downloadDiscovery(), 'discovery.csv');
-      toast.success(messageText(t, 'discoveryDownloaded'));
-    } catch {
-      // The query layer is not involved here: say it like every failed call does.
-      toast.error(messageText(t, 'apiRequestError'));
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const download = () =>
+    downloading.act({
+      run: async () => saveText(await downloadDiscovery(), 'discovery.csv'),
+      done: messageText(t, 'discoveryDownloaded'),
+      toastErrors: 'apiRequestError',
+    });
 
   return (
     <Card
@@ -133,10 +134,10 @@ function DiscoveryCard() {
             icon={<SyncOutlined />}
             loading={rediscover.isPending}
             onClick={() =>
-              void rediscover
-                .mutateAsync()
-                .then((answer) => toast.success(serverText(t, answer.message)))
-                .catch(() => undefined)
+              void act({
+                run: () => rediscover.mutateAsync(),
+                done: (answer) => serverText(t, answer.message),
+              })
             }
             data-testid="rediscover"
           >
@@ -144,7 +145,7 @@ function DiscoveryCard() {
           </Button>
           <Button
             icon={<CloudDownloadOutlined />}
-            loading={downloading}
+            loading={downloading.busy}
             onClick={() => void download()}
             data-testid="discovery-download"
           >
@@ -162,13 +163,11 @@ function DiscoveryCard() {
     >
       <Typography.Paragraph type="secondary">{t('provision.discovery.hint')}</Typography.Paragraph>
       <Alert className="card-alert" type="warning" showIcon title={t('provision.discovery.applyWarning')} />
-      <Input.Search
-        allowClear
+      <SearchBox
+        value={search}
         className="provision-search"
-        placeholder={t('provision.discovery.search')}
-        aria-label={t('provision.discovery.search')}
-        onSearch={(v) => setSearch(v.trim())}
-        onChange={(e) => !e.target.value && setSearch('')}
+        label={t('provision.discovery.search')}
+        onSearch={onSearch}
         data-testid="discovery-search"
       />
       <PaginatedTable<DiscoveryDeviceView>
@@ -225,17 +224,14 @@ function DiscoveryCard() {
               >
                 {t('provision.adopt.button')}
               </Button>
-              <Tooltip title={t('provision.discoveryRemove.remove')}>
-                <Button
-                  type="text"
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={t('provision.discoveryRemove.remove')}
-                  onClick={() => void removal.one(device)}
-                  data-testid={`discovery-remove-${device.sn}`}
-                />
-              </Tooltip>
+              <IconAction
+                size="small"
+                danger
+                title={t('provision.discoveryRemove.remove')}
+                icon={<DeleteOutlined />}
+                onClick={() => void removal.one(device)}
+                data-testid={`discovery-remove-${device.sn}`}
+              />
             </Space>
           )),
         ]}
@@ -251,7 +247,7 @@ function ProvisioningListCard() {
   const { data, isFetching } = useProvisionList();
   const upload = useUploadProvision();
   const remove = useDeleteProvision();
-  const { confirmThen } = useConfirm();
+  const { act } = useConfirmAct();
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLowerCase();
   const entries = (data?.list ?? []).filter(
@@ -292,17 +288,15 @@ function ProvisioningListCard() {
   };
 
   const deleteEntry = (entry: ProvisionEntryView) =>
-    confirmThen(
-      {
+    act({
+      confirm: {
         message: t('provision.upload.confirmDelete', { serial: entry.serial }),
         danger: true,
         okText: t('provision.upload.delete'),
       },
-      async () => {
-        const answer = await remove.mutateAsync(entry.serial);
-        toast.success(serverText(t, answer.message));
-      },
-    );
+      run: () => remove.mutateAsync(entry.serial),
+      done: (answer) => serverText(t, answer.message),
+    });
 
   return (
     <Card
@@ -325,13 +319,11 @@ function ProvisioningListCard() {
     >
       <Typography.Paragraph type="secondary">{t('provision.upload.hint')}</Typography.Paragraph>
       <Typography.Paragraph type="secondary">{t('provision.claim.hint')}</Typography.Paragraph>
-      <Input.Search
-        allowClear
+      <SearchBox
+        live
         className="provision-search"
-        placeholder={t('provision.upload.search')}
-        aria-label={t('provision.upload.search')}
+        label={t('provision.upload.search')}
         onSearch={setFilter}
-        onChange={(e) => setFilter(e.target.value)}
         data-testid="provision-search"
       />
       <PaginatedTable<ProvisionEntryView>
@@ -353,17 +345,14 @@ function ProvisioningListCard() {
             render: (listed: boolean) => (listed ? t('provision.claim.listed') : t('provision.claim.none')),
           },
           ...actionsColumn(manage, t, (entry: ProvisionEntryView) => (
-            <Tooltip title={t('provision.upload.delete')}>
-              <Button
-                type="text"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('provision.upload.delete')}
-                onClick={() => void deleteEntry(entry)}
-                data-testid={`provision-delete-${entry.serial}`}
-              />
-            </Tooltip>
+            <IconAction
+              size="small"
+              danger
+              title={t('provision.upload.delete')}
+              icon={<DeleteOutlined />}
+              onClick={() => void deleteEntry(entry)}
+              data-testid={`provision-delete-${entry.serial}`}
+            />
           )),
         ]}
       />

@@ -13,10 +13,10 @@ import {
   type NumberUnitValue,
   type TimeUnit,
 } from '@edge/protocol';
-import { schemaFieldRules } from '../../../components/schemaRules.ts';
 import { NumberUnitInput, type UnitKind } from '../../../components/NumberUnitInput.tsx';
-import { RowFormModal } from '../RowFormModal.tsx';
-import { rowInSection, withEmptyText } from '../rowSchema.ts';
+import { RowFormModal } from '../../../components/form/RowFormModal.tsx';
+import { rowInSection, withEmptyText } from '../../../components/form/rowSchema.ts';
+import { useSchemaFields } from '../../../components/form/useSchemaFields.tsx';
 import { leaseSeconds, leaseValueOf } from './leaseTime.ts';
 import { vidLabel } from '../vlan/vidLabel.ts';
 
@@ -68,9 +68,9 @@ export function DhcpPoolForm({
   const { t } = useTranslation();
   const [form] = Form.useForm<PoolForm>();
   const gateway = Form.useWatch('gateway', form);
-  const rules = schemaFieldRules(t, rowInSection(dhcpSection, 'list', others), FIELDS, () =>
-    poolOf(form.getFieldsValue(true) as Partial<PoolForm>),
-  );
+  const { field } = useSchemaFields(rowInSection(dhcpSection, 'list', others), FIELDS, {
+    values: () => poolOf(form.getFieldsValue(true) as Partial<PoolForm>),
+  });
   const initialValues: Partial<PoolForm> = initial
     ? { ...initial, maximun_lease_time: leaseValueOf(initial.maximun_lease_time) }
     : { ...NEW_POOL, vid: vids[0] };
@@ -86,25 +86,20 @@ export function DhcpPoolForm({
       onSave={(values) => onSave(poolOf(values) as DhcpPool)}
       onCancel={onCancel}
     >
-      <Form.Item name="vid" label={t('deviceSettings.dhcp.vid')} rules={rules.vid}>
+      {field(
+        'vid',
+        'deviceSettings.dhcp.vid',
         <Select
           data-testid="dhcp-vid"
           disabled={initial !== null}
           options={(initial ? [initial.vid] : vids).map((vid) => ({ value: vid, label: vidLabel(t, vid) }))}
-        />
-      </Form.Item>
-      <Form.Item name="description" label={t('deviceSettings.dhcp.description')} rules={rules.description}>
-        <Input data-testid="dhcp-description" />
-      </Form.Item>
-      <Form.Item
-        name="gateway"
-        label={t('deviceSettings.dhcp.gateway')}
-        rules={rules.gateway}
-        dependencies={['address_range_1', 'address_range_2']}
-        extra={<span data-testid="dhcp-gateway-hint">{t('deviceSettings.dhcp.gatewayHint')}</span>}
-      >
-        <Input data-testid="dhcp-gateway" />
-      </Form.Item>
+        />,
+      )}
+      {field('description', 'deviceSettings.dhcp.description', <Input data-testid="dhcp-description" />)}
+      {field('gateway', 'deviceSettings.dhcp.gateway', <Input data-testid="dhcp-gateway" />, {
+        dependencies: ['address_range_1', 'address_range_2'],
+        extra: <span data-testid="dhcp-gateway-hint">{t('deviceSettings.dhcp.gatewayHint')}</span>,
+      })}
       {gatewayChanged && (
         <Alert
           type="warning"
@@ -114,34 +109,17 @@ export function DhcpPoolForm({
           style={{ marginBottom: 16 }}
         />
       )}
-      <Form.Item name="netmask" label={t('deviceSettings.dhcp.netmask')} rules={rules.netmask}>
-        <Input data-testid="dhcp-netmask" />
-      </Form.Item>
-      <Form.Item
-        name="address_range_1"
-        label={t('deviceSettings.dhcp.rangeStart')}
-        rules={rules.address_range_1}
-        dependencies={['gateway', 'netmask', 'address_range_2']}
-      >
-        <Input data-testid="dhcp-range-start" />
-      </Form.Item>
-      <Form.Item
-        name="address_range_2"
-        label={t('deviceSettings.dhcp.rangeEnd')}
-        rules={rules.address_range_2}
-      >
-        <Input data-testid="dhcp-range-end" />
-      </Form.Item>
-      <Form.Item name="dns" label={t('deviceSettings.dhcp.dns')} rules={rules.dns}>
-        <Input data-testid="dhcp-dns" />
-      </Form.Item>
-      <Form.Item
-        name="maximun_lease_time"
-        label={t('deviceSettings.dhcp.lease')}
-        rules={rules.maximun_lease_time}
-      >
-        <NumberUnitInput kind={TIME} aria-label={t('deviceSettings.dhcp.lease')} />
-      </Form.Item>
+      {field('netmask', 'deviceSettings.dhcp.netmask', <Input data-testid="dhcp-netmask" />)}
+      {field('address_range_1', 'deviceSettings.dhcp.rangeStart', <Input data-testid="dhcp-range-start" />, {
+        dependencies: ['gateway', 'netmask', 'address_range_2'],
+      })}
+      {field('address_range_2', 'deviceSettings.dhcp.rangeEnd', <Input data-testid="dhcp-range-end" />)}
+      {field('dns', 'deviceSettings.dhcp.dns', <Input data-testid="dhcp-dns" />)}
+      {field(
+        'maximun_lease_time',
+        'deviceSettings.dhcp.lease',
+        <NumberUnitInput kind={TIME} aria-label={t('deviceSettings.dhcp.lease')} />,
+      )}
     </RowFormModal>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DhcpPool } from '@edge/protocol';
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
 import { SCROLL_X, STICKY_END } from '../../../components/tableCells.tsx';
-import { RowActions } from '../RowActions.tsx';
+import { RowActions } from '../../../components/table/RowActions.tsx';
 import { leaseValueOf } from './leaseTime.ts';
 import { vidLabel } from '../vlan/vidLabel.ts';
 

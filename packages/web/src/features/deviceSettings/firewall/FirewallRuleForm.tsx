@@ -12,8 +12,8 @@ import {
   type FirewallRule,
   type FirewallSection,
 } from '@edge/protocol';
-import { RuleForm } from '../ruleTable/RuleForm.tsx';
-import type { RuleFormProps } from '../ruleTable/RuleTableEditor.tsx';
+import { RuleForm } from '../../../components/form/RuleForm.tsx';
+import type { RuleFormProps } from '../../../components/table/RuleTableEditor.tsx';
 import { protocolOptions } from '../ruleTable/protocolOptions.ts';
 
 /** The key of the list in the section document. */

@@ -16,7 +16,7 @@ import {
 import { SectionFrame, type SectionContext } from '../SectionFrame.tsx';
 import { VERTICAL, documentOf } from '../document.ts';
 import { CheckedApply } from '../ruleTable/CheckedApply.tsx';
-import { RuleTableEditor } from '../ruleTable/RuleTableEditor.tsx';
+import { RuleTableEditor } from '../../../components/table/RuleTableEditor.tsx';
 import { FirewallRuleForm } from './FirewallRuleForm.tsx';
 import { WhitelistForm } from './WhitelistForm.tsx';
 
@@ -38,7 +38,9 @@ export function FirewallEditor({ view, apply, busy }: SectionContext) {
           onChange={(enabled) => change({ enabled })}
         />
       </Space>
-      <Typography.Title level={5}>{t('deviceSettings.firewall.whitelist')}</Typography.Title>
+      <Typography.Title level={3} className="subsection-title">
+        {t('deviceSettings.firewall.whitelist')}
+      </Typography.Title>
       <RuleTableEditor<WhitelistEntry>
         data-testid="firewall-whitelist"
         rows={doc.whitelist}
@@ -55,7 +57,9 @@ export function FirewallEditor({ view, apply, busy }: SectionContext) {
         ]}
         renderForm={(props) => <WhitelistForm doc={doc} {...props} />}
       />
-      <Typography.Title level={5}>{t('deviceSettings.firewall.rules')}</Typography.Title>
+      <Typography.Title level={3} className="subsection-title">
+        {t('deviceSettings.firewall.rules')}
+      </Typography.Title>
       <RuleTableEditor<FirewallRule>
         data-testid="firewall-rule"
         rows={doc.rules}

@@ -6,8 +6,8 @@
 import { Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { firewallSection, type FirewallSection, type WhitelistEntry } from '@edge/protocol';
-import { RuleForm } from '../ruleTable/RuleForm.tsx';
-import type { RuleFormProps } from '../ruleTable/RuleTableEditor.tsx';
+import { RuleForm } from '../../../components/form/RuleForm.tsx';
+import type { RuleFormProps } from '../../../components/table/RuleTableEditor.tsx';
 
 /** The key of the list in the section document. */
 const LIST_KEY = 'whitelist';

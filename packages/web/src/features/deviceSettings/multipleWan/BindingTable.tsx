@@ -10,7 +10,7 @@ import { wanBinding, wanBindingModes, type WanBinding } from '@edge/protocol';
 import { schemaFieldRules } from '../../../components/schemaRules.ts';
 import type { SectionContext } from '../SectionFrame.tsx';
 import { useSettingsRead } from '../useSettingsRead.ts';
-import { RowFormModal } from '../RowFormModal.tsx';
+import { RowFormModal } from '../../../components/form/RowFormModal.tsx';
 import { wanOptions } from './wanOptions.ts';
 
 const FIELDS = ['vid', 'mode', 'primary', 'secondary'] as const;

@@ -9,7 +9,7 @@ import { maProtocols, maRule, type MaRule } from '@edge/protocol';
 import { reject } from '../../../components/formRules.ts';
 import { schemaFieldRules } from '../../../components/schemaRules.ts';
 import type { SectionContext } from '../SectionFrame.tsx';
-import { RowFormModal } from '../RowFormModal.tsx';
+import { RowFormModal } from '../../../components/form/RowFormModal.tsx';
 import { wanOptions } from './wanOptions.ts';
 
 const ADD_PATH = 'wanBinding/addMARule';

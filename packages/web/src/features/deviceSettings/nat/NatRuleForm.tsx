@@ -7,8 +7,8 @@
 import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NAT_CHAIN, NAT_TABLE, natActions, natSection, type NatRule } from '@edge/protocol';
-import { RuleForm } from '../ruleTable/RuleForm.tsx';
-import type { RuleFormProps } from '../ruleTable/RuleTableEditor.tsx';
+import { RuleForm } from '../../../components/form/RuleForm.tsx';
+import type { RuleFormProps } from '../../../components/table/RuleTableEditor.tsx';
 import { useWanInterfaceOptions } from '../ruleTable/useWanInterfaces.ts';
 
 /** The key of the list in the section document. */

@@ -9,7 +9,7 @@ import { natDefaults, natSection, type NatRule, type NatSection as NatDoc } from
 import { SectionFrame, type SectionContext } from '../SectionFrame.tsx';
 import { VERTICAL, documentOf } from '../document.ts';
 import { CheckedApply } from '../ruleTable/CheckedApply.tsx';
-import { RuleTableEditor } from '../ruleTable/RuleTableEditor.tsx';
+import { RuleTableEditor } from '../../../components/table/RuleTableEditor.tsx';
 import { NatRuleForm } from './NatRuleForm.tsx';
 
 const SECTION = 'nat' as const;

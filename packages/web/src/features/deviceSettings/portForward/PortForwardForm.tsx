@@ -7,8 +7,8 @@
 import { Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { forwardProtocols, portForwardSection, type PortForward } from '@edge/protocol';
-import { RuleForm } from '../ruleTable/RuleForm.tsx';
-import type { RuleFormProps } from '../ruleTable/RuleTableEditor.tsx';
+import { RuleForm } from '../../../components/form/RuleForm.tsx';
+import type { RuleFormProps } from '../../../components/table/RuleTableEditor.tsx';
 import { useWanInterfaceOptions } from '../ruleTable/useWanInterfaces.ts';
 import { protocolOptions } from '../ruleTable/protocolOptions.ts';
 

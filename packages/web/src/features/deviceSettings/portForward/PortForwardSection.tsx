@@ -15,7 +15,7 @@ import {
 import { SectionFrame, type SectionContext } from '../SectionFrame.tsx';
 import { VERTICAL, documentOf } from '../document.ts';
 import { CheckedApply } from '../ruleTable/CheckedApply.tsx';
-import { RuleTableEditor } from '../ruleTable/RuleTableEditor.tsx';
+import { RuleTableEditor } from '../../../components/table/RuleTableEditor.tsx';
 import { PortForwardForm } from './PortForwardForm.tsx';
 
 const SECTION = 'portForward' as const;

@@ -7,8 +7,8 @@ import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { vlanSection, type VlanEntry } from '@edge/protocol';
 import { schemaFieldRules } from '../../../components/schemaRules.ts';
-import { RowFormModal } from '../RowFormModal.tsx';
-import { rowInSection, withEmptyText } from '../rowSchema.ts';
+import { RowFormModal } from '../../../components/form/RowFormModal.tsx';
+import { rowInSection, withEmptyText } from '../../../components/form/rowSchema.ts';
 
 const FIELDS = ['vid', 'description'] as const;
 

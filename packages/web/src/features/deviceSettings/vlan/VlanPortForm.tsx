@@ -7,8 +7,8 @@ import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LAN_VID, vlanPortModes, vlanSection, type VlanEntry, type VlanPort } from '@edge/protocol';
 import { schemaFieldRules } from '../../../components/schemaRules.ts';
-import { RowFormModal } from '../RowFormModal.tsx';
-import { rowInSection, withEmptyText } from '../rowSchema.ts';
+import { RowFormModal } from '../../../components/form/RowFormModal.tsx';
+import { rowInSection, withEmptyText } from '../../../components/form/rowSchema.ts';
 import { vidLabel } from './vidLabel.ts';
 
 type Mode = VlanPort['mode'];

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { VlanEntry } from '@edge/protocol';
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
-import { RowActions } from '../RowActions.tsx';
+import { RowActions } from '../../../components/table/RowActions.tsx';
 
 export function VlanTable({
   vlans,

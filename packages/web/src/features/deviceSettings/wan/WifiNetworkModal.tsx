@@ -3,12 +3,14 @@
  * The SSID and password follow the protocol's rules (wifiNetwork); a network picked from a scan comes
  * with its name and security filled in.
  */
-import { Form, Input, Modal, Select } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Form, Input, Select } from 'antd';
 import { wifiNetwork, wifiSecurityModes, wifiSsidDefaults, type WifiNetwork } from '@edge/protocol';
-import { schemaFieldRules } from '../../../components/schemaRules.ts';
+import { RowFormModal } from '../../../components/form/RowFormModal.tsx';
+import { withEmptyText } from '../../../components/form/rowSchema.ts';
+import { useSchemaFields } from '../../../components/form/useSchemaFields.tsx';
 
 const FIELDS = ['ssid', 'password', 'wpa'] as const;
+const TEXT = ['ssid', 'password'] as const;
 
 export function WifiNetworkModal({
   title,
@@ -24,33 +26,34 @@ export function WifiNetworkModal({
   onSubmit: (network: WifiNetwork) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
   const [form] = Form.useForm<WifiNetwork>();
-  const rules = schemaFieldRules(t, wifiNetwork, FIELDS, () => form.getFieldsValue(true));
+  const { field } = useSchemaFields(wifiNetwork, FIELDS, {
+    values: () => withEmptyText(form.getFieldsValue(true) as WifiNetwork, TEXT),
+  });
   return (
-    <Modal
-      open
+    <RowFormModal<WifiNetwork>
       title={title}
+      form={form}
+      initialValues={{ wpa: wifiSsidDefaults.wpa, password: '', ...initial }}
+      data-testid="wifi-network"
+      onSave={(values) => onSubmit({ ...initial, ...values })}
       onCancel={onCancel}
-      onOk={() => form.submit()}
-      okButtonProps={{ 'data-testid': 'wifi-network-save' }}
     >
-      <Form<WifiNetwork>
-        form={form}
-        layout="vertical"
-        initialValues={{ wpa: wifiSsidDefaults.wpa, password: '', ...initial }}
-        onFinish={(values) => onSubmit({ ...initial, ...values } as WifiNetwork)}
-      >
-        <Form.Item name="ssid" label={t('deviceSettings.wifi.ssid')} rules={rules.ssid}>
-          <Input disabled={fixedSsid} data-testid="wifi-network-ssid" />
-        </Form.Item>
-        <Form.Item name="password" label={t('deviceSettings.wifi.password')} rules={rules.password}>
-          <Input.Password data-testid="wifi-network-password" />
-        </Form.Item>
-        <Form.Item name="wpa" label={t('deviceSettings.wifi.security')} rules={rules.wpa}>
-          <Select disabled={fixedSsid} options={wifiSecurityModes.map((m) => ({ value: m, label: m }))} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      {field(
+        'ssid',
+        'deviceSettings.wifi.ssid',
+        <Input disabled={fixedSsid} data-testid="wifi-network-ssid" />,
+      )}
+      {field(
+        'password',
+        'deviceSettings.wifi.password',
+        <Input.Password data-testid="wifi-network-password" />,
+      )}
+      {field(
+        'wpa',
+        'deviceSettings.wifi.security',
+        <Select disabled={fixedSsid} options={wifiSecurityModes.map((m) => ({ value: m, label: m }))} />,
+      )}
+    </RowFormModal>
   );
 }

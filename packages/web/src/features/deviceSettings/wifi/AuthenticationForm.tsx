@@ -5,8 +5,8 @@
 import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { wifiSection, type WifiAuthentication, type WifiSection } from '@edge/protocol';
-import { RuleForm } from '../ruleTable/RuleForm.tsx';
-import type { RuleFormProps } from '../ruleTable/RuleTableEditor.tsx';
+import { RuleForm } from '../../../components/form/RuleForm.tsx';
+import type { RuleFormProps } from '../../../components/table/RuleTableEditor.tsx';
 
 /** The key of the list in the section document. */
 const LIST_KEY = 'authentication';

@@ -5,7 +5,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WifiAuthentication, WifiSection } from '@edge/protocol';
-import { RuleTableEditor } from '../ruleTable/RuleTableEditor.tsx';
+import { RuleTableEditor } from '../../../components/table/RuleTableEditor.tsx';
 import { AuthenticationForm } from './AuthenticationForm.tsx';
 
 export function AuthenticationTable({
@@ -21,7 +21,9 @@ export function AuthenticationTable({
   const { t } = useTranslation();
   return (
     <>
-      <Typography.Title level={5}>{t('deviceSettings.wifi.authTitle')}</Typography.Title>
+      <Typography.Title level={3} className="subsection-title">
+        {t('deviceSettings.wifi.authTitle')}
+      </Typography.Title>
       <RuleTableEditor<WifiAuthentication>
         data-testid="wifi-auth"
         rows={rows}

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../components/notifications/toast.ts';
+import { useConfirmAct } from '../../../components/useConfirmAct.ts';
 import { useAssignGroup, useGroups } from '../api.ts';
 import { serverText } from '../serverText.ts';
 
@@ -21,15 +21,14 @@ export function AssignGroupModal({
   const { data: groups } = useGroups();
   const assign = useAssignGroup();
   const [target, setTarget] = useState<string>(NO_GROUP);
+  const { act, busy } = useConfirmAct();
 
-  const submit = async () => {
-    const answer = await assign.mutateAsync({
-      groupId: target === NO_GROUP ? null : Number(target),
-      deviceIds,
+  const submit = () =>
+    act({
+      run: () => assign.mutateAsync({ groupId: target === NO_GROUP ? null : Number(target), deviceIds }),
+      done: (answer) => serverText(t, answer.message),
+      then: () => onClose(true),
     });
-    toast.success(serverText(t, answer.message));
-    onClose(true);
-  };
 
   return (
     <Modal
@@ -37,8 +36,8 @@ export function AssignGroupModal({
       title={t('inventory.groups.moveTitle', { count: deviceIds.length })}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
-      confirmLoading={assign.isPending}
-      onOk={() => void submit().catch(() => undefined)}
+      confirmLoading={busy}
+      onOk={() => void submit()}
       onCancel={() => onClose(false)}
       okButtonProps={{ 'data-testid': 'assign-ok' }}
       destroyOnHidden

@@ -8,8 +8,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { secureModes, type DeviceRow, type SecureMode } from '@edge/protocol';
 import { dateTimeCell, dateTimeSecondsCell } from '../../../components/tableCells.tsx';
-import { useConfirm } from '../../../components/useConfirm.tsx';
-import { toast } from '../../../components/notifications/toast.ts';
+import { useConfirmAct } from '../../../components/useConfirmAct.ts';
 import { usePermission } from '../../account/permissions.ts';
 import { useAssignGroup, useGroups, useSetSecureMode } from '../api.ts';
 import { serverText } from '../serverText.ts';
@@ -119,6 +118,7 @@ function GroupField({ device }: { device: DeviceRow }) {
   const { manage } = usePermission('Inventory');
   const { data: groups } = useGroups();
   const assign = useAssignGroup();
+  const { act } = useConfirmAct();
   if (!manage) return <>{device.groupName || t('inventory.list.ungrouped')}</>;
   return (
     <Select
@@ -131,10 +131,11 @@ function GroupField({ device }: { device: DeviceRow }) {
         ...(groups ?? []).map((g) => ({ value: String(g.id), label: g.name })),
       ]}
       onChange={(v: string) =>
-        void assign
-          .mutateAsync({ groupId: v === NO_GROUP ? null : Number(v), deviceIds: [device.id] })
-          .then((answer) => toast.success(serverText(t, answer.message)))
-          .catch(() => undefined)
+        void act({
+          run: () =>
+            assign.mutateAsync({ groupId: v === NO_GROUP ? null : Number(v), deviceIds: [device.id] }),
+          done: (answer) => serverText(t, answer.message),
+        })
       }
       data-testid="details-group"
     />
@@ -144,29 +145,29 @@ function GroupField({ device }: { device: DeviceRow }) {
 function SecureModeSetting({ device }: { device: DeviceRow }) {
   const { t } = useTranslation();
   const { manage } = usePermission('Inventory');
-  const { confirmThen } = useConfirm();
+  const { act } = useConfirmAct();
   const save = useSetSecureMode();
   const [mode, setMode] = useState<SecureMode>(device.secureMode);
   const unsupported = device.secureModeReported === 'Unsupported';
 
   const apply = () =>
-    confirmThen(
-      {
+    act({
+      confirm: {
         message: t('inventory.details.confirmSecureMode', {
           name: device.name,
           mode: t(`inventory.secureMode.${mode}`),
         }),
         okText: t('inventory.details.apply'),
       },
-      async () => {
-        const answer = await save.mutateAsync({ id: device.id, secureMode: mode });
-        toast.success(serverText(t, answer.message));
-      },
-    );
+      run: () => save.mutateAsync({ id: device.id, secureMode: mode }),
+      done: (answer) => serverText(t, answer.message),
+    });
 
   return (
     <div className="secure-mode" data-testid="secure-mode">
-      <Typography.Title level={5}>{t('inventory.details.secureMode')}</Typography.Title>
+      <Typography.Title level={3} className="subsection-title">
+        {t('inventory.details.secureMode')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('inventory.details.secureModeHint')}</Typography.Paragraph>
       <Space wrap>
         <Select<SecureMode>

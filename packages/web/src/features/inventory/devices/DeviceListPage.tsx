@@ -4,8 +4,8 @@
  * the SPEC 4 actions per row, device details, and moving the selected devices into a group.
  * Rows change in place as devices report (live socket); the state of the list is kept in the address.
  */
-import { useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
-import { Badge, Button, Card, Col, Input, Row, Select, Space, Tooltip, Typography } from 'antd';
+import { useState, type HTMLAttributes, type ReactNode } from 'react';
+import { Badge, Button, Card, Col, Row, Select, Space, Tooltip, Typography } from 'antd';
 import {
   DeleteOutlined,
   FolderOpenOutlined,
@@ -16,12 +16,12 @@ import {
   ProfileOutlined,
   RedoOutlined,
 } from '@ant-design/icons';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
-  DEFAULT_PAGE_SIZE,
   deviceSortKeys,
   deviceStatusLabels,
+  inventoryListQuery,
   sortOrders,
   type DeviceRow,
   type DeviceSortKey,
@@ -31,15 +31,11 @@ import {
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
 import { OnlinePie } from '../../../components/OnlinePie.tsx';
 import { SCROLL_X, STICKY_END, dateTimeCell } from '../../../components/tableCells.tsx';
+import { IconAction } from '../../../components/table/IconAction.tsx';
+import { SearchBox } from '../../../components/table/SearchBox.tsx';
+import { useUrlQuery } from '../../../components/table/useUrlQuery.ts';
 import { usePermission } from '../../account/permissions.ts';
-import {
-  useDeviceCounts,
-  useDeviceList,
-  useGroups,
-  useSortOptions,
-  type DeviceAction,
-  type DeviceListQuery,
-} from '../api.ts';
+import { useDeviceCounts, useDeviceList, useGroups, useSortOptions, type DeviceAction } from '../api.ts';
 import { LoadTag, SignalTag, StatusTag } from '../StatusTag.tsx';
 import { formatUptime } from '../uptime.ts';
 import { useLiveList } from '../live/useLiveInventory.ts';
@@ -54,51 +50,6 @@ const UNGROUPED = 0;
 const isSortKey = (v: string | null): v is DeviceSortKey =>
   !!v && (deviceSortKeys as readonly string[]).includes(v);
 const isOrder = (v: string | null): v is SortOrder => !!v && (sortOrders as readonly string[]).includes(v);
-const isStatus = (v: string | null): v is DeviceStatusLabel =>
-  !!v && (deviceStatusLabels as readonly string[]).includes(v);
-
-function useListQuery() {
-  const [params, setParams] = useSearchParams();
-  const query: DeviceListQuery = useMemo(() => {
-    const page = Number(params.get('page')) || 1;
-    const pageSize = Number(params.get('pageSize')) || DEFAULT_PAGE_SIZE;
-    const group = params.get('group');
-    const status = params.get('status');
-    const sortBy = params.get('sortBy');
-    const order = params.get('order');
-    return {
-      page,
-      pageSize,
-      search: params.get('search') || undefined,
-      groupId: group !== null && group !== '' && Number.isInteger(Number(group)) ? Number(group) : undefined,
-      status: isStatus(status) ? status : undefined,
-      sortBy: isSortKey(sortBy) ? sortBy : 'name',
-      order: isOrder(order) ? order : 'asc',
-    };
-  }, [params]);
-
-  const update = (
-    patch: Partial<
-      Record<
-        'page' | 'pageSize' | 'search' | 'group' | 'status' | 'sortBy' | 'order',
-        string | number | undefined
-      >
-    >,
-  ) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value === undefined || value === '') next.delete(key);
-          else next.set(key, String(value));
-        }
-        if (!('page' in patch)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  return { query, update };
-}
 
 /** The buttons of a row's actions (SPEC 4): each one asks for confirmation before it acts. */
 const ROW_ACTIONS: {
@@ -137,29 +88,24 @@ function RowActions({
           <Button type="text" size="small" icon={<LineChartOutlined />} tabIndex={-1} />
         </Link>
       </Tooltip>
-      <Tooltip title={t('inventory.actions.details')}>
-        <Button
-          type="text"
-          size="small"
-          icon={<ProfileOutlined />}
-          aria-label={t('inventory.actions.details')}
-          data-testid={`device-details-${row.sn}`}
-          onClick={onDetails}
-        />
-      </Tooltip>
+      <IconAction
+        size="small"
+        title={t('inventory.actions.details')}
+        icon={<ProfileOutlined />}
+        data-testid={`device-details-${row.sn}`}
+        onClick={onDetails}
+      />
       {manage &&
         ROW_ACTIONS.filter((a) => a.when?.(row) ?? true).map(({ action, icon, danger }) => (
-          <Tooltip title={t(`inventory.actions.${action}`)} key={action}>
-            <Button
-              type="text"
-              size="small"
-              danger={danger}
-              icon={icon}
-              aria-label={t(`inventory.actions.${action}`)}
-              data-testid={`device-${action}-${row.sn}`}
-              onClick={() => onAction(action)}
-            />
-          </Tooltip>
+          <IconAction
+            key={action}
+            size="small"
+            danger={danger}
+            title={t(`inventory.actions.${action}`)}
+            icon={icon}
+            data-testid={`device-${action}-${row.sn}`}
+            onClick={() => onAction(action)}
+          />
         ))}
     </Space>
   );
@@ -167,7 +113,7 @@ function RowActions({
 
 export function DeviceListPage() {
   const { t } = useTranslation();
-  const { query, update } = useListQuery();
+  const { query, update, pagination } = useUrlQuery(inventoryListQuery);
   const live = useLiveList(query);
   const { data, isFetching } = useDeviceList(query);
   const { data: counts } = useDeviceCounts();
@@ -178,7 +124,6 @@ export function DeviceListPage() {
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const [assignOpen, setAssignOpen] = useState(false);
   const actions = useDeviceActions((row) => setSelected((s) => s.filter((id) => id !== row.id)));
-  const [searchText, setSearchText] = useState(query.search ?? '');
 
   const rows = data?.list ?? [];
   const detailsRow = rows.find((r) => r.id === detailsId) ?? null;
@@ -223,16 +168,10 @@ export function DeviceListPage() {
           >
             <div className="inventory-filters">
               <label className="inventory-filter inventory-filter-search">
-                <Input.Search
-                  allowClear
-                  value={searchText}
-                  placeholder={t('inventory.list.search')}
-                  aria-label={t('inventory.list.search')}
-                  onChange={(e) => {
-                    setSearchText(e.target.value);
-                    if (!e.target.value) update({ search: undefined });
-                  }}
-                  onSearch={(value) => update({ search: value.trim() || undefined })}
+                <SearchBox
+                  value={query.search}
+                  label={t('inventory.list.search')}
+                  onSearch={(search) => update({ search })}
                   data-testid="device-search"
                 />
               </label>
@@ -241,7 +180,7 @@ export function DeviceListPage() {
                 <Select
                   value={query.groupId === undefined ? '' : String(query.groupId)}
                   options={groupOptions}
-                  onChange={(v: string) => update({ group: v || undefined })}
+                  onChange={(v: string) => update({ groupId: v })}
                   popupMatchSelectWidth={false}
                   data-testid="device-group-filter"
                 />
@@ -251,7 +190,7 @@ export function DeviceListPage() {
                 <Select
                   value={query.status ?? ''}
                   options={statusOptions}
-                  onChange={(v: string) => update({ status: v || undefined })}
+                  onChange={(v: string) => update({ status: v })}
                   popupMatchSelectWidth={false}
                   data-testid="device-status-filter"
                 />
@@ -324,13 +263,7 @@ export function DeviceListPage() {
           onRow={(row) =>
             ({ 'data-device-sn': row.sn, 'data-status': row.status }) as HTMLAttributes<HTMLElement>
           }
-          pagination={{
-            current: query.page,
-            pageSize: query.pageSize,
-            total: data?.totalNumber ?? 0,
-            onChange: (page, pageSize) =>
-              update(pageSize === query.pageSize ? { page } : { page: 1, pageSize }),
-          }}
+          pagination={pagination(data?.totalNumber ?? 0)}
           columns={[
             {
               key: 'name',

@@ -6,8 +6,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceRow } from '@edge/protocol';
-import { useConfirm } from '../../../components/useConfirm.tsx';
-import { toast } from '../../../components/notifications/toast.ts';
+import { useConfirmAct } from '../../../components/useConfirmAct.ts';
 import { useDeviceAction, type DeviceAction } from '../api.ts';
 import { serverText } from '../serverText.ts';
 
@@ -22,7 +21,7 @@ export const ACTION = {
 
 export function useDeviceActions(onDeleted?: (row: Pick<DeviceRow, 'id'>) => void) {
   const { t } = useTranslation();
-  const { confirmThen } = useConfirm();
+  const { act } = useConfirmAct();
   const mutation = useDeviceAction();
 
   const run = useCallback(
@@ -43,13 +42,16 @@ export function useDeviceActions(onDeleted?: (row: Pick<DeviceRow, 'id'>) => voi
         delete: t('inventory.actions.delete'),
       }[action];
       const danger = action === 'delete' || action === 'shutdown' || action === 'reboot';
-      return confirmThen({ message, okText, danger, kind: 'warning' }, async () => {
-        const answer = await mutation.mutateAsync({ action, id: device.id });
-        toast.success(serverText(t, answer.message));
-        if (action === 'delete') onDeleted?.(device);
+      return act({
+        confirm: { message, okText, danger, kind: 'warning' },
+        run: () => mutation.mutateAsync({ action, id: device.id }),
+        done: (answer) => serverText(t, answer.message),
+        then: () => {
+          if (action === 'delete') onDeleted?.(device);
+        },
       });
     },
-    [confirmThen, mutation, onDeleted, t],
+    [act, mutation, onDeleted, t],
   );
 
   return { run, pending: mutation.isPending };

@@ -4,15 +4,25 @@
  * moved into a group from the device list (select rows, Move to group) or from a device's details.
  */
 import { useState, type HTMLAttributes } from 'react';
-import { Button, Card, Form, Input, Modal, Space, Tooltip, Typography } from 'antd';
+import { Button, Card, Form, Input, Space, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, GROUP_NAME_MAX, type GroupRowV2 } from '@edge/protocol';
+import {
+  GROUP_NAME_MAX,
+  groupCreateRequest,
+  groupEditRequest,
+  groupListV2Query,
+  type GroupRowV2,
+} from '@edge/protocol';
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
 import { SCROLL_X, STICKY_END } from '../../../components/tableCells.tsx';
-import { useConfirm } from '../../../components/useConfirm.tsx';
-import { toast } from '../../../components/notifications/toast.ts';
+import { RowFormModal } from '../../../components/form/RowFormModal.tsx';
+import { useSchemaFields } from '../../../components/form/useSchemaFields.tsx';
+import { IconAction } from '../../../components/table/IconAction.tsx';
+import { useUrlQuery } from '../../../components/table/useUrlQuery.ts';
+import { useConfirmAct } from '../../../components/useConfirmAct.ts';
+import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage.ts';
 import { messageText } from '../../../i18n/messageText.ts';
 import { usePermission } from '../../account/permissions.ts';
 import { useCreateGroup, useDeleteGroup, useGroupsV2, useRenameGroup } from '../api.ts';
@@ -21,68 +31,97 @@ import { useLiveInventory } from '../live/useLiveInventory.ts';
 import { devicesPath } from '../paths.ts';
 
 const UNGROUPED = 0;
+const NAME = ['name'] as const;
+
+interface GroupName {
+  name: string;
+}
+
+/** Rename a group: the new name is checked with the protocol's own rule before it is sent. */
+function RenameGroupModal({ group, onClose }: { group: GroupRowV2; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<GroupName>();
+  const rename = useRenameGroup();
+  const { act } = useConfirmAct();
+  const { field } = useSchemaFields(groupEditRequest, NAME, {
+    values: () => ({ id: group.id, ...form.getFieldsValue(true) }),
+  });
+  const save = ({ name }: GroupName) =>
+    act({
+      run: () => rename.mutateAsync({ id: group.id, name: name.trim() }),
+      done: messageText(t, 'groupEdited'),
+      then: onClose,
+    });
+  return (
+    <RowFormModal<GroupName>
+      title={t('inventory.groups.renameTitle')}
+      okText={t('common.save')}
+      form={form}
+      initialValues={{ name: group.name }}
+      data-testid="group-rename"
+      onSave={save}
+      onCancel={onClose}
+    >
+      {field(
+        'name',
+        null,
+        <Input
+          maxLength={GROUP_NAME_MAX}
+          aria-label={t('inventory.groups.name')}
+          data-testid="group-rename-input"
+        />,
+      )}
+    </RowFormModal>
+  );
+}
 
 export function GroupsPage() {
   const { t } = useTranslation();
   useLiveInventory();
-  const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const { data, isFetching } = useGroupsV2(paging);
+  const { query, pagination } = useUrlQuery(groupListV2Query);
+  const { data, isFetching } = useGroupsV2(query);
   const { manage } = usePermission('Inventory');
   const create = useCreateGroup();
-  const rename = useRenameGroup();
   const remove = useDeleteGroup();
-  const { confirmThen } = useConfirm();
-  const [form] = Form.useForm<{ name: string }>();
+  const { act } = useConfirmAct();
+  const [form] = Form.useForm<GroupName>();
+  useRevalidateOnLanguage(form);
   const [editing, setEditing] = useState<GroupRowV2 | null>(null);
-  const [newName, setNewName] = useState('');
+  const { field } = useSchemaFields(groupCreateRequest, NAME, { values: () => form.getFieldsValue(true) });
 
-  const nameRules = [
-    { required: true, whitespace: true, message: messageText(t, 'groupNameEmpty') },
-    { max: GROUP_NAME_MAX, message: messageText(t, 'groupNameLength') },
-  ];
-
-  const add = async ({ name }: { name: string }) => {
-    await create.mutateAsync(name.trim());
-    toast.success(messageText(t, 'groupCreated'));
-    form.resetFields();
-  };
-  const saveRename = async () => {
-    if (!editing) return;
-    await rename.mutateAsync({ id: editing.id, name: newName.trim() });
-    toast.success(messageText(t, 'groupEdited'));
-    setEditing(null);
-  };
+  const add = ({ name }: GroupName) =>
+    act({
+      run: () => create.mutateAsync(name.trim()),
+      done: messageText(t, 'groupCreated'),
+      then: () => form.resetFields(),
+    });
   const deleteGroup = (group: GroupRowV2) =>
-    confirmThen(
-      {
+    act({
+      confirm: {
         message: `${t('inventory.groups.confirmDelete')} ${t('inventory.groups.deleteHint')}`,
         danger: true,
         okText: t('inventory.groups.delete'),
       },
-      async () => {
-        const answer = await remove.mutateAsync(group.id);
-        toast.success(serverText(t, answer.message));
-      },
-    );
+      run: () => remove.mutateAsync(group.id),
+      done: (answer) => serverText(t, answer.message),
+    });
 
   return (
     <div className="inventory-page" data-testid="inventory-groups">
       {manage && (
         <Card className="inventory-card" title={t('inventory.groups.create')}>
-          <Form
-            form={form}
-            layout="inline"
-            className="inline-add-form"
-            onFinish={(v) => void add(v).catch(() => undefined)}
-          >
-            <Form.Item name="name" rules={nameRules} className="inline-add-grow">
+          <Form form={form} layout="inline" className="inline-add-form" onFinish={(v) => void add(v)}>
+            {field(
+              'name',
+              null,
               <Input
                 placeholder={t('inventory.groups.name')}
                 aria-label={t('inventory.groups.name')}
                 maxLength={GROUP_NAME_MAX}
                 data-testid="group-name"
-              />
-            </Form.Item>
+              />,
+              { className: 'inline-add-grow' },
+            )}
             <Button
               type="primary"
               htmlType="submit"
@@ -118,13 +157,7 @@ export function GroupsPage() {
           scroll={SCROLL_X}
           data-testid="group-table"
           onRow={(g) => ({ 'data-group': g.name }) as HTMLAttributes<HTMLElement>}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.pageSize,
-            total: data?.totalNumber ?? 0,
-            onChange: (page, pageSize) =>
-              setPaging((p) => ({ page: pageSize === p.pageSize ? page : 1, pageSize })),
-          }}
+          pagination={pagination(data?.totalNumber ?? 0)}
           columns={[
             { key: 'name', dataIndex: 'name', title: t('inventory.groups.name') },
             { key: 'numDevices', dataIndex: 'numDevices', title: t('inventory.groups.devices') },
@@ -148,69 +181,41 @@ export function GroupsPage() {
                 <Space size={0}>
                   <Tooltip title={t('inventory.groups.showDevices')}>
                     <Link
-                      to={`${devicesPath}?group=${group.id}`}
+                      to={`${devicesPath}?groupId=${group.id}`}
                       aria-label={t('inventory.groups.showDevices')}
                     >
                       <Button type="text" size="small" icon={<UnorderedListOutlined />} tabIndex={-1} />
                     </Link>
                   </Tooltip>
                   {manage && (
-                    <Tooltip title={t('inventory.groups.rename')}>
-                      <Button
-                        type="text"
-                        size="small"
-                        icon={<EditOutlined />}
-                        aria-label={t('inventory.groups.rename')}
-                        data-testid={`group-rename-${group.name}`}
-                        onClick={() => {
-                          setEditing(group);
-                          setNewName(group.name);
-                        }}
-                      />
-                    </Tooltip>
+                    <IconAction
+                      size="small"
+                      title={t('inventory.groups.rename')}
+                      icon={<EditOutlined />}
+                      data-testid={`group-rename-${group.name}`}
+                      onClick={() => setEditing(group)}
+                    />
                   )}
                   {manage && (
-                    <Tooltip title={t('inventory.groups.delete')}>
-                      <Button
-                        type="text"
-                        size="small"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('inventory.groups.delete')}
-                        data-testid={`group-delete-${group.name}`}
-                        onClick={() => void deleteGroup(group)}
-                      />
-                    </Tooltip>
+                    <IconAction
+                      size="small"
+                      danger
+                      title={t('inventory.groups.delete')}
+                      icon={<DeleteOutlined />}
+                      data-testid={`group-delete-${group.name}`}
+                      onClick={() => void deleteGroup(group)}
+                    />
                   )}
                 </Space>
               ),
             },
           ]}
         />
-        <Link to={`${devicesPath}?group=${UNGROUPED}`} className="ungrouped-link">
+        <Link to={`${devicesPath}?groupId=${UNGROUPED}`} className="ungrouped-link">
           {t('inventory.groups.showUngrouped')}
         </Link>
       </Card>
-      <Modal
-        open={editing !== null}
-        title={t('inventory.groups.renameTitle')}
-        okText={t('common.save')}
-        cancelText={t('common.cancel')}
-        confirmLoading={rename.isPending}
-        okButtonProps={{ disabled: !newName.trim() }}
-        onOk={() => void saveRename().catch(() => undefined)}
-        onCancel={() => setEditing(null)}
-        destroyOnHidden
-      >
-        <Input
-          value={newName}
-          maxLength={GROUP_NAME_MAX}
-          aria-label={t('inventory.groups.name')}
-          onChange={(e) => setNewName(e.target.value)}
-          onPressEnter={() => void saveRename().catch(() => undefined)}
-          data-testid="group-rename-input"
-        />
-      </Modal>
+      {editing && <RenameGroupModal group={editing} onClose={() => setEditing(null)} />}
     </div>
   );
 }

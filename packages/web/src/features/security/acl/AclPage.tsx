@@ -5,10 +5,11 @@
  * with confirm: true.
  */
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Modal, Space, Switch, Tooltip } from 'antd';
+import { Alert, Button, Card, Form, Input, Space, Switch } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
+  ACL_DESCRIPTION_MAX,
   aclEntryRequest,
   type AclEntryRequest,
   type AclEntryView,
@@ -17,13 +18,14 @@ import {
   type PermissionKey,
 } from '@edge/protocol';
 import { isApiError } from '../../../api/ApiError.ts';
-import { errorText } from '../../../api/errorText.ts';
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
 import { dateTimeCell } from '../../../components/tableCells.tsx';
-import { schemaFieldRules } from '../../../components/schemaRules.ts';
+import { RowFormModal } from '../../../components/form/RowFormModal.tsx';
+import { useSchemaFields } from '../../../components/form/useSchemaFields.tsx';
+import { IconAction } from '../../../components/table/IconAction.tsx';
 import { useConfirm } from '../../../components/useConfirm.tsx';
+import { useConfirmAct } from '../../../components/useConfirmAct.ts';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage.ts';
-import { toast } from '../../../components/notifications/toast.ts';
 import { messageText } from '../../../i18n/messageText.ts';
 import { usePermission } from '../../account/permissions.ts';
 import { aclCalls, useAcl, useSecurityRefresh } from '../api.ts';
@@ -40,16 +42,15 @@ const ADD_PREFIX = 'acl-add';
 const EDIT_PREFIX = 'acl-edit';
 
 function EntryFields({ form }: { form: ReturnType<typeof Form.useForm<AclEntryRequest>>[0] }) {
-  const { t } = useTranslation();
-  const rules = schemaFieldRules(t, aclEntryRequest, FIELDS, () => form.getFieldsValue(true));
+  const { field } = useSchemaFields(aclEntryRequest, FIELDS, { values: () => form.getFieldsValue(true) });
   return (
     <>
-      <Form.Item name="ipAddress" label={t('security.ipAddress')} rules={rules.ipAddress}>
-        <Input autoComplete="off" inputMode="decimal" />
-      </Form.Item>
-      <Form.Item name="Description" label={t('security.description')} rules={rules.Description}>
-        <Input autoComplete="off" maxLength={128} />
-      </Form.Item>
+      {field('ipAddress', 'security.ipAddress', <Input autoComplete="off" inputMode="decimal" />)}
+      {field(
+        'Description',
+        'security.description',
+        <Input autoComplete="off" maxLength={ACL_DESCRIPTION_MAX} />,
+      )}
     </>
   );
 }
@@ -63,47 +64,49 @@ export function AclPage({ list }: { list: AclList }) {
   const [addForm] = Form.useForm<AclEntryRequest>();
   const [editForm] = Form.useForm<AclEntryRequest>();
   useRevalidateOnLanguage(addForm);
-  useRevalidateOnLanguage(editForm);
   const [editing, setEditing] = useState<AclEntryView | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { act, busy } = useConfirmAct();
   const calls = aclCalls(list);
 
   /** Sends a change; on a lockout refusal asks the user and, if they insist, sends it again confirmed. */
-  const apply = async (send: (confirm: boolean) => Promise<AclListResponse>): Promise<boolean> => {
-    setBusy(true);
+  const sendInsisting = async (
+    send: (confirm: boolean) => Promise<AclListResponse>,
+  ): Promise<AclListResponse | null> => {
     try {
-      let state: AclListResponse;
-      try {
-        state = await send(false);
-      } catch (e) {
-        if (!(isApiError(e) && e.status === 409 && e.errCode === 'aclLockout')) throw e;
-        const insist = await confirm({
-          title: 'confirmation',
-          kind: 'warning',
-          danger: true,
-          okText: t('security.applyAnyway'),
-          message: t('security.lockoutWarning', {
-            message: messageText(t, 'aclLockout'),
-            address: data?.yourAddress ?? '',
-          }),
-        });
-        if (!insist) return false;
-        state = await send(true);
-      }
-      refresh.acl(list, state);
-      toast.success(t('messages.saved'));
-      return true;
+      return await send(false);
     } catch (e) {
-      toast.error(errorText(t, e, 'applyError'));
-      return false;
-    } finally {
-      setBusy(false);
+      if (!(isApiError(e) && e.status === 409 && e.errCode === 'aclLockout')) throw e;
+      const insist = await confirm({
+        title: 'confirmation',
+        kind: 'warning',
+        danger: true,
+        okText: t('security.applyAnyway'),
+        message: t('security.lockoutWarning', {
+          message: messageText(t, 'aclLockout'),
+          address: data?.yourAddress ?? '',
+        }),
+      });
+      return insist ? send(true) : null;
     }
   };
+  /** Applies a change; `then` follows only when it went through (not when the user held back). */
+  const apply = (send: (confirm: boolean) => Promise<AclListResponse>, then?: () => void) =>
+    act({
+      run: () => sendInsisting(send),
+      done: (state) => (state ? t('messages.saved') : undefined),
+      then: (state) => {
+        if (!state) return;
+        refresh.acl(list, state);
+        then?.();
+      },
+      toastErrors: 'applyError',
+    });
 
-  const add = async (entry: AclEntryRequest) => {
-    if (await apply(() => calls.add(entry))) addForm.resetFields();
-  };
+  const add = (entry: AclEntryRequest) =>
+    apply(
+      () => calls.add(entry),
+      () => addForm.resetFields(),
+    );
   /** The user confirms first; a lockout refusal then asks a second, explicit time. */
   const toggle = async (on: boolean) => {
     const message = on ? t('security.confirmEnable') : t('security.confirmDisable');
@@ -114,10 +117,13 @@ export function AclPage({ list }: { list: AclList }) {
     if (await confirm({ message: 'confirmDelete', danger: true }))
       await apply((c) => calls.remove(entry.id, c));
   };
-  const saveEdit = async () => {
-    const entry = await editForm.validateFields();
-    if (editing && (await apply((c) => calls.edit({ ...entry, id: editing.id }, c)))) setEditing(null);
-  };
+  const saveEdit = (entry: AclEntryRequest) =>
+    editing
+      ? apply(
+          (c) => calls.edit({ ...entry, id: editing.id }, c),
+          () => setEditing(null),
+        )
+      : undefined;
 
   if (!data) return <SecurityStatusBar />;
   const listed = data.list.some((e) => e.ipAddress === data.yourAddress);
@@ -209,31 +215,19 @@ export function AclPage({ list }: { list: AclList }) {
                     width: 110,
                     render: (_: unknown, entry: AclEntryView) => (
                       <Space size={2}>
-                        <Tooltip title={t('security.edit')}>
-                          <Button
-                            type="text"
-                            icon={<EditOutlined />}
-                            aria-label={t('security.edit')}
-                            data-testid={`acl-edit-${entry.ipAddress}`}
-                            onClick={() => {
-                              editForm.setFieldsValue({
-                                ipAddress: entry.ipAddress,
-                                Description: entry.Description,
-                              });
-                              setEditing(entry);
-                            }}
-                          />
-                        </Tooltip>
-                        <Tooltip title={t('security.delete')}>
-                          <Button
-                            type="text"
-                            danger
-                            icon={<DeleteOutlined />}
-                            aria-label={t('security.delete')}
-                            data-testid={`acl-delete-${entry.ipAddress}`}
-                            onClick={() => void removeEntry(entry)}
-                          />
-                        </Tooltip>
+                        <IconAction
+                          title={t('security.edit')}
+                          icon={<EditOutlined />}
+                          data-testid={`acl-edit-${entry.ipAddress}`}
+                          onClick={() => setEditing(entry)}
+                        />
+                        <IconAction
+                          danger
+                          title={t('security.delete')}
+                          icon={<DeleteOutlined />}
+                          data-testid={`acl-delete-${entry.ipAddress}`}
+                          onClick={() => void removeEntry(entry)}
+                        />
                       </Space>
                     ),
                   },
@@ -242,20 +236,20 @@ export function AclPage({ list }: { list: AclList }) {
           ]}
         />
       </Card>
-      <Modal
-        open={editing !== null}
-        title={t('security.editEntry')}
-        okText={t('common.save')}
-        cancelText={t('common.cancel')}
-        onOk={() => void saveEdit().catch(() => undefined)}
-        onCancel={() => setEditing(null)}
-        confirmLoading={busy}
-        forceRender
-      >
-        <Form form={editForm} name={EDIT_PREFIX} layout="vertical" requiredMark={false}>
+      {editing && (
+        <RowFormModal<AclEntryRequest>
+          title={t('security.editEntry')}
+          name={EDIT_PREFIX}
+          okText={t('common.save')}
+          form={editForm}
+          initialValues={{ ipAddress: editing.ipAddress, Description: editing.Description }}
+          data-testid={EDIT_PREFIX}
+          onSave={saveEdit}
+          onCancel={() => setEditing(null)}
+        >
           <EntryFields form={editForm} />
-        </Form>
-      </Modal>
+        </RowFormModal>
+      )}
       {/* Where an administrator who was locked out comes back to let others in. */}
       {list === 'adminAcl' && <LockoutsCard />}
     </div>

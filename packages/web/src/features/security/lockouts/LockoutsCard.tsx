@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { LockoutView } from '@edge/protocol';
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
 import { dateTimeCell } from '../../../components/tableCells.tsx';
-import { toast } from '../../../components/notifications/toast.ts';
+import { useConfirmAct } from '../../../components/useConfirmAct.ts';
 import { messageText } from '../../../i18n/messageText.ts';
 import { usePermission } from '../../account/permissions.ts';
 import { useClearLockouts, useLockouts } from './api.ts';
@@ -19,10 +19,10 @@ export function LockoutsCard() {
   const { data, isFetching } = useLockouts();
   const { manage } = usePermission('Security');
   const clear = useClearLockouts();
-  const run = async (filter: { account?: string; ip?: string }) => {
-    await clear.mutateAsync(filter);
-    toast.success(messageText(t, 'lockoutsCleared'));
-  };
+  const { act } = useConfirmAct();
+  // A failed clear is toasted by the query layer; act keeps it from surfacing as an unhandled rejection.
+  const run = (filter: { account?: string; ip?: string }) =>
+    act({ run: () => clear.mutateAsync(filter), done: messageText(t, 'lockoutsCleared') });
   const list = data?.list ?? [];
 
   return (

@@ -3,12 +3,13 @@
  * shows created, expires and last used. A new token's secret is shown once; a token can be revoked.
  */
 import { useState } from 'react';
-import { Button, Card, Checkbox, Col, DatePicker, Form, Input, Row, Space, Tag, Tooltip } from 'antd';
+import { Button, Card, Checkbox, Col, DatePicker, Form, Input, Row, Space, Tag } from 'antd';
 import { KeyOutlined, StopOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   DATE_FORMAT,
+  TOKEN_NAME_MAX,
   newTokenRequest,
   tokenScopes,
   type NewTokenRequest,
@@ -17,10 +18,10 @@ import {
 } from '@edge/protocol';
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
 import { SCROLL_X, STICKY_END, dateCell, dateTimeCell } from '../../../components/tableCells.tsx';
-import { schemaFieldRules } from '../../../components/schemaRules.ts';
-import { useConfirm } from '../../../components/useConfirm.tsx';
+import { useSchemaFields } from '../../../components/form/useSchemaFields.tsx';
+import { IconAction } from '../../../components/table/IconAction.tsx';
+import { useConfirmAct } from '../../../components/useConfirmAct.ts';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage.ts';
-import { toast } from '../../../components/notifications/toast.ts';
 import { usePermission } from '../../account/permissions.ts';
 import { useCreateToken, useRevokeToken, useTokens } from '../api.ts';
 import { SecurityStatusBar } from '../SecurityStatusBar.tsx';
@@ -52,27 +53,31 @@ export function TokensPage() {
   const create = useCreateToken();
   const revoke = useRevokeToken();
   const { manage } = usePermission('AccessToken');
-  const { confirmThen } = useConfirm();
+  const { act } = useConfirmAct();
   const [created, setCreated] = useState<NewTokenResponse | null>(null);
 
-  const rules = schemaFieldRules(t, newTokenRequest, FIELDS, () => toRequest(form.getFieldsValue(true)));
+  const { field } = useSchemaFields(newTokenRequest, FIELDS, {
+    values: () => toRequest(form.getFieldsValue(true)),
+  });
   const revokeToken = (token: TokenView) =>
-    confirmThen(
-      {
+    act({
+      confirm: {
         message: t('security.confirmRevoke', { name: token.tokenName }),
         danger: true,
         okText: t('security.revoke'),
       },
-      async () => {
-        await revoke.mutateAsync(token.id);
-        toast.success(t('security.revoked'));
+      run: () => revoke.mutateAsync(token.id),
+      done: t('security.revoked'),
+    });
+  const submit = () =>
+    act({
+      run: () =>
+        create.mutateAsync(newTokenRequest.parse(toRequest(form.getFieldsValue(true))) as NewTokenRequest),
+      then: (answer) => {
+        setCreated(answer);
+        form.resetFields();
       },
-    );
-  const submit = async () => {
-    const body = newTokenRequest.parse(toRequest(form.getFieldsValue(true))) as NewTokenRequest;
-    setCreated(await create.mutateAsync(body));
-    form.resetFields();
-  };
+    });
 
   return (
     <div className="security-page">
@@ -84,28 +89,34 @@ export function TokensPage() {
             name="token"
             layout="vertical"
             requiredMark={false}
-            onFinish={() => void submit().catch(() => undefined)}
+            onFinish={() => void submit()}
             initialValues={{ scopes: [] }}
             data-testid="token-form"
           >
             <Row gutter={24}>
               <Col xs={24} lg={12}>
-                <Form.Item name="tokenName" label={t('security.tokenName')} rules={rules.tokenName}>
-                  <Input autoComplete="off" maxLength={64} />
-                </Form.Item>
+                {field(
+                  'tokenName',
+                  'security.tokenName',
+                  <Input autoComplete="off" maxLength={TOKEN_NAME_MAX} />,
+                )}
               </Col>
               <Col xs={24} lg={12}>
-                <Form.Item name="endDate" label={t('security.endDate')} rules={rules.endDate}>
+                {field(
+                  'endDate',
+                  'security.endDate',
                   <DatePicker
                     className="full-width"
                     format={DATE_FORMAT}
                     disabledDate={beforeToday}
                     data-testid="token-end-date"
-                  />
-                </Form.Item>
+                  />,
+                )}
               </Col>
             </Row>
-            <Form.Item name="scopes" label={t('security.scopes')} rules={rules.scopes}>
+            {field(
+              'scopes',
+              'security.scopes',
               <Checkbox.Group className="token-scopes">
                 {tokenScopes.map((scope) => (
                   <Checkbox key={scope} value={scope} data-testid={`token-scope-${scope}`}>
@@ -113,8 +124,8 @@ export function TokensPage() {
                     <span className="token-scope-hint">{t(`security.scope.${scope}`)}</span>
                   </Checkbox>
                 ))}
-              </Checkbox.Group>
-            </Form.Item>
+              </Checkbox.Group>,
+            )}
             <Button
               type="primary"
               htmlType="submit"
@@ -183,16 +194,13 @@ export function TokensPage() {
                     width: 90,
                     render: (_: unknown, token: TokenView) =>
                       token.status === 'active' && (
-                        <Tooltip title={t('security.revoke')}>
-                          <Button
-                            type="text"
-                            danger
-                            icon={<StopOutlined />}
-                            aria-label={t('security.revoke')}
-                            data-testid={`token-revoke-${token.tokenName}`}
-                            onClick={() => void revokeToken(token)}
-                          />
-                        </Tooltip>
+                        <IconAction
+                          danger
+                          title={t('security.revoke')}
+                          icon={<StopOutlined />}
+                          data-testid={`token-revoke-${token.tokenName}`}
+                          onClick={() => void revokeToken(token)}
+                        />
                       ),
                   },
                 ]

@@ -1,60 +1,55 @@
 /** Changing the user's own password, checked with the SPEC 5 rules before it is sent. */
 import { Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { passwordRule, type PasswordChangeRequest } from '@edge/protocol';
-import { reject, requiredValidator, ruleValidator } from '../../../components/formRules.ts';
-import { useConfirm } from '../../../components/useConfirm.tsx';
+import { passwordChangeRequest, type PasswordChangeRequest } from '@edge/protocol';
+import { withEmptyText } from '../../../components/form/rowSchema.ts';
+import { useSchemaFields } from '../../../components/form/useSchemaFields.tsx';
+import { useConfirmAct } from '../../../components/useConfirmAct.ts';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage.ts';
-import { toast } from '../../../components/notifications/toast.ts';
 import { useChangePassword } from '../../account/api.ts';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
+
+const FIELDS = ['currentPassword', 'newPassword', 'newConfirmPassword'] as const;
 
 export function PasswordCard() {
   const { t } = useTranslation();
   const [form] = Form.useForm<PasswordChangeRequest>();
   useRevalidateOnLanguage(form);
   const newPassword = Form.useWatch('newPassword', form) ?? '';
-  const { confirmThen } = useConfirm();
+  const { act, busy } = useConfirmAct();
   const change = useChangePassword();
+  const { field } = useSchemaFields(passwordChangeRequest, FIELDS, {
+    values: () => withEmptyText(form.getFieldsValue(true) as PasswordChangeRequest, FIELDS),
+  });
 
   const save = (values: PasswordChangeRequest) =>
-    confirmThen({ message: 'confirmEdit', kind: 'info' }, async () => {
-      await change.mutateAsync(values);
-      toast.success(t('messages.passwordChanged'));
-      form.resetFields();
+    act({
+      confirm: { message: 'confirmEdit', kind: 'info' },
+      run: () => change.mutateAsync(values),
+      done: t('messages.passwordChanged'),
+      then: () => form.resetFields(),
     });
-
-  const required = [{ validator: requiredValidator(t, 'passwordEmpty') }];
-  const sameAsNew = {
-    validator: (_rule: unknown, value: string | undefined) =>
-      !value || value === form.getFieldValue('newPassword')
-        ? Promise.resolve()
-        : reject(t, 'passwordsDoNotMatch'),
-  };
 
   return (
     <Card title={t('settings.changePassword')} className="settings-card">
       <Form form={form} layout="vertical" onFinish={save} requiredMark={false}>
-        <Form.Item name="currentPassword" label={t('settings.currentPassword')} rules={required}>
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={t('settings.newPassword')}
-          rules={[{ validator: ruleValidator(t, passwordRule) }]}
-          extra={newPassword ? <PasswordStrengthMeter password={newPassword} /> : undefined}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="newConfirmPassword"
-          label={t('settings.confirmPassword')}
-          dependencies={['newPassword']}
-          rules={[...required, sameAsNew]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="password-save">
+        {field(
+          'currentPassword',
+          'settings.currentPassword',
+          <Input.Password autoComplete="current-password" />,
+        )}
+        {field('newPassword', 'settings.newPassword', <Input.Password autoComplete="new-password" />, {
+          extra: newPassword ? <PasswordStrengthMeter password={newPassword} /> : undefined,
+        })}
+        {field(
+          'newConfirmPassword',
+          'settings.confirmPassword',
+          <Input.Password autoComplete="new-password" />,
+          {
+            dependencies: ['newPassword'],
+          },
+        )}
+        <Button type="primary" htmlType="submit" loading={busy} data-testid="password-save">
           {t('settings.changePassword')}
         </Button>
       </Form>

@@ -4,41 +4,39 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Card, Descriptions, Form, Input, Space, Tag, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ICON_UPLOAD, emailRule, type AccountInfo, type ProfileRequest } from '@edge/protocol';
-import { ruleValidator } from '../../../components/formRules.ts';
-import { useConfirm } from '../../../components/useConfirm.tsx';
+import { ICON_UPLOAD, profileRequest, type AccountInfo, type ProfileRequest } from '@edge/protocol';
+import { withEmptyText } from '../../../components/form/rowSchema.ts';
+import { useSchemaFields } from '../../../components/form/useSchemaFields.tsx';
+import { useConfirmAct } from '../../../components/useConfirmAct.ts';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage.ts';
 import { toast } from '../../../components/notifications/toast.ts';
 import { acceptOf, imageFileProblem } from '../../../components/imageFile.ts';
-import { errorText } from '../../../api/errorText.ts';
 import { messageText } from '../../../i18n/messageText.ts';
 import { useUpdateProfile } from '../../account/api.ts';
 import { removeOwnIcon, uploadOwnIcon, useUsers, userIconUrl, usersKey } from '../users/api.ts';
 
 const ICON_ACCEPT = acceptOf(ICON_UPLOAD.types);
+const PROFILE_FIELDS = ['email', 'companyName'] as const;
 
 /** Name, type and the user's own icon: shown when there is one, replaced by an upload (type and size checked first), removed. */
 function ProfileHead({ me, children }: { me: AccountInfo; children: ReactNode }) {
   const { t } = useTranslation();
   const [version, setVersion] = useState(() => Date.now());
-  const [busy, setBusy] = useState(false);
+  const { act, busy } = useConfirmAct();
   const queryClient = useQueryClient();
   // The user list says whether there is an icon, so a missing one is not even asked for.
   const hasIcon = useUsers().data?.list.find((u) => u.id === me.id)?.hasIcon ?? false;
 
-  const run = async (work: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await work();
-      toast.success(done);
-      setVersion(Date.now());
-      await queryClient.invalidateQueries({ queryKey: usersKey });
-    } catch (e) {
-      toast.error(errorText(t, e, 'applyError'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = (work: () => Promise<unknown>, done: string) =>
+    act({
+      run: work,
+      done,
+      then: () => {
+        setVersion(Date.now());
+        void queryClient.invalidateQueries({ queryKey: usersKey });
+      },
+      toastErrors: 'applyError',
+    });
   const upload = (file: File) => {
     const problem = imageFileProblem(file, ICON_UPLOAD, 'iconType');
     if (problem) toast.error(messageText(t, problem));
@@ -93,13 +91,17 @@ export function ProfileCard({ me }: { me: AccountInfo }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ProfileRequest>();
   useRevalidateOnLanguage(form);
-  const { confirmThen } = useConfirm();
+  const { act, busy } = useConfirmAct();
   const update = useUpdateProfile();
+  const { field } = useSchemaFields(profileRequest, PROFILE_FIELDS, {
+    values: () => withEmptyText(form.getFieldsValue(true) as ProfileRequest, PROFILE_FIELDS),
+  });
 
   const save = (values: ProfileRequest) =>
-    confirmThen({ message: 'confirmEdit', kind: 'info' }, async () => {
-      await update.mutateAsync(values);
-      toast.success(t('messages.profileSaved'));
+    act({
+      confirm: { message: 'confirmEdit', kind: 'info' },
+      run: () => update.mutateAsync(values),
+      done: t('messages.profileSaved'),
     });
 
   return (
@@ -121,17 +123,9 @@ export function ProfileCard({ me }: { me: AccountInfo }) {
         onFinish={save}
         requiredMark={false}
       >
-        <Form.Item
-          name="email"
-          label={t('settings.email')}
-          rules={[{ validator: ruleValidator(t, emailRule) }]}
-        >
-          <Input autoComplete="email" />
-        </Form.Item>
-        <Form.Item name="companyName" label={t('settings.companyName')}>
-          <Input autoComplete="organization" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="profile-save">
+        {field('email', 'settings.email', <Input autoComplete="email" />)}
+        {field('companyName', 'settings.companyName', <Input autoComplete="organization" />)}
+        <Button type="primary" htmlType="submit" loading={busy} data-testid="profile-save">
           {t('common.save')}
         </Button>
       </Form>

@@ -2,17 +2,23 @@
  * The user's own WebAuthn security keys (SPEC 2, 5): register one under a name (A-Z a-z 0-9 - _), list,
  * rename and delete them. A browser without WebAuthn is told so instead of being offered the button.
  */
-import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Modal, Space, Tooltip } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Card, Form, Input, Space } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { webauthnNameRule, type WebauthnKeyView } from '@edge/protocol';
+import {
+  WEBAUTHN_NAME_MAX,
+  webauthnRegisterOptionsRequest,
+  webauthnRenameRequest,
+  type WebauthnKeyView,
+} from '@edge/protocol';
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
 import { dateTimeCell } from '../../../components/tableCells.tsx';
-import { ruleValidator } from '../../../components/formRules.ts';
-import { useConfirm } from '../../../components/useConfirm.tsx';
+import { RowFormModal } from '../../../components/form/RowFormModal.tsx';
+import { useSchemaFields } from '../../../components/form/useSchemaFields.tsx';
+import { IconAction } from '../../../components/table/IconAction.tsx';
+import { useConfirmAct } from '../../../components/useConfirmAct.ts';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage.ts';
-import { toast } from '../../../components/notifications/toast.ts';
 import { messageText } from '../../../i18n/messageText.ts';
 import {
   useDeleteKey,
@@ -22,69 +28,68 @@ import {
   webauthnSupported,
 } from '../../webauthn/api.ts';
 
-function RenameKeyModal({ target, onClose }: { target: WebauthnKeyView | null; onClose: () => void }) {
+const NAME = ['name'] as const;
+
+interface KeyName {
+  name: string;
+}
+
+function RenameKeyModal({ target, onClose }: { target: WebauthnKeyView; onClose: () => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ name: string }>();
+  const [form] = Form.useForm<KeyName>();
   const rename = useRenameKey();
-  // Filled as soon as a key is picked, before the dialog has finished opening.
-  useEffect(() => {
-    if (target) form.setFieldsValue({ name: target.name });
-  }, [target, form]);
-  const save = async () => {
-    const { name } = await form.validateFields();
-    await rename.mutateAsync({ id: target!.id, name });
-    toast.success(t('messages.saved'));
-    onClose();
-  };
+  const { act } = useConfirmAct();
+  const { field } = useSchemaFields(webauthnRenameRequest, NAME, {
+    values: () => ({ id: target.id, name: '', ...form.getFieldsValue(true) }),
+  });
+  const save = ({ name }: KeyName) =>
+    act({ run: () => rename.mutateAsync({ id: target.id, name }), done: t('messages.saved'), then: onClose });
   return (
-    <Modal
-      open={target !== null}
+    <RowFormModal<KeyName>
       title={t('webauthn.renameTitle')}
+      name="webauthn-rename"
       okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onOk={() => void save().catch(() => undefined)}
+      form={form}
+      initialValues={{ name: target.name }}
+      data-testid="webauthn-rename"
+      onSave={save}
       onCancel={onClose}
-      confirmLoading={rename.isPending}
-      okButtonProps={{ 'data-testid': 'webauthn-rename-save' }}
-      forceRender
     >
-      <Form form={form} name="webauthn-rename" layout="vertical" requiredMark={false}>
-        <Form.Item
-          name="name"
-          label={t('webauthn.name')}
-          rules={[{ validator: ruleValidator(t, webauthnNameRule) }]}
-          extra={t('webauthn.nameHint')}
-        >
-          <Input autoComplete="off" maxLength={64} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      {field('name', 'webauthn.name', <Input autoComplete="off" maxLength={WEBAUTHN_NAME_MAX} />, {
+        extra: t('webauthn.nameHint'),
+      })}
+    </RowFormModal>
   );
 }
 
 export function SecurityKeysCard() {
   const { t } = useTranslation();
   const supported = webauthnSupported();
-  const [form] = Form.useForm<{ name: string }>();
+  const [form] = Form.useForm<KeyName>();
   useRevalidateOnLanguage(form);
   const { data: keys, isFetching } = useWebauthnKeys();
   const register = useRegisterKey();
   const remove = useDeleteKey();
-  const { confirmThen } = useConfirm();
+  const { act } = useConfirmAct();
+  const { field } = useSchemaFields(webauthnRegisterOptionsRequest, NAME, {
+    values: () => ({ name: '', ...form.getFieldsValue(true) }),
+  });
   const [renaming, setRenaming] = useState<WebauthnKeyView | null>(null);
 
   const unsupportedText = messageText(t, 'webauthnUnsupported');
   const deleteKey = (key: WebauthnKeyView) =>
-    confirmThen({ message: 'confirmDelete', danger: true }, async () => {
-      await remove.mutateAsync(key.id);
-      toast.success(t('messages.deleted'));
+    act({
+      confirm: { message: 'confirmDelete', danger: true },
+      run: () => remove.mutateAsync(key.id),
+      done: t('messages.deleted'),
     });
 
-  const add = async ({ name }: { name: string }) => {
-    await register.mutateAsync(name);
-    toast.success(t('webauthn.registered', { name }));
-    form.resetFields();
-  };
+  const add = ({ name }: KeyName) =>
+    act({
+      run: () => register.mutateAsync(name),
+      done: t('webauthn.registered', { name }),
+      then: () => form.resetFields(),
+    });
 
   return (
     <Card title={t('webauthn.title')} className="settings-card" data-testid="security-keys">
@@ -102,24 +107,23 @@ export function SecurityKeysCard() {
         form={form}
         layout="inline"
         requiredMark={false}
-        onFinish={(values) => void add(values).catch(() => undefined)}
+        onFinish={(values) => void add(values)}
         className="inline-add-form"
       >
-        <Form.Item
-          name="name"
-          rules={[{ validator: ruleValidator(t, webauthnNameRule) }]}
-          className="inline-add-grow"
-        >
+        {field(
+          'name',
+          null,
           <Input
             id="webauthn-name"
             prefix={<KeyOutlined />}
             placeholder={t('webauthn.namePlaceholder')}
             aria-label={t('webauthn.name')}
             autoComplete="off"
-            maxLength={64}
+            maxLength={WEBAUTHN_NAME_MAX}
             disabled={!supported}
-          />
-        </Form.Item>
+          />,
+          { className: 'inline-add-grow' },
+        )}
         <Button
           type="primary"
           htmlType="submit"
@@ -155,31 +159,25 @@ export function SecurityKeysCard() {
             width: 110,
             render: (_, key) => (
               <Space size={2}>
-                <Tooltip title={t('webauthn.rename')}>
-                  <Button
-                    type="text"
-                    icon={<EditOutlined />}
-                    aria-label={t('webauthn.rename')}
-                    data-testid={`webauthn-rename-${key.name}`}
-                    onClick={() => setRenaming(key)}
-                  />
-                </Tooltip>
-                <Tooltip title={t('webauthn.delete')}>
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('webauthn.delete')}
-                    data-testid={`webauthn-delete-${key.name}`}
-                    onClick={() => void deleteKey(key)}
-                  />
-                </Tooltip>
+                <IconAction
+                  title={t('webauthn.rename')}
+                  icon={<EditOutlined />}
+                  data-testid={`webauthn-rename-${key.name}`}
+                  onClick={() => setRenaming(key)}
+                />
+                <IconAction
+                  danger
+                  title={t('webauthn.delete')}
+                  icon={<DeleteOutlined />}
+                  data-testid={`webauthn-delete-${key.name}`}
+                  onClick={() => void deleteKey(key)}
+                />
               </Space>
             ),
           },
         ]}
       />
-      <RenameKeyModal target={renaming} onClose={() => setRenaming(null)} />
+      {renaming && <RenameKeyModal target={renaming} onClose={() => setRenaming(null)} />}
     </Card>
   );
 }

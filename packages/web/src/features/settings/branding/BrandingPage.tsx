@@ -11,12 +11,13 @@ import {
   FAVICON_UPLOAD,
   LOGO_SIZE,
   LOGO_UPLOAD,
+  PLATFORM_NAME_MAX,
   brandingRequest,
   type BrandingImage,
   type BrandingRequest,
 } from '@edge/protocol';
-import { schemaFieldRules } from '../../../components/schemaRules.ts';
-import { useConfirm } from '../../../components/useConfirm.tsx';
+import { useSchemaFields } from '../../../components/form/useSchemaFields.tsx';
+import { useConfirmAct } from '../../../components/useConfirmAct.ts';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage.ts';
 import { toast } from '../../../components/notifications/toast.ts';
 import { acceptOf, imageFileProblem } from '../../../components/imageFile.ts';
@@ -43,13 +44,14 @@ function ImageSetting({ image, url, manage }: { image: BrandingImage; url: strin
   const { t } = useTranslation();
   const upload = useUploadBrandingImage();
   const remove = useRemoveBrandingImage();
-  const { confirmThen } = useConfirm();
+  const { act } = useConfirmAct();
   const { limits, wrongType, preview } = IMAGES[image];
 
   const removeImage = () =>
-    confirmThen({ message: 'confirmDelete', danger: true }, async () => {
-      await remove.mutateAsync(image);
-      toast.success(t('messages.deleted'));
+    act({
+      confirm: { message: 'confirmDelete', danger: true },
+      run: () => remove.mutateAsync(image),
+      done: t('messages.deleted'),
     });
   const send = (file: File) => {
     const problem = imageFileProblem(file, limits, wrongType);
@@ -118,18 +120,19 @@ export function BrandingPage() {
   const { data } = useBrandingSettings();
   const save = useSaveBranding();
   const { manage } = usePermission('Branding');
-  const { confirmThen } = useConfirm();
+  const { act } = useConfirmAct();
 
   useEffect(() => {
     if (data) form.setFieldsValue({ platformName: data.platformName, companyLink: data.companyLink });
   }, [data, form]);
 
   const values = () => form.getFieldsValue(true) as Record<string, unknown>;
-  const rules = schemaFieldRules(t, brandingRequest, FIELDS, values);
+  const { field } = useSchemaFields(brandingRequest, FIELDS, { values });
   const submit = () =>
-    confirmThen({ message: 'confirmEdit', kind: 'info' }, async () => {
-      await save.mutateAsync(brandingRequest.parse(values()));
-      toast.success(t('messages.saved'));
+    act({
+      confirm: { message: 'confirmEdit', kind: 'info' },
+      run: () => save.mutateAsync(brandingRequest.parse(values())),
+      done: t('messages.saved'),
     });
 
   if (!data) return <Skeleton active />;
@@ -146,22 +149,15 @@ export function BrandingPage() {
             onFinish={() => void submit()}
             data-testid="branding-form"
           >
-            <Form.Item
-              name="platformName"
-              label={t('branding.platformName')}
-              rules={rules.platformName}
-              extra={t('branding.platformNameHint', { name: DEFAULT_PLATFORM_NAME })}
-            >
-              <Input autoComplete="off" maxLength={64} />
-            </Form.Item>
-            <Form.Item
-              name="companyLink"
-              label={t('branding.companyLink')}
-              rules={rules.companyLink}
-              extra={t('branding.companyLinkHint')}
-            >
-              <Input autoComplete="off" inputMode="url" />
-            </Form.Item>
+            {field(
+              'platformName',
+              'branding.platformName',
+              <Input autoComplete="off" maxLength={PLATFORM_NAME_MAX} />,
+              { extra: t('branding.platformNameHint', { name: DEFAULT_PLATFORM_NAME }) },
+            )}
+            {field('companyLink', 'branding.companyLink', <Input autoComplete="off" inputMode="url" />, {
+              extra: t('branding.companyLinkHint'),
+            })}
             {manage && (
               <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="branding-save">
                 {t('common.save')}
@@ -174,11 +170,11 @@ export function BrandingPage() {
         <Card className="settings-card" title={t('branding.images')}>
           <div className="branding-images">
             <section>
-              <h3 className="branding-image-title">{t('branding.logo')}</h3>
+              <h2 className="branding-image-title">{t('branding.logo')}</h2>
               <ImageSetting image={LOGO} url={data.logoUrl} manage={manage} />
             </section>
             <section>
-              <h3 className="branding-image-title">{t('branding.favicon')}</h3>
+              <h2 className="branding-image-title">{t('branding.favicon')}</h2>
               <ImageSetting image={FAVICON} url={data.faviconUrl} manage={manage} />
             </section>
           </div>

@@ -3,10 +3,9 @@ import { useEffect } from 'react';
 import { Button, Card, Col, Form, Input, Row, Skeleton, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { companyRequest, type Company, type CompanyRequest } from '@edge/protocol';
-import { schemaFieldRules } from '../../../components/schemaRules.ts';
-import { useConfirm } from '../../../components/useConfirm.tsx';
+import { useSchemaFields } from '../../../components/form/useSchemaFields.tsx';
+import { useConfirmAct } from '../../../components/useConfirmAct.ts';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage.ts';
-import { toast } from '../../../components/notifications/toast.ts';
 import { usePermission } from '../../account/permissions.ts';
 import { useCompany, useSaveCompany } from './api.ts';
 
@@ -51,17 +50,20 @@ export function CompanyPage() {
   const { data } = useCompany();
   const save = useSaveCompany();
   const { manage } = usePermission('Company');
-  const { confirmThen } = useConfirm();
+  const { act, busy } = useConfirmAct();
 
   useEffect(() => {
     if (data) form.setFieldsValue(toValues(data));
   }, [data, form]);
 
-  const rules = schemaFieldRules(t, companyRequest, RULED, () => toRequest(form.getFieldsValue(true)));
+  const { field } = useSchemaFields(companyRequest, RULED, {
+    values: () => toRequest(form.getFieldsValue(true)),
+  });
   const submit = () =>
-    confirmThen({ message: 'confirmEdit', kind: 'info' }, async () => {
-      await save.mutateAsync(companyRequest.parse(toRequest(form.getFieldsValue(true))));
-      toast.success(t('messages.saved'));
+    act({
+      confirm: { message: 'confirmEdit', kind: 'info' },
+      run: () => save.mutateAsync(companyRequest.parse(toRequest(form.getFieldsValue(true)))),
+      done: t('messages.saved'),
     });
 
   if (!data) return <Skeleton active />;
@@ -77,26 +79,23 @@ export function CompanyPage() {
         data-testid="company-form"
       >
         <Row gutter={24}>
-          {FIELDS.map(([field, label, span]) => (
-            <Col key={field} xs={24} lg={span}>
-              <Form.Item name={field} label={t(label)} rules={rules[field]}>
-                <Input autoComplete="off" />
-              </Form.Item>
+          {FIELDS.map(([name, label, span]) => (
+            <Col key={name} xs={24} lg={span}>
+              {field(name, label, <Input autoComplete="off" />)}
             </Col>
           ))}
+          <Col xs={24}>{field('description', 'company.description', <Input.TextArea rows={3} />)}</Col>
           <Col xs={24}>
-            <Form.Item name="description" label={t('company.description')} rules={rules.description}>
-              <Input.TextArea rows={3} />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item name="active" label={t('company.status')} valuePropName="checked">
-              <Switch checkedChildren={t('company.active')} unCheckedChildren={t('company.inactive')} />
-            </Form.Item>
+            {field(
+              'active',
+              'company.status',
+              <Switch checkedChildren={t('company.active')} unCheckedChildren={t('company.inactive')} />,
+              { valuePropName: 'checked' },
+            )}
           </Col>
         </Row>
         {manage && (
-          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="company-save">
+          <Button type="primary" htmlType="submit" loading={busy} data-testid="company-save">
             {t('common.save')}
           </Button>
         )}

@@ -6,15 +6,15 @@
  * The built-in Administrator holds everything and is shown read-only.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Select, Space, Tag, Tooltip } from 'antd';
+import { Alert, Button, Card, Form, Input, Select, Space, Tag } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { roleNameRule, type PermissionNode, type RoleView } from '@edge/protocol';
+import { ROLE_NAME_MAX, newRoleRequest, type PermissionNode, type RoleView } from '@edge/protocol';
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
-import { ruleValidator } from '../../../components/formRules.ts';
-import { useConfirm } from '../../../components/useConfirm.tsx';
+import { useSchemaFields } from '../../../components/form/useSchemaFields.tsx';
+import { IconAction } from '../../../components/table/IconAction.tsx';
+import { useConfirmAct } from '../../../components/useConfirmAct.ts';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage.ts';
-import { toast } from '../../../components/notifications/toast.ts';
 import { messageText } from '../../../i18n/messageText.ts';
 import { usePermission } from '../../account/permissions.ts';
 import { useCreateRole, useDeleteRole, useEditRole, useRoles } from './api.ts';
@@ -23,6 +23,8 @@ import { emptyPermissionTree, requestTree } from './permissionTree.ts';
 
 export type RolesMode = 'search' | 'edit' | 'others';
 
+const NAME = ['name'] as const;
+
 export function RolesPage() {
   const { t } = useTranslation();
   const { data: roles, isFetching } = useRoles();
@@ -30,9 +32,10 @@ export function RolesPage() {
   const create = useCreateRole();
   const edit = useEditRole();
   const remove = useDeleteRole();
-  const { confirmThen } = useConfirm();
+  const { act, busy } = useConfirmAct();
   const [form] = Form.useForm<{ name: string }>();
   useRevalidateOnLanguage(form);
+  const { field } = useSchemaFields(newRoleRequest, NAME, { values: () => form.getFieldsValue(true) });
 
   const [mode, setMode] = useState<RolesMode>('search');
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -68,22 +71,28 @@ export function RolesPage() {
   }, [mode, selected, form]);
 
   const deleteRole = (role: RoleView) =>
-    confirmThen({ message: 'irreversible', danger: true, okText: t('roles.delete') }, async () => {
-      await remove.mutateAsync(role.id);
-      toast.success(t('messages.deleted'));
-      search();
+    act({
+      confirm: { message: 'irreversible', danger: true, okText: t('roles.delete') },
+      run: () => remove.mutateAsync(role.id),
+      done: t('messages.deleted'),
+      then: search,
     });
 
   const save = async () => {
-    const { name } = await form.validateFields();
+    const checked = await form.validateFields().catch(() => null);
+    if (!checked) return;
+    const { name } = checked;
     if (mode === 'others') {
-      const created = await create.mutateAsync({ name, permissions: requestTree(tree) });
-      toast.success(t('messages.saved'));
-      startEdit(created);
+      await act({
+        run: () => create.mutateAsync({ name, permissions: requestTree(tree) }),
+        done: t('messages.saved'),
+        then: startEdit,
+      });
     } else if (selected) {
-      await confirmThen({ message: 'confirmEdit', kind: 'info' }, async () => {
-        await edit.mutateAsync({ id: selected.id, name, permissions: requestTree(tree) });
-        toast.success(t('messages.saved'));
+      await act({
+        confirm: { message: 'confirmEdit', kind: 'info' },
+        run: () => edit.mutateAsync({ id: selected.id, name, permissions: requestTree(tree) }),
+        done: t('messages.saved'),
       });
     }
   };
@@ -148,26 +157,20 @@ export function RolesPage() {
               width: 120,
               render: (_, role) => (
                 <Space size={2}>
-                  <Tooltip title={t('roles.edit')}>
-                    <Button
-                      type="text"
-                      icon={<EditOutlined />}
-                      aria-label={t('roles.edit')}
-                      data-testid={`role-edit-${role.name}`}
-                      onClick={() => startEdit(role)}
-                    />
-                  </Tooltip>
+                  <IconAction
+                    title={t('roles.edit')}
+                    icon={<EditOutlined />}
+                    data-testid={`role-edit-${role.name}`}
+                    onClick={() => startEdit(role)}
+                  />
                   {manage && !role.builtin && (
-                    <Tooltip title={t('roles.delete')}>
-                      <Button
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('roles.delete')}
-                        data-testid={`role-delete-${role.name}`}
-                        onClick={() => void deleteRole(role)}
-                      />
-                    </Tooltip>
+                    <IconAction
+                      danger
+                      title={t('roles.delete')}
+                      icon={<DeleteOutlined />}
+                      data-testid={`role-delete-${role.name}`}
+                      onClick={() => void deleteRole(role)}
+                    />
                   )}
                 </Space>
               ),
@@ -194,26 +197,16 @@ export function RolesPage() {
         layout="vertical"
         requiredMark={false}
         disabled={readOnly}
-        onFinish={() => void save().catch(() => undefined)}
+        onFinish={() => void save()}
       >
-        <Form.Item
-          name="name"
-          label={t('roles.name')}
-          rules={[{ validator: ruleValidator(t, roleNameRule) }]}
-          className="roles-name"
-        >
-          <Input autoComplete="off" maxLength={32} />
-        </Form.Item>
+        {field('name', 'roles.name', <Input autoComplete="off" maxLength={ROLE_NAME_MAX} />, {
+          className: 'roles-name',
+        })}
       </Form>
       <PermissionTreeEditor value={tree} onChange={setTree} readOnly={readOnly} />
       {!readOnly && (
         <Space className="roles-actions" wrap>
-          <Button
-            type="primary"
-            onClick={() => void save().catch(() => undefined)}
-            loading={create.isPending || edit.isPending}
-            data-testid="role-save"
-          >
+          <Button type="primary" onClick={() => void save()} loading={busy} data-testid="role-save">
             {t('common.save')}
           </Button>
           {mode === 'edit' && selected && (

@@ -8,8 +8,8 @@ import { SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { messages, smtpRequest, type SmtpRequest, type SmtpSettings } from '@edge/protocol';
-import { schemaFieldRules } from '../../../components/schemaRules.ts';
-import { useConfirm } from '../../../components/useConfirm.tsx';
+import { useSchemaFields } from '../../../components/form/useSchemaFields.tsx';
+import { useConfirmAct } from '../../../components/useConfirmAct.ts';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage.ts';
 import { toast } from '../../../components/notifications/toast.ts';
 import { errorText } from '../../../api/errorText.ts';
@@ -64,7 +64,7 @@ export function SmtpPage() {
   const save = useSaveSmtp();
   const test = useTestSmtp();
   const { manage } = usePermission('SMTPServer');
-  const { confirmThen } = useConfirm();
+  const { act, busy } = useConfirmAct();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 
   useEffect(() => {
@@ -72,14 +72,15 @@ export function SmtpPage() {
   }, [data, form]);
 
   const values = () => toRequest(form.getFieldsValue(true));
-  const rules = schemaFieldRules(t, smtpRequest, FIELDS, values);
+  const { field } = useSchemaFields(smtpRequest, FIELDS, { values });
 
   const submit = () =>
-    // Says what saving does here (no device involved), in words of its own rather than a device code.
-    confirmThen({ message: t('smtp.confirmSave'), okText: t('common.save'), kind: 'info' }, async () => {
-      await save.mutateAsync(smtpRequest.parse(values()));
-      form.setFieldValue('password', '');
-      toast.success(t('messages.saved'));
+    act({
+      // Says what saving does here (no device involved), in words of its own rather than a device code.
+      confirm: { message: t('smtp.confirmSave'), okText: t('common.save'), kind: 'info' },
+      run: () => save.mutateAsync(smtpRequest.parse(values())),
+      done: t('messages.saved'),
+      then: () => form.setFieldValue('password', ''),
     });
 
   const sendTest = async () => {
@@ -112,57 +113,43 @@ export function SmtpPage() {
       >
         <Row gutter={24}>
           <Col xs={24} lg={13}>
-            <Form.Item name="smtpHostAddress" label={t('smtp.host')} rules={rules.smtpHostAddress}>
-              <Input autoComplete="off" />
-            </Form.Item>
+            {field('smtpHostAddress', 'smtp.host', <Input autoComplete="off" />)}
           </Col>
           <Col xs={12} lg={5}>
-            <Form.Item name="port" label={t('smtp.port')} rules={rules.port}>
-              <InputNumber className="full-width" precision={0} controls={false} />
-            </Form.Item>
+            {field(
+              'port',
+              'smtp.port',
+              <InputNumber className="full-width" precision={0} controls={false} />,
+            )}
           </Col>
           <Col xs={12} lg={6}>
-            <Form.Item
-              name="secure"
-              label={t('smtp.secure')}
-              valuePropName="checked"
-              tooltip={t('smtp.secureHint')}
-            >
-              <Switch />
-            </Form.Item>
+            {field('secure', 'smtp.secure', <Switch />, {
+              valuePropName: 'checked',
+              tooltip: t('smtp.secureHint'),
+            })}
           </Col>
           <Col xs={24} lg={12}>
-            <Form.Item name="account" label={t('smtp.account')} rules={rules.account}>
-              <Input autoComplete="off" />
-            </Form.Item>
+            {field('account', 'smtp.account', <Input autoComplete="off" />)}
           </Col>
           <Col xs={24} lg={12}>
-            <Form.Item
-              name="password"
-              label={t('smtp.password')}
-              rules={rules.password}
-              extra={data.hasPassword ? t('smtp.passwordKept') : t('smtp.passwordNone')}
-            >
+            {field(
+              'password',
+              'smtp.password',
               <Input.Password
                 autoComplete="new-password"
                 placeholder={data.hasPassword ? t('smtp.passwordUnchanged') : undefined}
-              />
-            </Form.Item>
+              />,
+              { extra: data.hasPassword ? t('smtp.passwordKept') : t('smtp.passwordNone') },
+            )}
           </Col>
           <Col xs={24} lg={12}>
-            <Form.Item name="sender" label={t('smtp.sender')} rules={rules.sender}>
-              <Input autoComplete="off" />
-            </Form.Item>
+            {field('sender', 'smtp.sender', <Input autoComplete="off" />)}
           </Col>
           <Col xs={24} lg={12}>
-            <Form.Item name="userName" label={t('smtp.senderName')} rules={rules.userName}>
-              <Input autoComplete="off" />
-            </Form.Item>
+            {field('userName', 'smtp.senderName', <Input autoComplete="off" />)}
           </Col>
           <Col xs={24} lg={12}>
-            <Form.Item name="receiverAddress" label={t('smtp.receiver')} rules={rules.receiverAddress}>
-              <Input autoComplete="off" />
-            </Form.Item>
+            {field('receiverAddress', 'smtp.receiver', <Input autoComplete="off" />)}
           </Col>
         </Row>
         {result && (
@@ -176,7 +163,7 @@ export function SmtpPage() {
         )}
         {manage && (
           <Space wrap>
-            <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="smtp-save">
+            <Button type="primary" htmlType="submit" loading={busy} data-testid="smtp-save">
               {t('common.save')}
             </Button>
             <Button

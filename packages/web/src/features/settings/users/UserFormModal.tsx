@@ -16,10 +16,10 @@ import {
   type NewUserRequest,
   type UserView,
 } from '@edge/protocol';
-import { schemaFieldRules, type RequestSchema } from '../../../components/schemaRules.ts';
-import { useConfirm } from '../../../components/useConfirm.tsx';
+import type { RequestSchema } from '../../../components/schemaRules.ts';
+import { useSchemaFields } from '../../../components/form/useSchemaFields.tsx';
+import { useConfirmAct } from '../../../components/useConfirmAct.ts';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage.ts';
-import { toast } from '../../../components/notifications/toast.ts';
 import { useCreateUser, useEditUser } from './api.ts';
 
 export interface UserFormValues {
@@ -78,7 +78,7 @@ export function UserFormModal({ open, user, roles, onClose }: UserFormModalProps
   useRevalidateOnLanguage(form);
   const create = useCreateUser();
   const edit = useEditUser();
-  const { confirmThen } = useConfirm();
+  const { act, busy } = useConfirmAct();
   const editing = user !== undefined;
 
   useEffect(() => {
@@ -99,21 +99,27 @@ export function UserFormModal({ open, user, roles, onClose }: UserFormModalProps
     return user ? editUserBody(user.id, values) : newUserBody(values);
   };
   const schema: RequestSchema = editing ? editUserRequest : newUserRequest;
-  const rules = schemaFieldRules(t, schema, FIELDS, () => body() as Record<string, unknown>, PLACEHOLDERS);
+  const { field } = useSchemaFields(schema, FIELDS, {
+    values: () => body() as Record<string, unknown>,
+    placeholders: PLACEHOLDERS,
+  });
 
   const save = async () => {
-    await form.validateFields();
-    if (user) {
-      await confirmThen({ message: 'confirmEdit', kind: 'info' }, async () => {
-        await edit.mutateAsync(body() as EditUserRequest);
-        toast.success(t('messages.saved'));
-        onClose();
-      });
-    } else {
-      await create.mutateAsync(body() as NewUserRequest);
-      toast.success(t('messages.saved'));
-      onClose();
-    }
+    if (!(await form.validateFields().then(Boolean, () => false))) return;
+    await act(
+      user
+        ? {
+            confirm: { message: 'confirmEdit', kind: 'info' },
+            run: () => edit.mutateAsync(body() as EditUserRequest),
+            done: t('messages.saved'),
+            then: onClose,
+          }
+        : {
+            run: () => create.mutateAsync(body() as NewUserRequest),
+            done: t('messages.saved'),
+            then: onClose,
+          },
+    );
   };
 
   return (
@@ -122,9 +128,9 @@ export function UserFormModal({ open, user, roles, onClose }: UserFormModalProps
       title={editing ? t('users.editTitle') : t('users.createTitle')}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
-      onOk={() => void save().catch(() => undefined)}
+      onOk={() => void save()}
       onCancel={onClose}
-      confirmLoading={create.isPending || edit.isPending}
+      confirmLoading={busy}
       okButtonProps={{ 'data-testid': 'user-form-save' }}
       forceRender
       width={560}
@@ -138,61 +144,51 @@ export function UserFormModal({ open, user, roles, onClose }: UserFormModalProps
         data-testid="user-form"
         className="user-form"
       >
-        <Form.Item
-          name="name"
-          label={t('users.name')}
-          rules={editing ? [] : rules.name}
-          extra={editing ? undefined : t('users.nameHint')}
-        >
-          <Input autoComplete="off" disabled={editing} />
-        </Form.Item>
-        <Form.Item name="email" label={t('users.email')} rules={rules.email}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="companyName" label={t('users.companyName')} rules={rules.companyName}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={editing ? t('users.newPassword') : t('users.password')}
-          rules={rules.password}
-          extra={editing ? t('users.passwordKeepHint') : undefined}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('users.confirmPassword')}
-          dependencies={['password']}
-          rules={rules.confirmPassword}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="roleId" label={t('users.permission')} rules={rules.roleId}>
+        {field('name', 'users.name', <Input autoComplete="off" disabled={editing} />, {
+          extra: editing ? undefined : t('users.nameHint'),
+        })}
+        {field('email', 'users.email', <Input autoComplete="off" />)}
+        {field('companyName', 'users.companyName', <Input autoComplete="off" />)}
+        {field(
+          'password',
+          editing ? 'users.newPassword' : 'users.password',
+          <Input.Password autoComplete="new-password" />,
+          { extra: editing ? t('users.passwordKeepHint') : undefined },
+        )}
+        {field('confirmPassword', 'users.confirmPassword', <Input.Password autoComplete="new-password" />, {
+          dependencies: ['password'],
+        })}
+        {field(
+          'roleId',
+          'users.permission',
           <Select
             data-testid="user-role"
             placeholder={t('roles.notSelect')}
             options={roles.map((r) => ({ value: r.id, label: r.name }))}
             virtual={false}
-          />
-        </Form.Item>
-        <Form.Item name="type" label={t('users.accountType')} rules={rules.type}>
+          />,
+        )}
+        {field(
+          'type',
+          'users.accountType',
           <Radio.Group
             options={accountTypes.map((type) => ({
               value: type,
               label: t(`accountTypes.${type}`),
             }))}
-          />
-        </Form.Item>
-        {!editing && (
-          <Form.Item name="active" label={t('users.status')} valuePropName="checked">
+          />,
+        )}
+        {!editing &&
+          field(
+            'active',
+            'users.status',
             <Switch
               checkedChildren={t('users.active')}
               unCheckedChildren={t('users.suspended')}
               data-testid="user-active"
-            />
-          </Form.Item>
-        )}
+            />,
+            { valuePropName: 'checked' },
+          )}
       </Form>
     </Modal>
   );

@@ -4,7 +4,7 @@
  * server refuses ('This user is currently used.', 'At least one administrator must remain.') comes back as a toast.
  */
 import { useState, type HTMLAttributes } from 'react';
-import { Avatar, Button, Card, Space, Tag, Tooltip, Upload } from 'antd';
+import { Avatar, Button, Card, Space, Tag, Upload } from 'antd';
 import {
   DeleteOutlined,
   EditOutlined,
@@ -18,10 +18,10 @@ import { useTranslation } from 'react-i18next';
 import { ACCOUNT_STATUS, ICON_UPLOAD, type UserView } from '@edge/protocol';
 import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
 import { SCROLL_X, STICKY_END, dateTimeCell } from '../../../components/tableCells.tsx';
-import { useConfirm } from '../../../components/useConfirm.tsx';
+import { IconAction } from '../../../components/table/IconAction.tsx';
+import { useConfirmAct } from '../../../components/useConfirmAct.ts';
 import { toast } from '../../../components/notifications/toast.ts';
 import { acceptOf, imageFileProblem } from '../../../components/imageFile.ts';
-import { errorText } from '../../../api/errorText.ts';
 import { messageText } from '../../../i18n/messageText.ts';
 import { usePermission } from '../../account/permissions.ts';
 import {
@@ -40,113 +40,99 @@ export function UsersCard() {
   const { t } = useTranslation();
   const { data, isFetching, refetch } = useUsers();
   const { manage } = usePermission('Account');
-  const { confirmThen } = useConfirm();
+  const { act } = useConfirmAct();
   const suspend = useSuspendUser();
   const reactivate = useReactivateUser();
   const remove = useDeleteUser();
   const [editor, setEditor] = useState<{ open: boolean; user?: UserView }>({ open: false });
   const [iconVersion, setIconVersion] = useState(() => Date.now());
 
-  const setIcon = async (user: UserView, file: File) => {
+  const setIcon = (user: UserView, file: File) => {
     const problem = imageFileProblem(file, ICON_UPLOAD, 'iconType');
     if (problem) {
       toast.error(messageText(t, problem));
       return;
     }
-    try {
-      await uploadUserIcon(user.id, file);
-      toast.success(t('messages.saved'));
-      setIconVersion(Date.now());
-      await refetch();
-    } catch (e) {
-      toast.error(errorText(t, e, 'applyError'));
-    }
+    void act({
+      run: () => uploadUserIcon(user.id, file),
+      done: t('messages.saved'),
+      then: () => {
+        setIconVersion(Date.now());
+        void refetch();
+      },
+      toastErrors: 'applyError',
+    });
   };
 
   const suspendUser = (user: UserView) =>
-    confirmThen({ message: 'confirmSuspend', okText: t('users.suspend'), danger: true }, async () => {
-      await suspend.mutateAsync(user.id);
-      toast.success(t('users.suspendedDone', { name: user.name }));
+    act({
+      confirm: { message: 'confirmSuspend', okText: t('users.suspend'), danger: true },
+      run: () => suspend.mutateAsync(user.id),
+      done: t('users.suspendedDone', { name: user.name }),
     });
   const reactivateUser = (user: UserView) =>
-    confirmThen(
-      {
+    act({
+      confirm: {
         message: t('users.confirmReactivate', { name: user.name }),
         kind: 'info',
         okText: t('users.reactivate'),
       },
-      async () => {
-        await reactivate.mutateAsync(user.id);
-        toast.success(t('users.reactivatedDone', { name: user.name }));
-      },
-    );
+      run: () => reactivate.mutateAsync(user.id),
+      done: t('users.reactivatedDone', { name: user.name }),
+    });
   const deleteUser = (user: UserView) =>
-    confirmThen({ message: 'irreversible', okText: t('users.delete'), danger: true }, async () => {
-      await remove.mutateAsync(user.id);
-      toast.success(t('messages.deleted'));
+    act({
+      confirm: { message: 'irreversible', okText: t('users.delete'), danger: true },
+      run: () => remove.mutateAsync(user.id),
+      done: t('messages.deleted'),
     });
 
   const actions = (user: UserView) => {
     const active = user.status === ACCOUNT_STATUS.active;
     return (
       <Space size={2} wrap>
-        <Tooltip title={t('users.edit')}>
-          <Button
-            type="text"
-            icon={<EditOutlined />}
-            aria-label={t('users.edit')}
-            data-testid={`user-edit-${user.name}`}
-            onClick={() => setEditor({ open: true, user })}
-          />
-        </Tooltip>
+        <IconAction
+          title={t('users.edit')}
+          icon={<EditOutlined />}
+          data-testid={`user-edit-${user.name}`}
+          onClick={() => setEditor({ open: true, user })}
+        />
         {active ? (
-          <Tooltip title={t('users.suspend')}>
-            <Button
-              type="text"
-              icon={<PauseCircleOutlined />}
-              aria-label={t('users.suspend')}
-              data-testid={`user-suspend-${user.name}`}
-              onClick={() => void suspendUser(user)}
-            />
-          </Tooltip>
+          <IconAction
+            title={t('users.suspend')}
+            icon={<PauseCircleOutlined />}
+            data-testid={`user-suspend-${user.name}`}
+            onClick={() => void suspendUser(user)}
+          />
         ) : (
-          <Tooltip title={t('users.reactivate')}>
-            <Button
-              type="text"
-              icon={<PlayCircleOutlined />}
-              aria-label={t('users.reactivate')}
-              data-testid={`user-reactivate-${user.name}`}
-              onClick={() => void reactivateUser(user)}
-            />
-          </Tooltip>
+          <IconAction
+            title={t('users.reactivate')}
+            icon={<PlayCircleOutlined />}
+            data-testid={`user-reactivate-${user.name}`}
+            onClick={() => void reactivateUser(user)}
+          />
         )}
         <Upload
           accept={ICON_ACCEPT}
           showUploadList={false}
           beforeUpload={(file) => {
-            void setIcon(user, file);
+            setIcon(user, file);
             return Upload.LIST_IGNORE;
           }}
         >
-          <Tooltip title={t('users.uploadIcon')}>
-            <Button
-              type="text"
-              icon={<PictureOutlined />}
-              aria-label={t('users.uploadIcon')}
-              data-testid={`user-icon-${user.name}`}
-            />
-          </Tooltip>
-        </Upload>
-        <Tooltip title={t('users.delete')}>
-          <Button
-            type="text"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={t('users.delete')}
-            data-testid={`user-delete-${user.name}`}
-            onClick={() => void deleteUser(user)}
+          <IconAction
+            title={t('users.uploadIcon')}
+            icon={<PictureOutlined />}
+            data-testid={`user-icon-${user.name}`}
           />
-        </Tooltip>
+        </Upload>
+        <IconAction
+          danger
+          title={t('users.delete')}
+          icon={<DeleteOutlined />}
+          data-testid={`user-delete-${user.name}`}
+          onClick={() => void deleteUser(user)}
+        />
       </Space>
     );
   };

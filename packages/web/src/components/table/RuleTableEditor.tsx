@@ -7,11 +7,11 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
-import { SCROLL_X, STICKY_END } from '../../../components/tableCells.tsx';
-import { useConfirm } from '../../../components/useConfirm.tsx';
-import { RowActions } from '../RowActions.tsx';
-import { VERTICAL } from '../document.ts';
+import { PaginatedTable } from '../PaginatedTable.tsx';
+import { SCROLL_X, STICKY_END } from '../tableCells.tsx';
+import { useConfirm } from '../useConfirm.tsx';
+import { RowActions } from './RowActions.tsx';
+import { VERTICAL } from '../layout.ts';
 
 /** What the add/edit dialog of a row is given. */
 export interface RuleFormProps<T> {

@@ -1,4 +1,4 @@
-/** The Edit and Delete buttons of a settings list row; the caller's onDelete asks for confirmation. */
+/** The Edit and Delete buttons of a list row (settings tables); the caller's onDelete asks for confirmation. */
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 

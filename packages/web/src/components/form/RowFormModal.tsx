@@ -1,15 +1,18 @@
 /**
- * The add/edit dialog of one row of a settings list: OK hands the form's values to `onSave` only once every
- * rule passes, so the rule messages show under the fields and nothing invalid leaves the dialog. An `onSave`
- * that applies at once (through the section's confirmation) returns its promise: OK shows it loading.
+ * The add/edit dialog of one row of a list: OK hands the form's values to `onSave` only once every rule
+ * passes, so the rule messages show under the fields and nothing invalid leaves the dialog. An `onSave` that
+ * applies at once (through a confirmation) returns its promise: OK shows it loading.
  */
 import { useState, type ReactNode } from 'react';
 import { Form, Modal, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { VERTICAL } from './document.ts';
+import { VERTICAL } from '../layout.ts';
+import { useRevalidateOnLanguage } from '../useRevalidateOnLanguage.ts';
 
 export function RowFormModal<T extends object>({
   title,
+  name,
+  okText,
   form,
   initialValues,
   'data-testid': testId,
@@ -18,6 +21,10 @@ export function RowFormModal<T extends object>({
   children,
 }: {
   title: string;
+  /** The form's name: its fields' ids are `<name>_<field>`. */
+  name?: string;
+  /** The OK button's word; OK unless the dialog saves (Save). */
+  okText?: string;
   form: FormInstance<T>;
   initialValues: Partial<T>;
   /** Prefix of the dialog's test hooks: `<prefix>-form`, `<prefix>-save`. */
@@ -28,6 +35,7 @@ export function RowFormModal<T extends object>({
 }) {
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
+  useRevalidateOnLanguage(form);
   const save = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
@@ -42,14 +50,21 @@ export function RowFormModal<T extends object>({
     <Modal
       open
       title={title}
-      okText={t('common.ok')}
+      okText={okText ?? t('common.ok')}
       cancelText={t('common.cancel')}
       confirmLoading={saving}
       okButtonProps={{ 'data-testid': `${testId}-save` }}
       onCancel={onCancel}
       onOk={() => void save()}
     >
-      <Form<T> form={form} layout={VERTICAL} initialValues={initialValues} data-testid={`${testId}-form`}>
+      <Form<T>
+        form={form}
+        name={name}
+        layout={VERTICAL}
+        initialValues={initialValues}
+        data-testid={`${testId}-form`}
+        onFinish={() => void save()}
+      >
         {children}
       </Form>
     </Modal>
