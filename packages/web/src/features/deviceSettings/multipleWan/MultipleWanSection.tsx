@@ -39,7 +39,7 @@ function MultipleWanEditor({ deviceId, view, apply, busy }: SectionContext & { d
           <Typography.Title level={5}>{t('deviceSettings.multipleWan.binding.title')}</Typography.Title>
           <BindingTable deviceId={deviceId} binding={binding} wans={wans} apply={apply} />
           <Typography.Title level={5}>{t('deviceSettings.multipleWan.maRules.title')}</Typography.Title>
-          <MaRuleTable rules={maRules} wans={wans} apply={apply} />
+          <MaRuleTable doc={doc} wans={wans} apply={apply} />
         </>
       )}
     </>
