@@ -63,6 +63,19 @@ export interface IngestCapacity {
   steps: IngestStep[];
 }
 
+/** A Diagnose ping over the whole fleet (phases/diagnose-fanout.ts). */
+export interface DiagnoseFigure {
+  devices: number;
+  succeeded: number;
+  failed: number;
+  /** How long POST diagnose/run took to answer with the job. */
+  answeredMs: number;
+  /** From the job's creation until every device's result was stored. */
+  allResultsS: number;
+  /** inventory/list while the job ran. */
+  list: LatencySummary;
+}
+
 /** A latency figure, or why there is none (route missing, phase skipped). */
 export type Latency = LatencySummary | { missing: string };
 
@@ -79,6 +92,7 @@ export interface Figures {
   /** Heap in use after a full collection at the end of the load phases: what the console keeps, MiB. */
   liveHeapMiB: number | null;
   ingest: IngestCapacity | null;
+  diagnose: DiagnoseFigure | null;
   /** What went wrong or fell short; an empty list means every phase ran. */
   problems: string[];
 }
@@ -95,5 +109,6 @@ export const emptyFigures = (backend: string, transport: string, size: number): 
   offline: null,
   liveHeapMiB: null,
   ingest: null,
+  diagnose: null,
   problems: [],
 });

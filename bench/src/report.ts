@@ -68,6 +68,14 @@ const ROWS: [string, (f: Figures) => Cell][] = [
         : null,
   ],
   [
+    'diagnose ping, all devices: results in, s',
+    (f) =>
+      f.diagnose
+        ? `${fixed(f.diagnose.allResultsS)} (${f.diagnose.succeeded}/${f.diagnose.devices} succeeded)`
+        : null,
+  ],
+  ['inventory/list during it p50 / p99, ms', (f) => (f.diagnose ? latency(f.diagnose.list) : null)],
+  [
     'offline detection p50 / max, ms',
     (f) => (f.offline ? `${fixed(f.offline.p50, 0)} / ${fixed(f.offline.max, 0)}` : null),
   ],

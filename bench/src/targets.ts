@@ -6,6 +6,9 @@ export const TARGETS = {
   consoleRssMiB: 1024,
   inventoryP99Ms: 50,
   rpcP99Ms: 100,
+  /** A ping fanned out to every device: all results in, and inventory/list p99 meanwhile. */
+  diagnoseAllResultsS: 60,
+  diagnoseListP99Ms: 50,
 } as const;
 
 /** What this run missed; empty when it met every target it measured. */
@@ -21,6 +24,10 @@ export function missedTargets(f: Figures): string[] {
     missed.push(`inventory p99 < ${TARGETS.inventoryP99Ms} ms`);
   if (f.rpc && (f.rpc.p99 >= TARGETS.rpcP99Ms || f.rpc.failures > 0))
     missed.push(`RPC p99 < ${TARGETS.rpcP99Ms} ms, no failures`);
+  if (f.diagnose && f.diagnose.allResultsS > TARGETS.diagnoseAllResultsS)
+    missed.push(`ping fan-out results within ${TARGETS.diagnoseAllResultsS} s`);
+  if (f.diagnose && f.diagnose.list.p99 >= TARGETS.diagnoseListP99Ms)
+    missed.push(`inventory p99 < ${TARGETS.diagnoseListP99Ms} ms during the ping fan-out`);
   return missed;
 }
 

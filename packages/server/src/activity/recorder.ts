@@ -53,6 +53,12 @@ export async function recordWithChange(trx: Db, request: FastifyRequest, statusC
   recordedWithChange.add(request);
 }
 
+/** The request's activity row as what a store writes along with the change (db/transaction.ts, changeWith). */
+export const activityAlongWith =
+  (request: FastifyRequest) =>
+  (trx: Db): Promise<void> =>
+    recordWithChange(trx, request);
+
 export function registerActivityRecorder(app: FastifyInstance, db: Db, now: () => number = Date.now): void {
   const refusals = refusalSampler(now);
   app.addHook('onSend', async (request, reply, payload) => {

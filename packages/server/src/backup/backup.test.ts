@@ -85,6 +85,25 @@ describe.each(DIALECTS)('scheduled device backup (%s)', (dialect) => {
         );
     }
 
+    // A Schedule role opens the occurrence's job; only jobs of occurrences are served there.
+    const viewer = await userWithRole(edge, admin, { Schedule: grant });
+    const job = await viewer.call('GET', `/api/v1/schedule/job?id=${occurrence.jobId}`);
+    expect(job.json().job.id).toBe(occurrence.jobId);
+    expect((await viewer.call('POST', '/api/v1/schedule/rerun', { id: occurrence.jobId })).statusCode).toBe(
+      403,
+    );
+    expect((await admin('POST', '/api/v1/schedule/rerun', { id: occurrence.jobId })).json().job.state).toBe(
+      'succeeded',
+    );
+    const direct = await edge.jobs.create({
+      kind: 'backup.device',
+      title: 'not scheduled',
+      deviceIds: [deviceIds[0]!],
+      createdBy: 'operator',
+      createdByName: 'admin',
+    });
+    expect((await admin('GET', `/api/v1/schedule/job?id=${direct}`)).statusCode).toBe(404);
+
     // Only a role with Backup downloads; only backup files are served here.
     const fileId = (done.steps[0]!.result as BackupResult).fileId;
     const scheduler = await userWithRole(edge, admin, { Schedule: grant });

@@ -274,15 +274,10 @@ describe('the apply engine', () => {
     it('sends what is still pending to devices online, without any trigger', async () => {
       await desire('general', { deviceName: 'Swept', remoteHelp: false });
       script['config.apply'] = applied;
-      const sweeping = engineWith({ retryEveryMs: 50 });
-      await sweeping.start();
-      try {
-        await vi.waitFor(async () => expect((await state('general')).state).toBe('in_sync'), {
-          timeout: 2000,
-        });
-      } finally {
-        sweeping.stop();
-      }
+      await engine.resendPending();
+      await engine.settled();
+      expect(calls).toEqual(['config.apply']);
+      expect((await state('general')).state).toBe('in_sync');
     });
 
     it('after a stop during an apply that may cut the device off, waits for its word and keeps its rollback', async () => {

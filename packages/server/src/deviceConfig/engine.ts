@@ -18,8 +18,8 @@
  * states they may leave, so an answer that lands after the device reported a rollback does not undo it.
  *
  * Delivery never depends on one trigger: a reconnect that arrives while an attempt waits for the device
- * runs the attempt again when it ends, and a sweep sends whatever is still pending to devices online (a
- * trigger can be lost: a restart, a broker outage, a device heard before its report). A confirmation
+ * runs the attempt again when it ends, and a claimed scheduled task sends whatever is still pending to devices
+ * online (a trigger can be lost: a restart, a broker outage, a device heard before its report). A confirmation
  * waited for past its window is given up (the device restores its previous document by itself) and the
  * device's next report says what it holds.
  */
@@ -51,8 +51,6 @@ export interface ApplyEngineOptions {
   confirmDeadlineMs?: number;
   /** How long a report that overtook the device's hello waits for the device to count as online. */
   onlineGraceMs?: number;
-  /** How often sections still pending are sent again to devices online. */
-  retryEveryMs?: number;
   /** How long after its window an unconfirmed change is given up (the device's own clock may lag). */
   confirmGraceMs?: number;
   now?: () => number;
@@ -400,8 +398,11 @@ export function applyEngine(opts: ApplyEngineOptions) {
     });
   }
 
-  /** Sends what is still pending to the devices online: the retry behind every lost trigger. */
-  async function sweep(): Promise<void> {
+  /**
+   * Sends what is still pending to the devices online: the retry behind every lost trigger. Run by the
+   * scheduler (deviceConfig/resend-task.ts), claimed per occurrence, so of replicas sharing a store one resends.
+   */
+  async function resendPending(): Promise<void> {
     for (const row of await store.withState('pending')) {
       const { device_id: deviceId } = row;
       const section = row.section as SectionKey;
@@ -409,10 +410,9 @@ export function applyEngine(opts: ApplyEngineOptions) {
         inBackground(deviceId, () => push(deviceId, section));
     }
   }
-  let sweeper: NodeJS.Timeout | undefined;
-
   return {
     push,
+    resendPending,
 
     /** Starts sending the section's desired version; resolves at once (the section's state tells the rest). */
     deliver(deviceId: string, section: SectionKey): void {
@@ -442,12 +442,6 @@ export function applyEngine(opts: ApplyEngineOptions) {
           row.desired_version,
           row.confirm_by ?? now() + opts.confirmTimeoutMs,
         );
-      sweeper = setInterval(
-        () =>
-          void sweep().catch((err: unknown) => !stopped && log.error({ err }, 'configuration sweep failed')),
-        opts.retryEveryMs ?? 10_000,
-      );
-      sweeper.unref();
     },
 
     /**
@@ -456,7 +450,6 @@ export function applyEngine(opts: ApplyEngineOptions) {
      */
     stop(): void {
       stopped = true;
-      clearInterval(sweeper);
       for (const timer of windows.values()) clearTimeout(timer);
       windows.clear();
     },

@@ -12,6 +12,8 @@ import { configService, type ConfigService } from './service.ts';
 import { announcer, listenSectionChanges, type SectionChanges } from './section-changes.ts';
 import { configStore } from './store.ts';
 import { followDeviceNames } from './device-name.ts';
+import { resendPendingTask } from './resend-task.ts';
+import type { SystemTask } from '../scheduler/service.ts';
 
 export type { ConfigService } from './service.ts';
 export type { AlongWith } from './store.ts';
@@ -31,6 +33,8 @@ export interface ConfigServices {
   service: ConfigService;
   /** Section state changes made by any console replica. */
   sectionChanges: SectionChanges;
+  /** The engine's periodic work, claimed across replicas (resend-task.ts). */
+  tasks: SystemTask[];
   stop(): Promise<void>;
 }
 
@@ -45,6 +49,7 @@ export async function startConfigServices(opts: ConfigServicesOptions): Promise<
   return {
     service: configService({ store, engine, devices }),
     sectionChanges,
+    tasks: [resendPendingTask(engine)],
     async stop() {
       stopNames();
       engine.stop();

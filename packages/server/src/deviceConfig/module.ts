@@ -19,6 +19,7 @@ export const deviceConfigModule = featureModule({
     });
     return {
       offers: { service: services.service, sectionChanges: services.sectionChanges },
+      tasks: services.tasks,
       stop: services.stop,
     };
   },

@@ -3,15 +3,14 @@ import type { Selectable } from 'kysely';
 import type { ApplyOutcome, SectionKey, SectionState } from '@edge/protocol';
 import type { Db, DeviceSectionsTable } from '../db/schema.ts';
 import { mapChunks } from '../lib/chunks.ts';
-import { inTransaction } from '../db/transaction.ts';
+import { changeWith, type AlongWith } from '../db/transaction.ts';
 
 /** Devices per `in (...)` list. */
 const CHUNK = 512;
 
 export type SectionRow = Selectable<DeviceSectionsTable>;
 
-/** More that must be stored with a change or not at all (its activity row), in the change's transaction. */
-export type AlongWith = (trx: Db) => Promise<void>;
+export type { AlongWith } from '../db/transaction.ts';
 
 /** A move of the apply engine: the state, and whatever else it settles. */
 export interface Transition {
@@ -75,8 +74,8 @@ export function configStore(db: Db) {
         updated_by: change.user,
         updated_at: change.at,
       };
-      const write = async (trx: Db) => {
-        const written = touched(
+      const write = async (trx: Db) =>
+        touched(
           await trx
             .insertInto('device_sections')
             .values({ device_id: deviceId, section, ...values })
@@ -88,11 +87,7 @@ export function configStore(db: Db) {
             )
             .executeTakeFirst(),
         );
-        if (written) await alongWith?.(trx);
-        return written;
-      };
-      if (!alongWith) return write(db);
-      return inTransaction(db, write);
+      return changeWith(db, write, alongWith, (written) => written);
     },
 
     /**

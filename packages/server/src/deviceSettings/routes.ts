@@ -16,7 +16,7 @@ import {
   settingsStateResponse,
   type SettingsCall,
 } from '@edge/protocol';
-import { recordWithChange } from '../activity/recorder.ts';
+import { activityAlongWith } from '../activity/recorder.ts';
 import { handlerFor } from './handlers/index.ts';
 import type { DeviceSettingsService } from './service.ts';
 
@@ -49,7 +49,7 @@ export function deviceSettingsRoutes(settings: DeviceSettingsService) {
             handler,
             (reads ? request.query : request.body) as { id: string },
             request.identity!.userName,
-            reads ? undefined : (trx) => recordWithChange(trx, request),
+            reads ? undefined : activityAlongWith(request),
           ),
       });
     }

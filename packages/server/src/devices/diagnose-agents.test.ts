@@ -1,37 +1,65 @@
 /**
  * Diagnose between two real agents: each `edge-agent` runs in a network namespace of its own (testing/
- * netns.ts: root -- A -- B, no traffic leaves the machine) and the console calls the real tools on them.
- * What the console gets must be what the tools say when run by hand in the same namespaces: ping's counts,
- * traceroute's hop addresses, iperf3's throughput to within an order of magnitude. The tools are installed
- * first when missing (never skipped).
+ * netns.ts: root -- A -- B, no traffic leaves the machine), driven through the console's HTTP API as an
+ * operator would (POST /api/v1/diagnose/run, one job per test). What the console keeps must be what the
+ * tools say when run by hand in the same namespaces: ping's counts, traceroute's hop addresses, iperf3's
+ * throughput to within an order of magnitude; the speedtest runs against the console's own endpoint. The
+ * tools are installed first when missing (never skipped).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { TEST_CLAIM_CODE, startTestConsole, type TestConsole } from '../testing/harness.ts';
+import {
+  DIAGNOSE_API,
+  DIAGNOSE_SPEEDTEST_PATH,
+  type DiagnoseParams,
+  type DiagnoseResult,
+  type DiagnoseTest,
+  type JobDetail,
+  type StepView,
+} from '@edge/protocol';
+import { TEST_CLAIM_CODE, signIn, startTestConsole, type TestConsole } from '../testing/harness.ts';
 import { startAgent, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
+import { jobFinished } from '../testing/jobs.ts';
 import { inNamespace, twoDeviceNetwork, type TwoDeviceNetwork } from '../testing/netns.ts';
-import { DeviceRpcError } from './rpc.ts';
+import { speedtestTokens } from '../diagnose/speedtest-token.ts';
 
 const ENSURE = path.resolve(import.meta.dirname, '../../../../scripts/ensure-debian-packages.sh');
-const TOOLS = ['/usr/bin/iperf3=iperf3', '/usr/bin/ping=iputils-ping', '/usr/bin/traceroute=traceroute'];
+const TOOLS = [
+  '/usr/bin/iperf3=iperf3',
+  '/usr/bin/ping=iputils-ping',
+  '/usr/bin/traceroute=traceroute',
+  '/usr/bin/curl=curl',
+];
 
 let net: TwoDeviceNetwork | undefined;
 let edge: TestConsole | undefined;
 const agents: Child[] = [];
 const stateDirs: string[] = [];
 const ids = { a: '', b: '' };
+/** The console as the agents and the operator reach it. */
+let url = '';
+let session: Awaited<ReturnType<typeof signIn>>;
 
 beforeAll(async () => {
   execFileSync('bash', [ENSURE, ...TOOLS], { stdio: 'inherit' });
   net = twoDeviceNetwork();
   edge = await startTestConsole('sqlite');
   await edge.app.listen({ host: net.rootAddress, port: 0 });
-  const url = `http://${net.rootAddress}:${(edge.app.server.address() as AddressInfo).port}`;
+  url = `http://${net.rootAddress}:${(edge.app.server.address() as AddressInfo).port}`;
+  session = await signIn(edge);
+  // Each output line of each step as the jobs feature passed it on, and when.
+  edge.jobs.onChange((change) => {
+    if (change.type !== 'step' || !change.step.note || change.step.state !== 'running') return;
+    const seen = notesByStep.get(change.step.id) ?? [];
+    if (seen.at(-1) !== change.step.note) seen.push(change.step.note);
+    notesByStep.set(change.step.id, seen);
+    if (!arrivals.has(change.step.note)) arrivals.set(change.step.note, Date.now());
+  });
   const prefix = uniquePrefix();
   const serials = { a: `${prefix}-A`, b: `${prefix}-B` };
   await edge.enrolment.provision(
@@ -69,24 +97,46 @@ afterAll(async () => {
   for (const dir of stateDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** When each progress note arrived, by note. */
+/** When each output line first reached the console, by line. */
 const arrivals = new Map<string, number>();
+/** Step id -> the lines it streamed, in order. */
+const notesByStep = new Map<number, string[]>();
 
-/** Calls a device, keeping the progress notes it streams (and when they came, in `arrivals`). */
-async function call<M extends 'ping' | 'traceroute' | 'iperf' | 'speedtest' | 'cellScan'>(
+/** Starts a test on one agent as the operator does, over HTTP; resolves with the job. */
+async function start<T extends DiagnoseTest>(
   device: 'a' | 'b',
-  method: M,
-  params: Parameters<TestConsole['rpc']['call']>[2] & object,
-  notes: string[] = [],
-) {
-  return edge!.rpc.call(ids[device], method, params as never, {
-    deadlineMs: 90_000,
-    onProgress: (_percent, note) => {
-      if (!note) return;
-      notes.push(note);
-      arrivals.set(note, Date.now());
-    },
+  test: T,
+  params: DiagnoseParams<T>,
+): Promise<JobDetail> {
+  const res = await fetch(`${url}${DIAGNOSE_API}/run`, {
+    method: 'POST',
+    headers: { ...session.headers(true), 'content-type': 'application/json' },
+    body: JSON.stringify({ test, params, deviceIds: [ids[device]] }),
   });
+  const body = (await res.json()) as JobDetail;
+  if (res.status !== 200) throw new Error(`diagnose/run: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** The step of a started test once it ended, and the lines it streamed meanwhile. */
+async function finished(job: JobDetail): Promise<{ step: StepView; notes: string[] }> {
+  const done = await jobFinished(edge!.jobs, job.job.id, 120_000);
+  const step = done.steps[0]!;
+  return { step, notes: notesByStep.get(step.id) ?? [] };
+}
+
+/** Runs a test to its end; fails the test when the step did not succeed. */
+async function call<T extends DiagnoseTest>(
+  device: 'a' | 'b',
+  test: T,
+  params: DiagnoseParams<T>,
+  notes: string[] = [],
+): Promise<DiagnoseResult<T>> {
+  const { step, notes: streamed } = await finished(await start(device, test, params));
+  if (step.state !== 'succeeded')
+    throw new Error(`${test} ${step.state}: ${step.reason} ${JSON.stringify(step.result)}`);
+  notes.push(...streamed);
+  return step.result as DiagnoseResult<T>;
 }
 
 /** Until something in A listens on this TCP port (iperf3 says so only with its first interval). */
@@ -216,56 +266,60 @@ describe('Diagnose on real agents in network namespaces', () => {
     expect(server.receivedMbps).toBeGreaterThan(4);
   });
 
-  test('speedtest from B over its interface against an HTTP endpoint in the root namespace', async () => {
-    const seen: string[] = [];
-    const endpoint = http.createServer((req, res) => {
-      seen.push(`${req.method} ${req.url} from ${req.socket.remoteAddress}`);
-      const url = new URL(req.url!, 'http://x');
-      if (req.method === 'GET' && url.pathname === '/speed/download') {
-        const bytes = Number(url.searchParams.get('bytes'));
-        res.writeHead(200, { 'content-length': bytes });
-        return res.end(Buffer.alloc(bytes));
-      }
-      if (req.method === 'POST' && url.pathname === '/speed/upload') {
-        let received = 0;
-        req.on('data', (chunk: Buffer) => (received += chunk.length));
-        return req.on('end', () => res.end(JSON.stringify({ received })));
-      }
-      res.writeHead(404).end();
+  test("speedtest from B over its interface against the console's own endpoint", async () => {
+    const notes: string[] = [];
+    const bytes = 2 * 1024 * 1024;
+    const result = await call('b', 'speedtest', { iface: net!.b.link, bytes }, notes);
+    // The result names the endpoint, not the link made for the device.
+    expect(result).toMatchObject({
+      server: `${url}${DIAGNOSE_SPEEDTEST_PATH}`,
+      iface: net!.b.link,
+      drops: 0,
     });
-    await new Promise<void>((resolve) => endpoint.listen(0, net!.rootAddress, resolve));
-    try {
-      const server = `http://${net!.rootAddress}:${(endpoint.address() as AddressInfo).port}/speed`;
-      const notes: string[] = [];
-      const result = await call(
-        'b',
-        'speedtest',
-        { server, iface: net!.b.link, bytes: 2 * 1024 * 1024 },
-        notes,
-      );
-      expect(result).toMatchObject({ server, iface: net!.b.link, drops: 0 });
-      expect(result.downloadMbps).toBeGreaterThan(1);
-      expect(result.uploadMbps).toBeGreaterThan(1);
-      expect(result.latencyMs).toBeLessThan(50);
-      expect(notes).toEqual([
-        expect.stringMatching(/^Latency /),
-        expect.stringMatching(/^Download /),
-        expect.stringMatching(/^Upload /),
-      ]);
-      expect(seen).toContain(`GET /speed/download?bytes=${2 * 1024 * 1024} from ${net!.b.address}`);
-      expect(seen).toContain(`POST /speed/upload from ${net!.b.address}`);
-      expect(seen.filter((s) => s.startsWith('GET /speed/download?bytes=0 '))).toHaveLength(10);
-    } finally {
-      await new Promise((resolve) => endpoint.close(resolve));
-    }
+    expect(result.downloadMbps).toBeGreaterThan(1);
+    expect(result.uploadMbps).toBeGreaterThan(1);
+    expect(result.latencyMs).toBeLessThan(50);
+    expect(notes).toEqual([
+      expect.stringMatching(/^Latency /),
+      expect.stringMatching(/^Download /),
+      expect.stringMatching(/^Upload /),
+    ]);
+    expect(result.lines).toEqual(notes);
+    // The upload came from B's own address, through the console's endpoint.
+    const uploads = await edge!.store.db
+      .selectFrom('activity')
+      .select(['ip', 'status_code'])
+      .where('action', '=', 'diagnose.speedtest.upload')
+      .execute();
+    expect(uploads).toContainEqual({ ip: net!.b.address, status_code: 200 });
+
+    // By hand from B, curl pulls the same bytes from a link of the console's: the endpoint is what it says.
+    const link = speedtestTokens(edge!.secrets).make({ deviceId: ids.b, until: Date.now() + 60_000 });
+    // Not inNamespace: that blocks this process, and the console answering curl runs in it.
+    const { stdout: byHand } = await promisify(execFile)('ip', [
+      ...['netns', 'exec', net!.b.namespace, 'curl'],
+      ...['-s', '-o', '/dev/null', '-w', '%{size_download} %{speed_download} %{http_code}'],
+      `${url}${DIAGNOSE_SPEEDTEST_PATH}/${link}/download?bytes=${bytes}`,
+    ]);
+    const [size, bytesPerSecond, status] = byHand.trim().split(' ').map(Number);
+    expect([status, size], byHand).toEqual([200, bytes]);
+    expect(size).toBe(bytes);
+    expect(orderOfMagnitude(result.downloadMbps, (bytesPerSecond! * 8) / 1e6)).toBeLessThan(1.5);
   });
 
   test('the cell scanner on a machine without ModemManager says unsupported, plainly', async () => {
-    const scan = call('a', 'cellScan', {});
-    await expect(scan).rejects.toBeInstanceOf(DeviceRpcError);
-    await expect(scan).rejects.toMatchObject({
-      remoteCode: 'unsupported',
-      message: expect.stringContaining('This device has no cellular modem.'),
+    const { step } = await finished(await start('a', 'cellScan', {}));
+    expect(step).toMatchObject({ state: 'failed', reason: 'diagnoseUnsupported' });
+    expect((step.result as { detail: string }).detail).toContain('This device has no cellular modem.');
+  });
+
+  test('a target that is not a host name or address never reaches the agent', async () => {
+    const res = await fetch(`${url}${DIAGNOSE_API}/run`, {
+      method: 'POST',
+      headers: { ...session.headers(true), 'content-type': 'application/json' },
+      body: JSON.stringify({ test: 'ping', params: { target: '-f' }, deviceIds: [ids.b] }),
     });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ err_code: 'diagnoseTargetInvalid' });
   });
 });

@@ -123,9 +123,12 @@ describe.each(DIALECTS)('enrolment (%s)', (dialect) => {
       await handleRequest(serial, request);
       expect(replies()).toEqual([{ status: 'adopted', deviceId: adopted.id, username: adopted.id }]);
       expect(reads).not.toHaveBeenCalled();
-      // Another key for the same serial is not answered from memory (nor at all: it is not the adopted key).
+      // Another key for the same serial is not answered from memory: it is refused as a conflict.
       await handleRequest(serial, { ...request, key: randomBytes(32).toString('base64url') });
-      expect(replies()).toHaveLength(1);
+      expect(replies()).toEqual([
+        { status: 'adopted', deviceId: adopted.id, username: adopted.id },
+        { status: 'refused', reason: 'conflict' },
+      ]);
 
       await edge.enrolment.remove(serial);
       publish.mockClear();

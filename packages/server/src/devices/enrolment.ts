@@ -75,6 +75,10 @@ const bySerial = (a: { sn: string }, b: { sn: string }) => {
 };
 
 type ProvisionRow = Selectable<ProvisionSerialsTable>;
+/** The rows of a batch's serials the console knows, by serial. */
+type Known = Map<string, DeviceRow>;
+/** True when the offered enrolment secret is the organisation's (enrol-secret.ts). */
+type ProofCheck = (offered: string | undefined) => boolean;
 
 /** A claim code listed for the serial and presented by the agent, compared as digests in constant time. */
 const claimMatches = (entry: ProvisionRow | undefined, claim: string | undefined): boolean =>
@@ -222,78 +226,115 @@ export function enrolmentService(deps: EnrolmentDeps) {
       await work(a).catch((err: unknown) => log.error({ err, serial: a.serial }, 'enrolment request failed'));
   }
 
+  /** Marks each request that presents the claim code the provisioning list holds for its serial. */
+  async function markClaimed(asking: Asking[]): Promise<Map<string, ProvisionRow>> {
+    const entries = await provisionEntries(asking.map((a) => a.serial));
+    for (const a of asking) a.claimed = claimMatches(entries.get(a.serial), a.request.claim);
+    return entries;
+  }
+
+  /** Requests for adopted serials: the adopted key is answered again; another key, with proof, is a conflict. */
+  async function answerAdoptedSerials(adopted: Asking[], known: Known, hasSecret: ProofCheck): Promise<void> {
+    // Another key for an adopted serial is flagged only with proof: else anyone could raise flags.
+    await markClaimed(adopted.filter((a) => known.get(a.serial)!.credential_hash !== a.keyHash));
+    await eachDevice(adopted, (a) => answerAdopted(known.get(a.serial)!, a, hasSecret));
+  }
+
+  /**
+   * Decides each request for a serial not adopted: refused (no proof, a conflict, Discovery full), its
+   * waiting row refreshed, or a new row to insert. Returns the new rows and the requests taken.
+   */
+  async function admitWaiting(
+    waiting: Asking[],
+    known: Known,
+    hasSecret: ProofCheck,
+    claimedOptions: Map<string, AdoptOptions>,
+  ): Promise<{ fresh: Insertable<DevicesTable>[]; taken: Asking[] }> {
+    let room: number | undefined;
+    const fresh: Insertable<DevicesTable>[] = [];
+    const taken: Asking[] = [];
+    for (const a of waiting) {
+      if (!a.claimed && !hasSecret(a.request.secret)) {
+        log.warn({ serial: a.serial }, 'enrolment request without a valid secret or claim code; refused');
+        await refuse(a.serial, 'proof');
+        continue;
+      }
+      const row = known.get(a.serial);
+      if (row && row.credential_hash !== a.keyHash) {
+        await recordConflict(row, a);
+        continue;
+      }
+      if (row) {
+        // Waiting in Discovery and asking again with its key: its facts may have changed.
+        await store.update(row.id, enrolFields(a));
+        known.set(a.serial, { ...row, ...enrolFields(a) });
+      } else {
+        // A claimed device goes straight to adopted; any other new one takes a place in Discovery.
+        if (!a.claimed) {
+          room ??= deps.discoveryMax - (await store.countPending());
+          if (room <= 0) {
+            log.warn({ serial: a.serial }, 'Discovery is full; enrolment request refused');
+            await refuse(a.serial, 'full');
+            continue;
+          }
+          room--;
+        }
+        fresh.push(newRow(a, claimedOptions.get(a.serial)));
+      }
+      taken.push(a);
+    }
+    return { fresh, taken };
+  }
+
+  /** Inserts the new rows and reads them back into `known`; returns their ids. */
+  async function insertFresh(fresh: Insertable<DevicesTable>[], known: Known): Promise<Set<string>> {
+    await store.insertMany(fresh);
+    // Read back whole (defaults included); a serial another replica inserted first comes back as its row.
+    for (const row of fresh.length ? await store.findBySerials(fresh.map((r) => r.serial)) : [])
+      known.set(row.serial, row);
+    return new Set(fresh.map((r) => r.id));
+  }
+
+  /** Answers each request taken: adopted (claimed on the provisioning list) or pending in Discovery. */
+  async function answerTaken(
+    taken: Asking[],
+    known: Known,
+    freshIds: Set<string>,
+    claimedOptions: Map<string, AdoptOptions>,
+  ): Promise<void> {
+    await eachDevice(taken, async (a) => {
+      const row = known.get(a.serial);
+      if (!row) return;
+      if (row.credential_hash !== a.keyHash) return recordConflict(row, a);
+      await bus.credentials?.stage(row.id, a.request.key);
+      // Inserted adopted just now (claimed on the provisioning list), or claimed while it waited.
+      if (row.adoption === 'adopted') await announceAdopted(row);
+      else if (a.claimed) await adoptRow(row, claimedOptions.get(a.serial) ?? {});
+      else {
+        if (freshIds.has(row.id)) changes.emit({ type: 'discovered', deviceId: row.id, serial: row.serial });
+        await reply(a.serial, { status: 'pending' });
+      }
+    });
+  }
+
+  /** One batch of requests, its serials locked against adoption and removal meanwhile. */
   async function answerBatch(batch: Asking[]): Promise<void> {
     const serials = batch.map((a) => a.serial);
     await serially.all(serials, async () => {
-      const known = new Map((await store.findBySerials(serials)).map((row) => [row.serial, row]));
+      const known: Known = new Map((await store.findBySerials(serials)).map((row) => [row.serial, row]));
       const hasSecret = await deps.secret.checker();
-      const adopted = batch.filter((a) => known.get(a.serial)?.adoption === 'adopted');
-      // Another key for an adopted serial is flagged only with proof: else anyone could raise flags.
-      const strangers = adopted.filter((a) => known.get(a.serial)!.credential_hash !== a.keyHash);
-      const strangerEntries = await provisionEntries(strangers.map((a) => a.serial));
-      for (const a of strangers) a.claimed = claimMatches(strangerEntries.get(a.serial), a.request.claim);
-      await eachDevice(adopted, (a) => answerAdopted(known.get(a.serial)!, a, hasSecret));
+      const isAdopted = (a: Asking) => known.get(a.serial)?.adoption === 'adopted';
+      await answerAdoptedSerials(batch.filter(isAdopted), known, hasSecret);
 
-      const waiting = batch.filter((a) => known.get(a.serial)?.adoption !== 'adopted');
+      const waiting = batch.filter((a) => !isAdopted(a));
       if (waiting.length === 0) return;
-      const entries = await provisionEntries(waiting.map((a) => a.serial));
-      let room: number | undefined;
-      for (const a of waiting) a.claimed = claimMatches(entries.get(a.serial), a.request.claim);
+      const entries = await markClaimed(waiting);
       const claimedOptions = await provisionedOptions(
         waiting.filter((a) => a.claimed).map((a) => entries.get(a.serial)!),
       );
-      const fresh: Insertable<DevicesTable>[] = [];
-      const taken: Asking[] = [];
-      for (const a of waiting) {
-        if (!a.claimed && !hasSecret(a.request.secret)) {
-          log.warn({ serial: a.serial }, 'enrolment request without a valid secret or claim code; refused');
-          await refuse(a.serial, 'proof');
-          continue;
-        }
-        const row = known.get(a.serial);
-        if (row && row.credential_hash !== a.keyHash) {
-          await recordConflict(row, a);
-          continue;
-        }
-        if (row) {
-          // Waiting in Discovery and asking again with its key: its facts may have changed.
-          await store.update(row.id, enrolFields(a));
-          known.set(a.serial, { ...row, ...enrolFields(a) });
-        } else {
-          // A claimed device goes straight to adopted; any other new one takes a place in Discovery.
-          if (!a.claimed) {
-            room ??= deps.discoveryMax - (await store.countPending());
-            if (room <= 0) {
-              log.warn({ serial: a.serial }, 'Discovery is full; enrolment request refused');
-              await refuse(a.serial, 'full');
-              continue;
-            }
-            room--;
-          }
-          fresh.push(newRow(a, claimedOptions.get(a.serial)));
-        }
-        taken.push(a);
-      }
-      await store.insertMany(fresh);
-      const freshIds = new Set(fresh.map((r) => r.id));
-      // Read back whole (defaults included); a serial another replica inserted first comes back as its row.
-      for (const row of fresh.length ? await store.findBySerials(fresh.map((r) => r.serial)) : [])
-        known.set(row.serial, row);
-
-      await eachDevice(taken, async (a) => {
-        const row = known.get(a.serial);
-        if (!row) return;
-        if (row.credential_hash !== a.keyHash) return recordConflict(row, a);
-        await bus.credentials?.stage(row.id, a.request.key);
-        // Inserted adopted just now (claimed on the provisioning list), or claimed while it waited.
-        if (row.adoption === 'adopted') await announceAdopted(row);
-        else if (a.claimed) await adoptRow(row, claimedOptions.get(a.serial) ?? {});
-        else {
-          if (freshIds.has(row.id))
-            changes.emit({ type: 'discovered', deviceId: row.id, serial: row.serial });
-          await reply(a.serial, { status: 'pending' });
-        }
-      });
+      const { fresh, taken } = await admitWaiting(waiting, known, hasSecret, claimedOptions);
+      const freshIds = await insertFresh(fresh, known);
+      await answerTaken(taken, known, freshIds, claimedOptions);
     });
   }
 
@@ -349,11 +390,7 @@ export function enrolmentService(deps: EnrolmentDeps) {
   });
 
   /** The reply may have been lost: answer again, but only to the key that was adopted. */
-  async function answerAdopted(
-    existing: DeviceRow,
-    asking: Asking,
-    hasSecret: (offered: string | undefined) => boolean,
-  ): Promise<void> {
+  async function answerAdopted(existing: DeviceRow, asking: Asking, hasSecret: ProofCheck): Promise<void> {
     const { serial, request, keyHash } = asking;
     // Never swapped in: the adopted key stays the device's credential.
     if (!sameSecret(existing.credential_hash, keyHash)) {

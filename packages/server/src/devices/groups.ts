@@ -1,6 +1,10 @@
-/** Device groups (SPEC 3 Group: id, name, customerID). */
+/**
+ * Device groups (SPEC 3 Group: id, name, customerID). An operator's change takes `alongWith`, its activity row,
+ * stored in the change's transaction.
+ */
 import { ApiFailure } from '@edge/protocol';
 import { unlessDuplicate } from '../db/errors.ts';
+import type { AlongWith } from '../db/transaction.ts';
 import type { DeviceRegistry } from './registry.ts';
 import type { DeviceStore } from './store.ts';
 import type { DeviceGroup } from './types.ts';
@@ -24,17 +28,21 @@ export function groupService(store: DeviceStore, registry: Pick<DeviceRegistry, 
     },
 
     /** A new group; 409 groupNameTaken when the name is in use. */
-    async create(name: string, customerId: number | null = null): Promise<DeviceGroup> {
+    async create(
+      name: string,
+      customerId: number | null = null,
+      alongWith?: AlongWith,
+    ): Promise<DeviceGroup> {
       const id = await unlessDuplicate(
-        store.createGroup(name.trim(), customerId, Date.now()),
+        store.createGroup(name.trim(), customerId, Date.now(), alongWith),
         'groupNameTaken',
       );
       return (await service.get(id))!;
     },
 
     /** Undefined when there is no such group; 409 groupNameTaken when another group has the name. */
-    async rename(id: number, name: string): Promise<DeviceGroup | undefined> {
-      const result = await unlessDuplicate(store.renameGroup(id, name.trim()), 'groupNameTaken');
+    async rename(id: number, name: string, alongWith?: AlongWith): Promise<DeviceGroup | undefined> {
+      const result = await unlessDuplicate(store.renameGroup(id, name.trim(), alongWith), 'groupNameTaken');
       if (Number(result.numUpdatedRows) === 0) return undefined;
       return service.get(id);
     },
@@ -45,8 +53,8 @@ export function groupService(store: DeviceStore, registry: Pick<DeviceRegistry, 
     },
 
     /** Its devices stay, ungrouped. False when there was no such group. */
-    remove: async (id: number): Promise<boolean> => {
-      const result = await store.deleteGroup(id);
+    remove: async (id: number, alongWith?: AlongWith): Promise<boolean> => {
+      const result = await store.deleteGroup(id, alongWith);
       registry.forgetGroup(id);
       return Number(result.numDeletedRows) > 0;
     },

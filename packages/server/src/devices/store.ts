@@ -2,7 +2,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, DevicesTable } from '../db/schema.ts';
 import { inChunks, mapChunks } from '../lib/chunks.ts';
-import { inTransaction } from '../db/transaction.ts';
+import { changeWith, inTransaction, type AlongWith } from '../db/transaction.ts';
 
 /** Rows or values per statement in bulk operations. */
 const CHUNK = 512;
@@ -151,17 +151,27 @@ export function deviceStore(db: Db) {
       db.selectFrom('device_groups').selectAll().where('name', '=', name).executeTakeFirst(),
     findGroupById: (id: number) =>
       db.selectFrom('device_groups').selectAll().where('id', '=', id).executeTakeFirst(),
-    /** A new group; a unique violation when the name is taken. */
-    createGroup: async (name: string, customerId: number | null, now: number) =>
-      (
-        await db
-          .insertInto('device_groups')
-          .values({ name, customer_id: customerId, created_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
-    renameGroup: (id: number, name: string) =>
-      db.updateTable('device_groups').set({ name }).where('id', '=', id).executeTakeFirst(),
+    /** A new group; a unique violation when the name is taken. `alongWith` is stored with it (its activity row). */
+    createGroup: (name: string, customerId: number | null, now: number, alongWith?: AlongWith) =>
+      changeWith(
+        db,
+        async (trx) =>
+          (
+            await trx
+              .insertInto('device_groups')
+              .values({ name, customer_id: customerId, created_at: now })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id,
+        alongWith,
+      ),
+    renameGroup: (id: number, name: string, alongWith?: AlongWith) =>
+      changeWith(
+        db,
+        (trx) => trx.updateTable('device_groups').set({ name }).where('id', '=', id).executeTakeFirst(),
+        alongWith,
+        (result) => Number(result.numUpdatedRows) > 0,
+      ),
     insertGroup: (name: string, customerId: number | null, now: number) =>
       db
         .insertInto('device_groups')
@@ -169,10 +179,12 @@ export function deviceStore(db: Db) {
         .onConflict((oc) => oc.column('name').doNothing())
         .execute(),
     /** Deletes the group; its devices (adopted or waiting) stay, ungrouped. */
-    deleteGroup: (id: number) =>
+    deleteGroup: (id: number, alongWith?: AlongWith) =>
       inTransaction(db, async (tx) => {
         await tx.updateTable('devices').set({ group_id: null }).where('group_id', '=', id).execute();
-        return tx.deleteFrom('device_groups').where('id', '=', id).executeTakeFirst();
+        const result = await tx.deleteFrom('device_groups').where('id', '=', id).executeTakeFirst();
+        if (Number(result.numDeletedRows) > 0) await alongWith?.(tx);
+        return result;
       }),
   };
 }

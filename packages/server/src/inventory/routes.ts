@@ -32,6 +32,7 @@ import {
   sortOptionsResponse,
 } from '@edge/protocol';
 import type { InventoryService } from './service.ts';
+import { activityAlongWith } from '../activity/recorder.ts';
 
 const V1 = '/api/v1/inventory';
 const tags = ['inventory'];
@@ -80,7 +81,8 @@ export function inventoryRoutes(inventory: InventoryService) {
         config: manage('group.create'),
         schema: { tags, body: groupCreateRequest, response: { 200: deviceGroup } },
       },
-      async (request) => inventory.createGroup(request.body.name, request.body.customerID ?? null),
+      async (request) =>
+        inventory.createGroup(request.body.name, request.body.customerID ?? null, activityAlongWith(request)),
     );
     r.patch(
       `${V1}/group/edit`,
@@ -88,7 +90,8 @@ export function inventoryRoutes(inventory: InventoryService) {
         config: manage('group.edit'),
         schema: { tags, body: groupEditRequest, response: { 200: deviceGroup } },
       },
-      async (request) => inventory.renameGroup(request.body.id, request.body.name),
+      async (request) =>
+        inventory.renameGroup(request.body.id, request.body.name, activityAlongWith(request)),
     );
     r.delete(
       `${V1}/group/delete`,
@@ -97,7 +100,7 @@ export function inventoryRoutes(inventory: InventoryService) {
         schema: { tags, body: groupIdRequest, response: { 200: messageResponse } },
       },
       async (request) => {
-        await inventory.deleteGroup(request.body.id);
+        await inventory.deleteGroup(request.body.id, activityAlongWith(request));
         return { message: messages.groupDeleted };
       },
     );

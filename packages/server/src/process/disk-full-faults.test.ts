@@ -12,16 +12,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
+import { messages } from '@edge/protocol';
+import { waitFor } from '../testing/devices.ts';
 import {
-  SETTINGS_API_ROOT,
-  SETTINGS_STATE_PATH,
-  messages,
-  type InventoryListResponse,
-  type SettingsStateResponse,
-} from '@edge/protocol';
-import { startFleet, uniquePrefix, waitFor } from '../testing/devices.ts';
-import { adoptWaiting, session, startConsoleProcess, type Call } from '../testing/console-process.ts';
+  RENAME,
+  cleanupAfterEach,
+  consoleWithFleet,
+  onlineCount,
+  renamedEverywhere,
+} from '../testing/console-process.ts';
 
 const DEVICES = 6;
 const WRITERS = 4;
@@ -29,13 +29,8 @@ const WRITERS = 4;
 const DISK_SIZE = '48m';
 /** How long the disk stays full once the first write was refused; writers and devices go on meanwhile. */
 const FULL_MS = 6_000;
-const RENAME = `${SETTINGS_API_ROOT}/generalSetting/setting`;
 
-let cleanups: (() => Promise<unknown> | unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
-  cleanups = [];
-});
+const cleanup = cleanupAfterEach();
 
 /** Takes every free block of the file system under `dir` with one file; removing it gives the space back. */
 function fillUp(file: string): void {
@@ -55,17 +50,6 @@ function fillUp(file: string): void {
   }
 }
 
-async function delivered(call: Call, ids: string[], name: string): Promise<boolean> {
-  for (const id of ids) {
-    const res = await call('GET', `${SETTINGS_STATE_PATH}?id=${id}&section=general`);
-    if (res.status !== 200) return false;
-    const view = ((await res.json()) as SettingsStateResponse).sections[0];
-    if (view?.state !== 'in_sync' || view.reportedVersion !== view.desiredVersion) return false;
-    if ((view.reported as { deviceName?: string } | null)?.deviceName !== name) return false;
-  }
-  return true;
-}
-
 const exitOf = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {
     if (child.exitCode !== null) return resolve(child.exitCode);
@@ -76,20 +60,14 @@ test.skipIf(process.getuid?.() !== 0)(
   'a data directory that fills under load: 507 with the disk-full words, up all along, recovers with space',
   async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-full-disk-'));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    cleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${DISK_SIZE}`, 'tmpfs', dataDir]);
-    cleanups.push(() => execFileSync('umount', ['-l', dataDir]));
+    cleanup(() => execFileSync('umount', ['-l', dataDir]));
     const filler = path.join(dataDir, 'filler');
 
-    const started = startConsoleProcess(dataDir);
+    const { child, call, ids } = await consoleWithFleet(cleanup, dataDir, DEVICES);
     const output: string[] = [];
-    started.child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    cleanups.push(() => started.child.kill('SIGKILL'));
-    const url = await started.url;
-    const call = await session(url);
-    const fleet = startFleet({ console: url, count: DEVICES, prefix: uniquePrefix(), interval: 1 });
-    cleanups.push(() => fleet.stop());
-    const ids = await adoptWaiting(call, DEVICES);
+    child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
 
     // Operators rename devices with names never used twice: what is stored says which answer it belongs to.
     const answered = new Map<string, number>();
@@ -115,10 +93,8 @@ test.skipIf(process.getuid?.() !== 0)(
     await new Promise((r) => setTimeout(r, FULL_MS));
 
     // Still up while full: the process runs, reads answer, every device is still connected.
-    expect(started.child.exitCode).toBeNull();
-    const list = await call('GET', '/api/v1/inventory/list?pageSize=40');
-    expect(list.status).toBe(200);
-    expect(((await list.json()) as InventoryListResponse).numOnline).toBe(DEVICES);
+    expect(child.exitCode).toBeNull();
+    expect(await onlineCount(call)).toBe(DEVICES);
 
     fs.rmSync(filler);
     const freedAt = Date.now();
@@ -133,12 +109,12 @@ test.skipIf(process.getuid?.() !== 0)(
     await Promise.all(writers);
     for (const id of ids)
       expect((await call('PATCH', RENAME, { id, deviceName: 'Space again' })).status).toBe(200);
-    await waitFor(() => delivered(call, ids, 'Space again'), 'every write delivered', 60_000);
+    await waitFor(() => renamedEverywhere(call, ids, 'Space again'), 'every write delivered', 60_000);
     const deliveredAt = Date.now();
 
     // What the store holds matches the answers: no refused name was stored, every accepted one has its row.
     const file = new SQLite(path.join(dataDir, 'console.sqlite'), { readonly: true });
-    cleanups.push(() => file.close());
+    cleanup(() => file.close());
     const refused = [...answered].filter(([, s]) => s === 507).map(([name]) => name);
     const accepted = [...answered].filter(([, s]) => s === 200).map(([name]) => name);
     expect(refused.length).toBeGreaterThan(0);
@@ -162,8 +138,8 @@ test.skipIf(process.getuid?.() !== 0)(
 
     // A stop on a full disk is clean.
     fillUp(filler);
-    started.child.kill('SIGTERM');
-    expect(await exitOf(started.child)).toBe(0);
+    child.kill('SIGTERM');
+    expect(await exitOf(child)).toBe(0);
     expect(output.join('')).not.toContain('shutdown failed');
 
     console.log(

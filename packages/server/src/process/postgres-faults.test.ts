@@ -10,31 +10,26 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterEach, expect, test } from 'vitest';
-import {
-  SETTINGS_API_ROOT,
-  SETTINGS_STATE_PATH,
-  messages,
-  type InventoryListResponse,
-  type SettingsStateResponse,
-} from '@edge/protocol';
-import { startFleet, uniquePrefix, waitFor } from '../testing/devices.ts';
-import { freePort } from '../gateway/mosquitto-process.ts';
+import { expect, test } from 'vitest';
+import { messages } from '@edge/protocol';
+import { waitFor } from '../testing/devices.ts';
 import { startPostgres } from '../testing/postgres-process.ts';
-import { adoptWaiting, session, startConsoleProcess, type Call } from '../testing/console-process.ts';
+import {
+  RENAME,
+  cleanupAfterEach,
+  consoleWithFleet,
+  onlineCount,
+  renamedEverywhere,
+  type Call,
+} from '../testing/console-process.ts';
 
 const DEVICES = 6;
 /** How long the database stays down; the checks below run through all of it. */
 const OUTAGE_MS = 10_000;
 /** A refused write answers within this long (it does not wait for the database to come back). */
 const FAST_REFUSAL_MS = 2_000;
-const RENAME = `${SETTINGS_API_ROOT}/generalSetting/setting`;
 
-let cleanups: (() => Promise<unknown> | unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
-  cleanups = [];
-});
+const cleanup = cleanupAfterEach();
 
 async function renameAll(call: Call, ids: string[], name: string) {
   return Promise.all(
@@ -50,42 +45,20 @@ async function renameAll(call: Call, ids: string[], name: string) {
   );
 }
 
-/** Every device holds `name` in sync with the console's latest version, as the API tells it. */
-async function allDelivered(call: Call, ids: string[], name: string): Promise<boolean> {
-  for (const id of ids) {
-    const res = await call('GET', `${SETTINGS_STATE_PATH}?id=${id}&section=general`);
-    if (res.status !== 200) return false;
-    const view = ((await res.json()) as SettingsStateResponse).sections[0];
-    if (view?.state !== 'in_sync' || view.reportedVersion !== view.desiredVersion) return false;
-    if ((view.reported as { deviceName?: string } | null)?.deviceName !== name) return false;
-  }
-  return true;
-}
-
-async function onlineInInventory(call: Call): Promise<number> {
-  const res = await call('GET', '/api/v1/inventory/list?pageSize=40');
-  const body = (await res.json()) as InventoryListResponse;
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  return body.numOnline;
-}
-
 test('a PostgreSQL outage: the console degrades, refuses writes clearly, keeps its devices, and recovers', async () => {
   const postgres = await startPostgres();
-  cleanups.push(() => postgres.destroy());
+  cleanup(() => postgres.destroy());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-pg-outage-'));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const started = startConsoleProcess(dataDir, {
+  cleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const { child, url, call, ids } = await consoleWithFleet(cleanup, dataDir, DEVICES, {
     DATABASE_URL: postgres.url,
-    PORT: String(await freePort()),
   });
-  cleanups.push(() => started.child.kill('SIGKILL'));
-  const url = await started.url;
-  const call = await session(url);
-  const fleet = startFleet({ console: url, count: DEVICES, prefix: uniquePrefix(), interval: 1 });
-  cleanups.push(() => fleet.stop());
-  const ids = await adoptWaiting(call, DEVICES);
   for (const answer of await renameAll(call, ids, 'Before the outage')) expect(answer.status).toBe(200);
-  await waitFor(() => allDelivered(call, ids, 'Before the outage'), 'the first renames delivered', 30_000);
+  await waitFor(
+    () => renamedEverywhere(call, ids, 'Before the outage'),
+    'the first renames delivered',
+    30_000,
+  );
 
   await postgres.stop();
   const downAt = Date.now();
@@ -96,7 +69,7 @@ test('a PostgreSQL outage: the console degrades, refuses writes clearly, keeps i
     expect(health.status).toBe(503);
     expect(await health.json()).toEqual({ status: 'degraded', database: 'unreachable' });
     // The inventory is held in memory: it answers, and says every device is still connected.
-    expect(await onlineInInventory(call)).toBe(DEVICES);
+    expect(await onlineCount(call)).toBe(DEVICES);
     for (const answer of await renameAll(call, ids, `During the outage ${checks}`)) {
       expect(answer.status, JSON.stringify(answer.body)).toBe(503);
       expect(answer.body).toEqual({
@@ -105,7 +78,7 @@ test('a PostgreSQL outage: the console degrades, refuses writes clearly, keeps i
       });
       refusals.push(answer.ms);
     }
-    expect(started.child.exitCode).toBeNull();
+    expect(child.exitCode).toBeNull();
     checks++;
     await new Promise((r) => setTimeout(r, 1000));
   }
@@ -128,15 +101,15 @@ test('a PostgreSQL outage: the console degrades, refuses writes clearly, keeps i
   );
   const writableAt = Date.now();
   for (const answer of await renameAll(call, ids, 'After the outage')) expect(answer.status).toBe(200);
-  await waitFor(() => allDelivered(call, ids, 'After the outage'), 'every write delivered', 60_000);
+  await waitFor(() => renamedEverywhere(call, ids, 'After the outage'), 'every write delivered', 60_000);
   const deliveredAt = Date.now();
-  expect(await onlineInInventory(call)).toBe(DEVICES);
-  expect(started.child.exitCode).toBeNull();
+  expect(await onlineCount(call)).toBe(DEVICES);
+  expect(child.exitCode).toBeNull();
 
   // Straight from the database: nothing of the refused writes was stored, and nothing waits to be sent.
   const db = new pg.Client({ connectionString: postgres.url });
   await db.connect();
-  cleanups.push(() => db.end());
+  cleanup(() => db.end());
   const { rows: stored } = await db.query<{ n: number }>(
     `select count(*)::int as n from device_sections where desired like '%During the outage%'`,
   );

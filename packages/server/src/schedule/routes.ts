@@ -1,12 +1,14 @@
 /**
- * Schedule's API. Reading needs the Schedule app; adding, editing and deleting need its ScheduleCreate
- * control (SPEC 6: the one Schedule permission seen as a control). Colours are the caller's own.
+ * Schedule's API. Reading needs the Schedule app; adding, editing, deleting and re-running an occurrence's
+ * job need its ScheduleCreate control (SPEC 6: the one Schedule permission seen as a control). Colours are
+ * the caller's own. job and rerun take the id of a job an occurrence created.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   canView,
   groupColour,
+  jobDetail,
   groupColoursResponse,
   messages,
   okResponse,
@@ -43,7 +45,7 @@ export function scheduleRoutes(schedules: ScheduleService) {
     r.post(
       `${SCHEDULE_PATH}/add`,
       { config: create('add'), schema: { tags, body: scheduleRequest, response: { 200: scheduleView } } },
-      async (request) => schedules.add(request.body, userOf(request).userName),
+      async (request) => schedules.add(request.body, userOf(request)),
     );
     r.patch(
       `${SCHEDULE_PATH}/edit`,
@@ -51,7 +53,7 @@ export function scheduleRoutes(schedules: ScheduleService) {
         config: create('edit'),
         schema: { tags, body: scheduleEditRequest, response: { 200: scheduleView } },
       },
-      async (request) => schedules.edit(request.body.id, request.body),
+      async (request) => schedules.edit(request.body.id, request.body, userOf(request)),
     );
     r.delete(
       `${SCHEDULE_PATH}/delete`,
@@ -76,6 +78,16 @@ export function scheduleRoutes(schedules: ScheduleService) {
         schema: { tags, querystring: scheduleIdQuery, response: { 200: scheduleJobsResponse } },
       },
       async (request) => ({ list: await schedules.jobs(request.query.id) }),
+    );
+    r.get(
+      `${SCHEDULE_PATH}/job`,
+      { config: view, schema: { tags, querystring: scheduleIdQuery, response: { 200: jobDetail } } },
+      async (request) => schedules.job(request.query.id),
+    );
+    r.post(
+      `${SCHEDULE_PATH}/rerun`,
+      { config: create('rerun'), schema: { tags, body: scheduleIdRequest, response: { 200: jobDetail } } },
+      async (request) => schedules.rerun(request.body.id),
     );
     r.get(
       `${SCHEDULE_PATH}/groups`,

@@ -179,6 +179,33 @@ describe.each(DIALECTS)('Schedule API (%s)', (dialect) => {
     expect((await creator.call('DELETE', `${PATH}/delete`, { id: added.json().id })).statusCode).toBe(200);
   });
 
+  it('schedules a Diagnose test only for who may run it, its settings checked before any device sees them', async () => {
+    const ping = (params: object) => body({ name: 'Hourly ping', functionType: 1, params });
+    const scheduler = await userWithRole(edge, admin, { Schedule: grant, ScheduleCreate: grant });
+    const pinger = await userWithRole(edge, admin, {
+      Schedule: grant,
+      ScheduleCreate: grant,
+      Diagnose: grant,
+      Ping: grant,
+    });
+    const before = await snapshot(edge);
+    expect((await scheduler.call('POST', `${PATH}/add`, ping({ target: '127.0.0.1' }))).statusCode).toBe(403);
+    const badTarget = await pinger.call('POST', `${PATH}/add`, ping({ target: 'not a host!' }));
+    expect([badTarget.statusCode, badTarget.json().err_code]).toEqual([400, 'diagnoseTargetInvalid']);
+    expect(await snapshot(edge)).toBe(before);
+    const added = await pinger.call('POST', `${PATH}/add`, ping({ target: '127.0.0.1', count: 2 }));
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toMatchObject({
+      kind: 'diagnose.ping',
+      functionType: 1,
+      params: { target: '127.0.0.1' },
+    });
+    // Nor may someone without Ping change it.
+    const edit = body({ id: added.json().id, functionType: 1, params: { target: '127.0.0.2' } });
+    expect((await scheduler.call('PATCH', `${PATH}/edit`, edit)).statusCode).toBe(403);
+    await admin('DELETE', `${PATH}/delete`, { id: added.json().id });
+  });
+
   it('gives the calendar its events: title, start and end on the weekdays, in the console time zone', async () => {
     const { id } = (
       await admin('POST', `${PATH}/add`, body({ startDate: '2026-03-04', endDate: '2026-03-10' }))

@@ -5,7 +5,13 @@
  */
 import {
   SCHEDULE_EVENT_MINUTES,
+  allows,
+  canView,
+  diagnoseTestOfKind,
+  diagnoseTestPermission,
   scheduleFunctionKinds,
+  type JobDetail,
+  type PermissionSet,
   type GroupColour,
   type ScheduleDefinition,
   type ScheduleEvent,
@@ -20,6 +26,12 @@ import type { ScheduleRow } from '../scheduler/store.ts';
 import { fail, failureOf } from '../http/errors.ts';
 import type { GroupColourStore } from './colours.ts';
 import { dayStart, wallTime } from '../scheduler/zoned.ts';
+
+/** Who adds or edits a schedule: their name is kept, their permissions decide which tests they may schedule. */
+interface Actor {
+  userName: string;
+  permissions: PermissionSet;
+}
 
 const EVENT_MS = SCHEDULE_EVENT_MINUTES * 60_000;
 /** Occurrences of one schedule in one calendar range at most (62 days of one a day fit). */
@@ -51,14 +63,22 @@ export function scheduleService(deps: {
 }) {
   const { scheduler, jobs, devices, timeZone } = deps;
 
-  /** The request as the scheduler's definition, once the group, devices and task type hold here. */
-  async function definitionOf(request: ScheduleRequest): Promise<ScheduleDefinition> {
+  /**
+   * The request as the scheduler's definition, once the group, devices and task type hold here. A Diagnose
+   * test is scheduled only by someone who may run it (its SPEC 6 child page), as on the Diagnose app.
+   */
+  async function definitionOf(
+    request: ScheduleRequest,
+    permissions: PermissionSet,
+  ): Promise<ScheduleDefinition> {
     if (!(await devices.groups.get(request.groupId))) throw fail(400, 'groupNotFound');
     const selection = [...new Set(request.selection)];
     if (selection.some((id) => devices.get(id)?.groupId !== request.groupId))
       throw fail(400, 'scheduleSelectionOutsideGroup');
     const kind = jobs.kinds.get(scheduleFunctionKinds[request.functionType]);
     if (!kind) throw fail(400, 'scheduleFunctionUnavailable');
+    const test = diagnoseTestOfKind(kind.name);
+    if (test && !allows(permissions, canView(diagnoseTestPermission[test]))) throw fail(403, 'forbidden');
     const params = kind.params.safeParse(request.params);
     if (!params.success) {
       const failure = failureOf(params.error.issues[0]);
@@ -90,13 +110,23 @@ export function scheduleService(deps: {
     async list(): Promise<ScheduleView[]> {
       return (await scheduler.list()).map(viewOf);
     },
-    async add(request: ScheduleRequest, userName: string): Promise<ScheduleView> {
-      return view(await scheduler.create(await definitionOf(request), userName));
+    async add(request: ScheduleRequest, by: Actor): Promise<ScheduleView> {
+      return view(await scheduler.create(await definitionOf(request, by.permissions), by.userName));
     },
-    async edit(id: number, request: ScheduleRequest): Promise<ScheduleView> {
+    async edit(id: number, request: ScheduleRequest, by: Actor): Promise<ScheduleView> {
       if (!(await scheduler.get(id))) throw fail(404, 'notFound');
-      await scheduler.update(id, await definitionOf(request));
+      await scheduler.update(id, await definitionOf(request, by.permissions));
       return view(id);
+    },
+
+    /** The job an occurrence created; only such jobs are read (or re-run) through Schedule. */
+    async job(jobId: number): Promise<JobDetail> {
+      if ((await scheduler.scheduleOfJob(jobId)) === undefined) throw fail(404, 'notFound');
+      return jobs.get(jobId);
+    },
+    async rerun(jobId: number): Promise<JobDetail> {
+      if ((await scheduler.scheduleOfJob(jobId)) === undefined) throw fail(404, 'notFound');
+      return jobs.rerun(jobId);
     },
     async remove(id: number): Promise<void> {
       if (!(await scheduler.remove(id))) throw fail(404, 'notFound');

@@ -24,6 +24,11 @@ export interface SystemTask {
   /** Cron pattern (croner; six fields for seconds), in UTC. */
   pattern: string;
   run(occursAt: number): Promise<unknown>;
+  /**
+   * False for a retry that looks at the state of now (resending what is pending): of the occurrences due since
+   * the last tick (many, after a pause or at start), only the latest is run. Others run every one they missed.
+   */
+  catchUp?: boolean;
 }
 
 /** Occurrences due while every replica was down are still run when they are at most this old. */
@@ -110,8 +115,10 @@ export function schedulerService(deps: {
     const until = now();
     const after = cursor;
     const catchUp = firstTick;
-    for (const { task, cron } of tasks.values())
-      for (const at of occurrencesBetween(cron, after, until)) await runTask(task, at);
+    for (const { task, cron } of tasks.values()) {
+      const due = occurrencesBetween(cron, after, until);
+      for (const at of task.catchUp === false ? due.slice(-1) : due) await runTask(task, at);
+    }
     for (const schedule of await store.enabled()) {
       try {
         for (const at of dueOccurrences(schedule, after, until, catchUp)) await runSchedule(schedule, at);
@@ -173,6 +180,7 @@ export function schedulerService(deps: {
       occurrencesBetween(cronFor(schedule), after, until, max),
     /** The claimed occurrences of these schedules in [from, to), with the job each created. */
     claimed: (ids: number[], from: number, to: number) => store.claimed(ids.map(scheduleKey), from, to),
+    scheduleOfJob: (jobId: number): Promise<number | undefined> => store.scheduleOfJob(jobId),
     /** Runs a tick now and waits for it (tests driving the clock by hand). */
     async runDue(): Promise<void> {
       await ticking;

@@ -137,6 +137,17 @@ export function scheduleStore(db: Db) {
       return rows.map((r) => ({ key: r.schedule_key, at: Number(r.occurs_at), jobId: r.job_id }));
     },
 
+    /** The schedule whose occurrence created this job, if one did. */
+    async scheduleOfJob(jobId: number): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('schedule_occurrences')
+        .select('schedule_key')
+        .where('job_id', '=', jobId)
+        .where('schedule_key', 'like', 'schedule:%')
+        .executeTakeFirst();
+      return row ? Number(row.schedule_key.slice('schedule:'.length)) : undefined;
+    },
+
     /**
      * Task claims older than `before` are kept no longer: only occurrences near now can still be contested.
      * A schedule's are kept until `schedulesBefore`: they link the calendar's past occurrences to their jobs.

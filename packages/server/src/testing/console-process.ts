@@ -4,7 +4,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { waitFor } from './devices.ts';
+import { afterEach } from 'vitest';
+import {
+  SETTINGS_API_ROOT,
+  SETTINGS_STATE_PATH,
+  type InventoryListResponse,
+  type SettingsStateResponse,
+} from '@edge/protocol';
+import { startFleet, uniquePrefix, waitFor, type Child } from './devices.ts';
 import { TEST_ENROL_SECRET } from './harness.ts';
 
 const MAIN = path.resolve(import.meta.dirname, '../main.ts');
@@ -90,4 +97,59 @@ export async function adoptWaiting(call: Call, count: number): Promise<string[]>
     `${count} devices online`,
     60_000,
   );
+}
+
+/** The settings call that renames a device: what the fault tests write while they break something. */
+export const RENAME = `${SETTINGS_API_ROOT}/generalSetting/setting`;
+
+/** Every device holds `name`, in sync with the console's latest version of its general section (the API's view). */
+export async function renamedEverywhere(call: Call, ids: string[], name: string): Promise<boolean> {
+  for (const id of ids) {
+    const res = await call('GET', `${SETTINGS_STATE_PATH}?id=${id}&section=general`);
+    if (res.status !== 200) return false;
+    const view = ((await res.json()) as SettingsStateResponse).sections[0];
+    if (view?.state !== 'in_sync' || view.reportedVersion !== view.desiredVersion) return false;
+    if ((view.reported as { deviceName?: string } | null)?.deviceName !== name) return false;
+  }
+  return true;
+}
+
+/** Devices online by the inventory list (held in memory: it answers whatever the database is doing). */
+export async function onlineCount(call: Call): Promise<number> {
+  const res = await call('GET', '/api/v1/inventory/list?pageSize=40');
+  const body = (await res.json()) as InventoryListResponse;
+  if (res.status !== 200) throw new Error(`inventory list: ${res.status} ${JSON.stringify(body)}`);
+  return body.numOnline;
+}
+
+/**
+ * What a fault test started (processes, directories, mounts), undone after each test in reverse order, also
+ * when it failed half-way. Returns the function that adds one.
+ */
+export function cleanupAfterEach(): (cleanup: () => Promise<unknown> | unknown) => void {
+  let cleanups: (() => Promise<unknown> | unknown)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
+    cleanups = [];
+  });
+  return (cleanup) => void cleanups.push(cleanup);
+}
+
+/**
+ * A console process on `dataDir` (and `env`) with a simulated fleet of `count` devices reporting every second,
+ * adopted and online; `cleanup` (cleanupAfterEach's) stops both.
+ */
+export async function consoleWithFleet(
+  cleanup: (work: () => unknown) => void,
+  dataDir: string,
+  count: number,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string; call: Call; ids: string[]; fleet: Child }> {
+  const started = startConsoleProcess(dataDir, env);
+  cleanup(() => started.child.kill('SIGKILL'));
+  const url = await started.url;
+  const call = await session(url);
+  const fleet = startFleet({ console: url, count, prefix: uniquePrefix(), interval: 1 });
+  cleanup(() => fleet.stop());
+  return { child: started.child, url, call, ids: await adoptWaiting(call, count), fleet };
 }

@@ -110,7 +110,13 @@ export async function startPostgres(): Promise<PostgresProcess> {
     await exited;
   }
 
-  await start();
+  try {
+    await start();
+  } catch (err) {
+    await stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     port,
     url,

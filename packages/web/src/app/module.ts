@@ -26,6 +26,8 @@ export interface AppModule {
   children?: ModuleChild[];
   /** The module's screen, loaded on first use; it routes its own children. */
   element: LazyPage;
+  /** Shown in the sidebar under the address list while the app is open (SPEC 2: the Schedule panel). */
+  panel?: LazyPage;
 }
 
 export const defineModule = (module: AppModule): AppModule => module;

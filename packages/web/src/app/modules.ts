@@ -8,11 +8,13 @@ import { securityModule } from '../features/security/module.ts';
 import { inventoryModule } from '../features/inventory/module.ts';
 import { provisionModule } from '../features/provision/module.ts';
 import { diagnoseModule } from '../features/diagnose/module.ts';
+import { scheduleModule } from '../features/schedule/module.ts';
 
 export const modules: readonly AppModule[] = [
   provisionModule,
   inventoryModule,
   diagnoseModule,
+  scheduleModule,
   securityModule,
   settingsModule,
 ];

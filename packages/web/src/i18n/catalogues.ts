@@ -32,6 +32,8 @@ import deviceSettingsDhcp from './locales/en/deviceSettings-dhcp.json';
 import deviceSettingsVlan from './locales/en/deviceSettings-vlan.json';
 import deviceSettingsFirewall from './locales/en/deviceSettings-firewall.json';
 import deviceSettingsClients from './locales/en/deviceSettings-clients.json';
+import schedule from './locales/en/schedule.json';
+import messagesSchedule from './locales/en/messages-schedule.json';
 import diagnose from './locales/en/diagnose.json';
 import messagesDiagnose from './locales/en/messages-diagnose.json';
 
@@ -60,6 +62,8 @@ export type Catalogue = typeof core &
   typeof deviceSettingsVlan &
   typeof deviceSettingsFirewall &
   typeof deviceSettingsClients &
+  typeof schedule &
+  typeof messagesSchedule &
   typeof diagnose &
   typeof messagesDiagnose;
 
@@ -89,6 +93,8 @@ export const english: Catalogue = mergeCatalogueParts([
   deviceSettingsVlan,
   deviceSettingsFirewall,
   deviceSettingsClients,
+  schedule,
+  messagesSchedule,
   diagnose,
   messagesDiagnose,
 ]);

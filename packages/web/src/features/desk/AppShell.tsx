@@ -29,6 +29,13 @@ export function AppShell({ module }: { module: AppModule }) {
     <Layout className="app-shell" hasSider>
       <Layout.Sider width={248} breakpoint="lg" collapsedWidth={0} theme="light" className="app-sider">
         <AddressSidebar activeModule={module} activeChild={child?.key} />
+        {module.panel && (
+          <ChunkErrorBoundary key={`${module.key}-panel`}>
+            <Suspense fallback={null}>
+              <module.panel />
+            </Suspense>
+          </ChunkErrorBoundary>
+        )}
       </Layout.Sider>
       <Layout.Content className="app-content">
         <Breadcrumb

@@ -59,7 +59,8 @@ export default function DeviceSettingsPage() {
           >
             <ArrowLeftOutlined className="flip-rtl" />
           </Link>
-          <Typography.Title level={4} style={{ margin: 0 }}>
+          {/* Under the page title (h1): the second level, at the size of a fourth. */}
+          <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
             {t('deviceSettings.title', {
               name: !device ? id : device.name === device.sn ? device.sn : `${device.name} (${device.sn})`,
             })}

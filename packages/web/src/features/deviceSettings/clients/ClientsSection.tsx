@@ -29,7 +29,9 @@ function ClientsEditor({ deviceId, view, apply }: SectionContext & { deviceId: s
 
   return (
     <>
-      <Typography.Title level={5}>{t('deviceSettings.clients.connected')}</Typography.Title>
+      <Typography.Title level={3} className="subsection-title">
+        {t('deviceSettings.clients.connected')}
+      </Typography.Title>
       <ConnectedClientsTable
         clients={list.data?.connected ?? []}
         loading={list.isLoading}
@@ -38,7 +40,9 @@ function ClientsEditor({ deviceId, view, apply }: SectionContext & { deviceId: s
         onUnblock={(mac) => void unblock(mac)}
         onUnlink={(mac) => void unlink(mac)}
       />
-      <Typography.Title level={5}>{t('deviceSettings.clients.blacklist')}</Typography.Title>
+      <Typography.Title level={3} className="subsection-title">
+        {t('deviceSettings.clients.blacklist')}
+      </Typography.Title>
       <BlockMacForm onBlock={block} />
       <BlacklistTable blacklist={blacklist} onUnblock={(mac) => void unblock(mac)} />
     </>

@@ -38,7 +38,9 @@ export function FirewallEditor({ view, apply, busy }: SectionContext) {
           onChange={(enabled) => change({ enabled })}
         />
       </Space>
-      <Typography.Title level={5}>{t('deviceSettings.firewall.whitelist')}</Typography.Title>
+      <Typography.Title level={3} className="subsection-title">
+        {t('deviceSettings.firewall.whitelist')}
+      </Typography.Title>
       <RuleTableEditor<WhitelistEntry>
         data-testid="firewall-whitelist"
         rows={doc.whitelist}
@@ -55,7 +57,9 @@ export function FirewallEditor({ view, apply, busy }: SectionContext) {
         ]}
         renderForm={(props) => <WhitelistForm doc={doc} {...props} />}
       />
-      <Typography.Title level={5}>{t('deviceSettings.firewall.rules')}</Typography.Title>
+      <Typography.Title level={3} className="subsection-title">
+        {t('deviceSettings.firewall.rules')}
+      </Typography.Title>
       <RuleTableEditor<FirewallRule>
         data-testid="firewall-rule"
         rows={doc.rules}

@@ -47,11 +47,15 @@ export function ApnSettingBlock({
       initialValues={{ toggle: doc.toggle, ...doc.apnSetting }}
       data-testid="mobile-apn-form"
     >
-      <Typography.Title level={5}>{t('deviceSettings.mobileNetwork.setting')}</Typography.Title>
+      <Typography.Title level={3} className="subsection-title">
+        {t('deviceSettings.mobileNetwork.setting')}
+      </Typography.Title>
       <Form.Item name={TOGGLE} label={t('deviceSettings.mobileNetwork.cellular')} valuePropName="checked">
         <Switch data-testid="mobile-toggle" />
       </Form.Item>
-      <Typography.Title level={5}>{t('deviceSettings.mobileNetwork.apnSetting')}</Typography.Title>
+      <Typography.Title level={3} className="subsection-title">
+        {t('deviceSettings.mobileNetwork.apnSetting')}
+      </Typography.Title>
       <QuickSelect profiles={doc.saveProfile.apn_list} onPick={(profile) => form.setFieldsValue(profile)} />
       <ApnProfileFields form={form} />
       <Space>

@@ -18,7 +18,9 @@ export function SavedProfilesBlock({
 
   return (
     <div data-testid="mobile-saved-profiles">
-      <Typography.Title level={5}>{t('deviceSettings.mobileNetwork.savedProfiles')}</Typography.Title>
+      <Typography.Title level={3} className="subsection-title">
+        {t('deviceSettings.mobileNetwork.savedProfiles')}
+      </Typography.Title>
       <PaginatedTable<ApnProfile>
         size="small"
         rowKey="name"

@@ -73,7 +73,9 @@ export function SignalBlock({ live }: { live: CellularLive }) {
 
   return (
     <div data-testid="mobile-signal">
-      <Typography.Title level={5}>{t('deviceSettings.mobileNetwork.signal')}</Typography.Title>
+      <Typography.Title level={3} className="subsection-title">
+        {t('deviceSettings.mobileNetwork.signal')}
+      </Typography.Title>
       {!signal && (
         <Typography.Paragraph type="secondary" data-testid="mobile-signal-none">
           {t('deviceSettings.mobileNetwork.noSignal')}

@@ -25,7 +25,9 @@ export function SimBindBlock({
       onFinish={submit}
       data-testid="mobile-bind-form"
     >
-      <Typography.Title level={5}>{t('deviceSettings.mobileNetwork.simBinding')}</Typography.Title>
+      <Typography.Title level={3} className="subsection-title">
+        {t('deviceSettings.mobileNetwork.simBinding')}
+      </Typography.Title>
       <Form.Item name="mode" label={t('deviceSettings.mobileNetwork.bindMode')} rules={rules.mode}>
         <Select
           style={{ minWidth: 200 }}

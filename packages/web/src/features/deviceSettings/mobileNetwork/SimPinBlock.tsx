@@ -32,7 +32,9 @@ export function SimPinForm({
       onFinish={onSubmit}
       data-testid="mobile-pin-form"
     >
-      <Typography.Title level={5}>{t('deviceSettings.mobileNetwork.simPin')}</Typography.Title>
+      <Typography.Title level={3} className="subsection-title">
+        {t('deviceSettings.mobileNetwork.simPin')}
+      </Typography.Title>
       <Form.Item
         name="auto_unlock"
         label={t('deviceSettings.mobileNetwork.autoUnlock')}

@@ -36,9 +36,13 @@ function MultipleWanEditor({ deviceId, view, apply, busy }: SectionContext & { d
         <>
           <PolicyForm policy={policy} wans={wans} apply={apply} busy={busy} />
           <Divider />
-          <Typography.Title level={5}>{t('deviceSettings.multipleWan.binding.title')}</Typography.Title>
+          <Typography.Title level={3} className="subsection-title">
+            {t('deviceSettings.multipleWan.binding.title')}
+          </Typography.Title>
           <BindingTable deviceId={deviceId} binding={binding} wans={wans} apply={apply} />
-          <Typography.Title level={5}>{t('deviceSettings.multipleWan.maRules.title')}</Typography.Title>
+          <Typography.Title level={3} className="subsection-title">
+            {t('deviceSettings.multipleWan.maRules.title')}
+          </Typography.Title>
           <MaRuleTable doc={doc} wans={wans} apply={apply} />
         </>
       )}

@@ -114,7 +114,9 @@ export function PolicyForm({
           </Form.Item>
         </Space>
       )}
-      <Typography.Title level={5}>{t('deviceSettings.multipleWan.detection')}</Typography.Title>
+      <Typography.Title level={3} className="subsection-title">
+        {t('deviceSettings.multipleWan.detection')}
+      </Typography.Title>
       <Space wrap size="large" align="start">
         <Form.Item name="detectionMode" label={t('deviceSettings.multipleWan.detectionMode')}>
           <Select

@@ -69,7 +69,9 @@ export function VlanEditor({ deviceId, view, apply, busy }: SectionContext & { d
         {t('deviceSettings.vlan.add')}
       </Button>
       <VlanTable vlans={vlans} onEdit={setEditingVlan} onDelete={(vlan) => void deleteVlan(vlan)} />
-      <Typography.Title level={5}>{t('deviceSettings.vlan.ports')}</Typography.Title>
+      <Typography.Title level={3} className="subsection-title">
+        {t('deviceSettings.vlan.ports')}
+      </Typography.Title>
       <VlanPortTable ports={rows} onEdit={setEditingPort} />
       {issues.length > 0 && (
         <Alert

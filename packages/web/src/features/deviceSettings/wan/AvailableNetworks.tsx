@@ -63,7 +63,7 @@ export function AvailableNetworks({
   return (
     <Space orientation={VERTICAL} style={{ width: '100%' }}>
       <Space>
-        <Typography.Title level={5} style={{ margin: 0 }}>
+        <Typography.Title level={3} className="subsection-title" style={{ margin: 0 }}>
           {t('deviceSettings.wan.wifiClient.available')}
         </Typography.Title>
         <Button loading={scan.isPending} onClick={() => scan.mutate()} data-testid="wifi-scan">

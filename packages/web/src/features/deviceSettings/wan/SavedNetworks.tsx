@@ -63,7 +63,7 @@ export function SavedNetworks({
           : t('deviceSettings.wan.wifiClient.notConnected')}
       </Typography.Text>
       <Space>
-        <Typography.Title level={5} style={{ margin: 0 }}>
+        <Typography.Title level={3} className="subsection-title" style={{ margin: 0 }}>
           {t('deviceSettings.wan.wifiClient.saved')}
         </Typography.Title>
         <Button onClick={onAdd} data-testid="wifi-saved-add">

@@ -21,7 +21,9 @@ export function AuthenticationTable({
   const { t } = useTranslation();
   return (
     <>
-      <Typography.Title level={5}>{t('deviceSettings.wifi.authTitle')}</Typography.Title>
+      <Typography.Title level={3} className="subsection-title">
+        {t('deviceSettings.wifi.authTitle')}
+      </Typography.Title>
       <RuleTableEditor<WifiAuthentication>
         data-testid="wifi-auth"
         rows={rows}

@@ -94,7 +94,7 @@ function Dashboard({ dashboard }: { dashboard: DeviceDashboard }) {
               <ArrowLeftOutlined className="flip-rtl" />
             </Link>
             <div>
-              <Typography.Title level={3} className="dashboard-name" data-testid="dashboard-name">
+              <Typography.Title level={2} className="dashboard-name" data-testid="dashboard-name">
                 {device.name}
               </Typography.Title>
               <Typography.Text type="secondary" className="dashboard-subtitle">

@@ -165,7 +165,9 @@ function SecureModeSetting({ device }: { device: DeviceRow }) {
 
   return (
     <div className="secure-mode" data-testid="secure-mode">
-      <Typography.Title level={5}>{t('inventory.details.secureMode')}</Typography.Title>
+      <Typography.Title level={3} className="subsection-title">
+        {t('inventory.details.secureMode')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('inventory.details.secureModeHint')}</Typography.Paragraph>
       <Space wrap>
         <Select<SecureMode>

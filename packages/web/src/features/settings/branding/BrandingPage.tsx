@@ -170,11 +170,11 @@ export function BrandingPage() {
         <Card className="settings-card" title={t('branding.images')}>
           <div className="branding-images">
             <section>
-              <h3 className="branding-image-title">{t('branding.logo')}</h3>
+              <h2 className="branding-image-title">{t('branding.logo')}</h2>
               <ImageSetting image={LOGO} url={data.logoUrl} manage={manage} />
             </section>
             <section>
-              <h3 className="branding-image-title">{t('branding.favicon')}</h3>
+              <h2 className="branding-image-title">{t('branding.favicon')}</h2>
               <ImageSetting image={FAVICON} url={data.faviconUrl} manage={manage} />
             </section>
           </div>
