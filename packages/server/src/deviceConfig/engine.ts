@@ -28,7 +28,6 @@ import {
   messages,
   type AppliedSection,
   type ConfigReport,
-  sectionStates,
   type SectionKey,
   type SectionState,
   type SectionStatus,
@@ -37,6 +36,10 @@ import { DeviceRpcError, type DeviceDirectory, type RpcService } from '../device
 import { batcher } from '../lib/batcher.ts';
 import type { BusLog } from '../gateway/index.ts';
 import { storedDoc } from './presenter.ts';
+import { engineWork } from './engine-work.ts';
+import { confirmWindows } from './confirm-windows.ts';
+import { onlineWait } from './online-wait.ts';
+import { ENGINE_OWNS, OPERATOR_DECIDES, inSync, notHeard, presumedRollback } from './section-rules.ts';
 import type { ConfigStore, SectionRow } from './store.ts';
 
 export interface ApplyEngineOptions {
@@ -56,95 +59,26 @@ export interface ApplyEngineOptions {
   now?: () => number;
 }
 
-/** Failures that say nothing about the change, only that the device was not heard. */
-const NOT_HEARD = new Set(['deviceOffline', 'deviceTimeout', 'stopped', 'unknownDevice']);
-const notHeard = (err: unknown) => err instanceof DeviceRpcError && NOT_HEARD.has(err.reason);
-/** States the engine leaves to the operator. */
-const OPERATOR_DECIDES = new Set<SectionState>(['rolled_back', 'failed']);
-/** States a device's answer may move a section out of: not one the operator decides. */
-const ENGINE_OWNS = sectionStates.filter((s) => !OPERATOR_DECIDES.has(s));
-/**
- * A rollback the console presumes (the confirm window passed without a word from the device) carries no
- * outcome, unlike one the device reported: the device's next report settles it either way.
- */
-const presumedRollback = (row: SectionRow) => row.state === 'rolled_back' && row.outcome === null;
-
 export function applyEngine(opts: ApplyEngineOptions) {
   const { store, rpc, log } = opts;
   const now = opts.now ?? Date.now;
   const applyDeadlineMs = opts.applyDeadlineMs ?? 20_000;
   const confirmDeadlineMs = opts.confirmDeadlineMs ?? 5_000;
-  /** Device -> section -> version applied with confirm-or-rollback and not confirmed yet. */
-  const awaiting = new Map<string, Map<SectionKey, number>>();
   const confirmGraceMs = opts.confirmGraceMs ?? 2_000;
-  /** Timers giving up a confirmation once its window has passed, by `device/section`. */
-  const windows = new Map<string, NodeJS.Timeout>();
-  /**
-   * Work on its way, by key, so two triggers never send the same thing twice at once; a trigger that comes
-   * while it runs marks it to run once more (the attempt may be waiting for a device that just came back).
-   */
-  const inFlight = new Map<string, { again: boolean }>();
-  /** Deliveries started by a write or a sweep, not awaited by their caller. */
-  const background = new Set<Promise<void>>();
-  let stopped = false;
-
-  function remember(deviceId: string, section: SectionKey, version: number, confirmBy: number): void {
-    let sections = awaiting.get(deviceId);
-    if (!sections) awaiting.set(deviceId, (sections = new Map()));
-    sections.set(section, version);
-    const key = `${deviceId}/${section}`;
-    clearTimeout(windows.get(key));
-    const timer = setTimeout(
-      () => void windowPassed(deviceId, section, version).catch(failed(deviceId)),
-      Math.max(0, confirmBy + confirmGraceMs - now()),
-    );
-    timer.unref();
-    windows.set(key, timer);
-  }
-
-  /** Stops waiting for a section's confirmation (of `version` only, when given: a newer one may be waited for). */
-  function forget(deviceId: string, section: SectionKey, version?: number): void {
-    const sections = awaiting.get(deviceId);
-    if (version !== undefined && sections?.get(section) !== version) return;
-    sections?.delete(section);
-    if (sections?.size === 0) awaiting.delete(deviceId);
-    const key = `${deviceId}/${section}`;
-    clearTimeout(windows.get(key));
-    windows.delete(key);
-  }
 
   const failed = (deviceId: string) => (err: unknown) => {
-    if (!stopped) log.error({ err, deviceId }, 'configuration delivery failed');
+    if (!work.stopped) log.error({ err, deviceId }, 'configuration delivery failed');
   };
-
-  /** Runs `task` unless it is on its way; then it runs once more after, if `again` (re-checked) says so. */
-  async function once(key: string, task: () => Promise<void>, again?: () => Promise<boolean>): Promise<void> {
-    const running = inFlight.get(key);
-    if (running) {
-      running.again = true;
-      return;
-    }
-    const entry = { again: false };
-    inFlight.set(key, entry);
-    try {
-      await task();
-      while (entry.again && again && !stopped) {
-        entry.again = false;
-        if (await again()) await task();
-      }
-    } finally {
-      inFlight.delete(key);
-    }
-  }
-
-  /** Starts a delivery without waiting for it (an apply may wait 20 s for its device). */
-  function inBackground(deviceId: string, work: () => Promise<void>): void {
-    if (stopped) return;
-    const running: Promise<void> = work()
-      .catch(failed(deviceId))
-      .finally(() => background.delete(running));
-    background.add(running);
-  }
+  const work = engineWork(failed);
+  const { once, inBackground } = work;
+  const windows = confirmWindows({
+    graceMs: confirmGraceMs,
+    now,
+    passed: (deviceId, section, version) =>
+      void windowPassed(deviceId, section, version).catch(failed(deviceId)),
+  });
+  const { remember, forget } = windows;
+  const reports = onlineWait(opts.devices, opts.onlineGraceMs ?? 5000);
 
   /** Stores what the device reports it holds, all sections of one report in one write. */
   const record = (deviceId: string, ...applied: AppliedSection[]) =>
@@ -189,9 +123,6 @@ export function applyEngine(opts: ApplyEngineOptions) {
     );
   }
 
-  const inSync = (outcome: 'applied' | 'confirmed') =>
-    ({ state: 'in_sync', outcome, confirm_by: null, last_error: null, last_error_code: null }) as const;
-
   async function rolledBack(deviceId: string, section: SectionKey, version: number) {
     forget(deviceId, section, version);
     await store.transition(deviceId, section, version, {
@@ -217,7 +148,7 @@ export function applyEngine(opts: ApplyEngineOptions) {
       else await store.transition(deviceId, section, version, { state: 'pending' }, ENGINE_OWNS);
       return;
     }
-    if (!(err instanceof DeviceRpcError) && !stopped)
+    if (!(err instanceof DeviceRpcError) && !work.stopped)
       log.error({ err, deviceId, section }, 'configuration apply failed');
     await store.transition(
       deviceId,
@@ -375,30 +306,6 @@ export function applyEngine(opts: ApplyEngineOptions) {
   );
 
   /**
-   * Reports waiting for their device to count as online, by device. One map the inbox's change listener
-   * (heard) settles, not a listener per waiting report: in a reconnect storm thousands of reports arrive
-   * before their devices' hellos, and a listener each made every device change walk all of them.
-   */
-  const waitingForOnline = new Map<string, (() => void)[]>();
-
-  /** Resolves once the device counts as online, or after the grace period. */
-  function online(deviceId: string): Promise<void> {
-    if (opts.devices.get(deviceId)?.online) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, opts.onlineGraceMs ?? 5000);
-      function done() {
-        clearTimeout(timer);
-        const waiters = waitingForOnline.get(deviceId);
-        const rest = waiters?.filter((w) => w !== done);
-        if (rest?.length) waitingForOnline.set(deviceId, rest);
-        else waitingForOnline.delete(deviceId);
-        resolve();
-      }
-      waitingForOnline.set(deviceId, [...(waitingForOnline.get(deviceId) ?? []), done]);
-    });
-  }
-
-  /**
    * Sends what is still pending to the devices online: the retry behind every lost trigger. Run by the
    * scheduler (deviceConfig/resend-task.ts), claimed per occurrence, so of replicas sharing a store one resends.
    */
@@ -406,7 +313,7 @@ export function applyEngine(opts: ApplyEngineOptions) {
     for (const row of await store.withState('pending')) {
       const { device_id: deviceId } = row;
       const section = row.section as SectionKey;
-      if (opts.devices.get(deviceId)?.online && !inFlight.has(`${deviceId}/${section}/apply`))
+      if (opts.devices.get(deviceId)?.online && !work.running(`${deviceId}/${section}/apply`))
         inBackground(deviceId, () => push(deviceId, section));
     }
   }
@@ -449,19 +356,16 @@ export function applyEngine(opts: ApplyEngineOptions) {
      * bus closes, and what they leave (applying) the next start picks up.
      */
     stop(): void {
-      stopped = true;
-      for (const timer of windows.values()) clearTimeout(timer);
-      windows.clear();
+      work.stop();
+      windows.stop();
     },
 
     /** Resolves when the deliveries started so far have ended (tests). */
-    async settled(): Promise<void> {
-      while (background.size > 0) await Promise.allSettled([...background]);
-    },
+    settled: work.settled,
 
     /** A `config` report: record what changed, fetch documents the console lacks, then settle each section. */
     async reconcile(deviceId: string, report: ConfigReport): Promise<void> {
-      await online(deviceId);
+      await reports.until(deviceId);
       await record(deviceId, ...report.docs);
       let rows = new Map((await store.list(deviceId)).map((r) => [r.section as SectionKey, r]));
       const statuses = Object.entries(report.sections) as [SectionKey, SectionStatus][];
@@ -482,10 +386,8 @@ export function applyEngine(opts: ApplyEngineOptions) {
 
     /** The device was heard from (heartbeat, connect): confirm what it waits for. */
     async heard(deviceId: string): Promise<void> {
-      for (const done of waitingForOnline.get(deviceId) ?? []) done();
-      const sections = awaiting.get(deviceId);
-      if (!sections) return;
-      for (const [section, version] of [...sections]) await confirm(deviceId, section, version);
+      reports.heard(deviceId);
+      for (const [section, version] of windows.of(deviceId)) await confirm(deviceId, section, version);
     },
 
     /**
@@ -496,7 +398,7 @@ export function applyEngine(opts: ApplyEngineOptions) {
     returned: (deviceId: string): Promise<void> => comingBack.add(deviceId),
 
     forgetDevice(deviceId: string): void {
-      for (const section of [...(awaiting.get(deviceId)?.keys() ?? [])]) forget(deviceId, section);
+      for (const [section] of windows.of(deviceId)) forget(deviceId, section);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Selectable, Transaction } from 'kysely';
 import { jobOptions, type ScheduleDefinition } from '@edge/protocol';
 import type { Database, Db } from '../db/schema.ts';
 import type { SchedulesTable } from '../db/schema-jobs.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 export interface ScheduleRow extends ScheduleDefinition {
   id: number;
@@ -72,7 +73,7 @@ export function scheduleStore(db: Db) {
 
     /** The schedule and its claims (the jobs it created stay); false when there was no such schedule. */
     async remove(id: number): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         await trx.deleteFrom('schedule_occurrences').where('schedule_key', '=', scheduleKey(id)).execute();
         const result = await trx.deleteFrom('schedules').where('id', '=', id).executeTakeFirst();
         return Number(result.numDeletedRows) > 0;

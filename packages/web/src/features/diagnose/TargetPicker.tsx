@@ -29,7 +29,6 @@ export function TargetPicker({
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const devices = useDeviceSearch(search);
-  const groups = useGroups();
   const list = devices.data?.list ?? [];
   return (
     <Space direction="vertical" className="diagnose-target">
@@ -60,15 +59,27 @@ export function TargetPicker({
           options={list.map((d) => ({ value: d.id, label: `${d.name} (${d.sn})` }))}
         />
       ) : (
-        <Select
-          className="diagnose-devices"
-          data-testid="diagnose-group"
-          placeholder={t('diagnose.groupPlaceholder')}
-          value={value.groupId ?? undefined}
-          onChange={(groupId: number) => onChange({ ...NO_TARGET, byGroup: true, groupId })}
-          options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+        <GroupSelect
+          value={value.groupId}
+          onChange={(groupId) => onChange({ ...NO_TARGET, byGroup: true, groupId })}
         />
       )}
     </Space>
+  );
+}
+
+/** The groups, read only once the operator chose to run on a group. */
+function GroupSelect({ value, onChange }: { value: number | null; onChange: (groupId: number) => void }) {
+  const { t } = useTranslation();
+  const groups = useGroups();
+  return (
+    <Select
+      className="diagnose-devices"
+      data-testid="diagnose-group"
+      placeholder={t('diagnose.groupPlaceholder')}
+      value={value ?? undefined}
+      onChange={onChange}
+      options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+    />
   );
 }

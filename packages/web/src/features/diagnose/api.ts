@@ -21,5 +21,10 @@ export const useDeviceSearch = (search: string) =>
   useEndpointQuery(
     inventory.list,
     { page: 1, pageSize: 40, search: search || undefined, sortBy: 'name', order: 'asc' },
-    { placeholderData: keepPreviousData },
+    {
+      placeholderData: keepPreviousData,
+      // Without Inventory the picker is empty; the Run button's answer says why, not a toast on opening.
+      meta: { silentError: true },
+      retry: false,
+    },
   );

@@ -9,7 +9,7 @@ import { Button, Drawer } from 'antd';
 import { DownloadOutlined, RedoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { StepView } from '@edge/protocol';
-import { toast } from '../../components/notifications/toast.ts';
+import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { messageText } from '../../i18n/messageText.ts';
 import { usePermission } from '../account/permissions.ts';
 import { JobProgress } from '../jobs/JobProgress.tsx';
@@ -34,11 +34,9 @@ export function JobDrawer({ jobId, onClose }: { jobId: number | null; onClose: (
     [groups.data],
   );
   const live = useMemo(() => ({ job: data?.job ?? null, steps: data?.steps ?? [], lines: {} }), [data]);
+  const { act } = useConfirmAct();
   const rerunFailed = (id: number) =>
-    rerun
-      .mutateAsync(id)
-      .then(() => toast.success(messageText(t, 'rerunTaskSuccess')))
-      .catch(() => undefined);
+    act({ run: () => rerun.mutateAsync(id), done: messageText(t, 'rerunTaskSuccess') });
   const failed = data ? data.job.counts.failed + data.job.counts.expired + data.job.counts.interrupted : 0;
 
   return (

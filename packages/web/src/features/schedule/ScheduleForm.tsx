@@ -17,8 +17,7 @@ import {
 } from '@edge/protocol';
 import { schemaFieldRules } from '../../components/schemaRules.ts';
 import { useRevalidateOnLanguage } from '../../components/useRevalidateOnLanguage.ts';
-import { useConfirm } from '../../components/useConfirm.tsx';
-import { toast } from '../../components/notifications/toast.ts';
+import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { messageText } from '../../i18n/messageText.ts';
 import { useAddSchedule, useEditSchedule, useScheduleGroups } from './api.ts';
 import { TASK_TYPE_KEYS } from './taskTypes.ts';
@@ -92,7 +91,7 @@ export function ScheduleForm({ open, schedule, taskTypes, taskType, onClose }: S
   const groups = useScheduleGroups();
   const add = useAddSchedule();
   const edit = useEditSchedule();
-  const { confirmThen } = useConfirm();
+  const { act } = useConfirmAct();
   const groupId = Form.useWatch('groupId', form);
   const params = schedule?.params ?? {};
 
@@ -115,19 +114,14 @@ export function ScheduleForm({ open, schedule, taskTypes, taskType, onClose }: S
   );
   const typeOptions = schedule?.functionType ? [schedule.functionType] : taskTypes;
 
-  const save = async () => {
+  const save = () => {
     const body = scheduleRequest.parse(toRequest(form.getFieldsValue(true), params)) as ScheduleRequest;
-    if (schedule) {
-      await confirmThen({ message: t('schedule.confirmEdit', { name: schedule.name }) }, async () => {
-        await edit.mutateAsync({ ...body, id: schedule.id });
-        toast.success(messageText(t, 'scheduleEdited'));
-        onClose();
-      });
-      return;
-    }
-    await add.mutateAsync(body);
-    toast.success(messageText(t, 'scheduleCreated'));
-    onClose();
+    return act({
+      confirm: schedule ? { message: t('schedule.confirmEdit', { name: schedule.name }) } : undefined,
+      run: () => (schedule ? edit.mutateAsync({ ...body, id: schedule.id }) : add.mutateAsync(body)),
+      done: messageText(t, schedule ? 'scheduleEdited' : 'scheduleCreated'),
+      then: onClose,
+    });
   };
 
   return (
@@ -148,7 +142,7 @@ export function ScheduleForm({ open, schedule, taskTypes, taskType, onClose }: S
         name="schedule"
         layout="vertical"
         requiredMark={false}
-        onFinish={() => void save().catch(() => undefined)}
+        onFinish={() => void save()}
         data-testid="schedule-form"
       >
         <Form.Item name="name" label={t('schedule.name')} rules={rules.name}>

@@ -4,14 +4,13 @@
  * panel's (SchedulePanel).
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Space, Tag } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Alert, Card, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ScheduleView } from '@edge/protocol';
 import { PaginatedTable } from '../../components/PaginatedTable.tsx';
 import { SCROLL_X } from '../../components/tableCells.tsx';
-import { useConfirm } from '../../components/useConfirm.tsx';
-import { toast } from '../../components/notifications/toast.ts';
+import { useConfirmAct } from '../../components/useConfirmAct.ts';
+import { RowActions } from '../../components/table/RowActions.tsx';
 import { messageText } from '../../i18n/messageText.ts';
 import { usePermission } from '../account/permissions.ts';
 import { useDeleteSchedule, useGroupColours, useScheduleGroups, useSchedules } from './api.ts';
@@ -31,7 +30,7 @@ export default function ScheduleModule() {
   const groups = useScheduleGroups();
   const colours = useGroupColours();
   const remove = useDeleteSchedule();
-  const { confirmThen } = useConfirm();
+  const { act } = useConfirmAct();
   const mayCreate = usePermission('ScheduleCreate').view;
   const [jobId, setJobId] = useState<number | null>(null);
   const [editing, setEditing] = useState<ScheduleView | undefined>();
@@ -42,13 +41,15 @@ export default function ScheduleModule() {
     if (found && mayCreate) setEditing(found);
   };
   const deleteSchedule = (s: ScheduleView) =>
-    confirmThen(
-      { message: t('schedule.confirmDelete', { name: s.name }), danger: true, okText: t('schedule.delete') },
-      async () => {
-        await remove.mutateAsync(s.id);
-        toast.success(messageText(t, 'scheduleDeleted'));
+    act({
+      confirm: {
+        message: t('schedule.confirmDelete', { name: s.name }),
+        danger: true,
+        okText: t('schedule.delete'),
       },
-    );
+      run: () => remove.mutateAsync(s.id),
+      done: messageText(t, 'scheduleDeleted'),
+    });
 
   return (
     <div className="settings-stack schedule-page">
@@ -113,19 +114,11 @@ export default function ScheduleModule() {
                     key: 'actions',
                     title: t('schedule.actions'),
                     render: (_: unknown, s: ScheduleView) => (
-                      <Space>
-                        <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(s)}>
-                          {t('schedule.edit')}
-                        </Button>
-                        <Button
-                          size="small"
-                          danger
-                          icon={<DeleteOutlined />}
-                          onClick={() => void deleteSchedule(s)}
-                        >
-                          {t('schedule.delete')}
-                        </Button>
-                      </Space>
+                      <RowActions
+                        data-testid={`schedule-${s.id}`}
+                        onEdit={() => setEditing(s)}
+                        onDelete={() => void deleteSchedule(s)}
+                      />
                     ),
                   },
                 ]

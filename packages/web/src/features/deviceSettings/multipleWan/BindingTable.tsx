@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button, Form, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { wanBinding, wanBindingModes, type WanBinding } from '@edge/protocol';
-import { schemaFieldRules } from '../../../components/schemaRules.ts';
+import { useSchemaFields } from '../../../components/form/useSchemaFields.tsx';
 import type { SectionContext } from '../SectionFrame.tsx';
 import { useSettingsRead } from '../useSettingsRead.ts';
 import { RowFormModal } from '../../../components/form/RowFormModal.tsx';
@@ -45,11 +45,9 @@ function BindingModal({
   const mode = Form.useWatch('mode', form) ?? initial.mode;
   const vids = useSettingsRead(deviceId, 'dhcp/getVID').data?.list ?? [];
   // Fields a mode hides still need a string for the schema's refinements to run.
-  const rules = schemaFieldRules(t, wanBinding, FIELDS, () => ({
-    primary: '',
-    secondary: '',
-    ...form.getFieldsValue(true),
-  }));
+  const { field } = useSchemaFields(wanBinding, FIELDS, {
+    values: () => ({ primary: '', secondary: '', ...form.getFieldsValue(true) }),
+  });
   const save = (values: WanBinding) => {
     const { path, body } = bindingWrite({ ...initial, ...values } as WanBinding);
     return apply(path, body);
@@ -67,37 +65,32 @@ function BindingModal({
       onCancel={onClose}
       data-testid="wan-binding"
     >
-      <Form.Item name="vid" label={t('deviceSettings.multipleWan.binding.vid')} rules={rules.vid}>
+      {field(
+        'vid',
+        'deviceSettings.multipleWan.binding.vid',
         <Select
           disabled={initial.vid !== undefined}
           data-testid="wan-binding-vid"
           options={vids.map((vid) => ({ value: vid, label: String(vid) }))}
-        />
-      </Form.Item>
-      <Form.Item name="mode" label={t('deviceSettings.multipleWan.binding.mode')} rules={rules.mode}>
+        />,
+      )}
+      {field(
+        'mode',
+        'deviceSettings.multipleWan.binding.mode',
         <Select
           data-testid="wan-binding-mode"
           options={wanBindingModes.map((m) => ({
             value: m,
             label: t(`deviceSettings.multipleWan.binding.modes.${m}`),
           }))}
-        />
-      </Form.Item>
-      {mode !== 'multiAccess' && (
-        <Form.Item name="primary" label={t('deviceSettings.multipleWan.primary')} rules={rules.primary}>
-          <Select options={wanOptions(t, wans)} />
-        </Form.Item>
+        />,
       )}
-      {mode === 'failover' && (
-        <Form.Item
-          name="secondary"
-          label={t('deviceSettings.multipleWan.secondary')}
-          rules={rules.secondary}
-          dependencies={['primary']}
-        >
-          <Select options={wanOptions(t, wans)} />
-        </Form.Item>
-      )}
+      {mode !== 'multiAccess' &&
+        field('primary', 'deviceSettings.multipleWan.primary', <Select options={wanOptions(t, wans)} />)}
+      {mode === 'failover' &&
+        field('secondary', 'deviceSettings.multipleWan.secondary', <Select options={wanOptions(t, wans)} />, {
+          dependencies: ['primary'],
+        })}
     </RowFormModal>
   );
 }

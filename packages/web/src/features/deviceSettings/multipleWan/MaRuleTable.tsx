@@ -5,24 +5,31 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { maProtocols, maRule, type MaRule } from '@edge/protocol';
-import { reject } from '../../../components/formRules.ts';
-import { schemaFieldRules } from '../../../components/schemaRules.ts';
+import {
+  maProtocols,
+  multipleWanSection,
+  type MaRule,
+  type MultipleWanSection as MultipleWanDoc,
+} from '@edge/protocol';
 import type { SectionContext } from '../SectionFrame.tsx';
 import { RowFormModal } from '../../../components/form/RowFormModal.tsx';
+import { rowInSection, withEmptyText } from '../../../components/form/rowSchema.ts';
+import { useSchemaFields } from '../../../components/form/useSchemaFields.tsx';
 import { wanOptions } from './wanOptions.ts';
 
 const ADD_PATH = 'wanBinding/addMARule';
 const FIELDS = ['name', 'destination', 'protocol', 'port', 'wan'] as const;
+const TEXT_FIELDS = ['name', 'destination', 'wan'] as const;
 const NEW_RULE: Partial<MaRule> = { destination: '', protocol: 'all', port: null };
 
 function MaRuleModal({
-  names,
+  doc,
   wans,
   apply,
   onClose,
 }: {
-  names: readonly string[];
+  /** The section the new rule joins: its rules (a name used twice) are checked with the section's schema. */
+  doc: MultipleWanDoc;
   wans: readonly string[];
   apply: SectionContext['apply'];
   onClose: () => void;
@@ -33,14 +40,13 @@ function MaRuleModal({
   const values = () => {
     const v = { ...NEW_RULE, ...form.getFieldsValue(true) } as MaRule;
     // Any port is null; a port only means something for TCP or UDP.
-    return { ...v, port: v.protocol === 'all' ? null : (v.port ?? null) };
+    // Untouched text fields as '', so they answer with their own "cannot be empty" words.
+    return withEmptyText({ ...v, port: v.protocol === 'all' ? null : (v.port ?? null) }, TEXT_FIELDS);
   };
-  const rules = schemaFieldRules(t, maRule, FIELDS, values);
-  // Names are unique within the section (the section schema's ruleNameDuplicate), so say so here already.
-  const uniqueName = {
-    validator: (_: unknown, name: string | undefined) =>
-      name && names.includes(name) ? reject(t, 'ruleNameDuplicate') : Promise.resolve(),
-  };
+  const { maRules, ...rest } = doc;
+  const { field } = useSchemaFields(rowInSection(multipleWanSection, 'maRules', maRules, rest), FIELDS, {
+    values,
+  });
   return (
     <RowFormModal<MaRule>
       title={t('deviceSettings.multipleWan.maRules.add')}
@@ -50,53 +56,48 @@ function MaRuleModal({
       onCancel={onClose}
       data-testid="ma-rule"
     >
-      <Form.Item
-        name="name"
-        label={t('deviceSettings.multipleWan.maRules.name')}
-        rules={[...rules.name, uniqueName]}
-      >
-        <Input data-testid="ma-rule-name" />
-      </Form.Item>
-      <Form.Item
-        name="destination"
-        label={t('deviceSettings.multipleWan.maRules.destination')}
-        rules={rules.destination}
-      >
+      {field('name', 'deviceSettings.multipleWan.maRules.name', <Input data-testid="ma-rule-name" />)}
+      {field(
+        'destination',
+        'deviceSettings.multipleWan.maRules.destination',
         <Input
           placeholder={t('deviceSettings.multipleWan.maRules.anywhere')}
           data-testid="ma-rule-destination"
-        />
-      </Form.Item>
-      <Form.Item
-        name="protocol"
-        label={t('deviceSettings.multipleWan.maRules.protocol')}
-        rules={rules.protocol}
-      >
+        />,
+      )}
+      {field(
+        'protocol',
+        'deviceSettings.multipleWan.maRules.protocol',
         <Select
           options={maProtocols.map((p) => ({
             value: p,
             label: t(`deviceSettings.multipleWan.maRules.protocols.${p}`),
           }))}
-        />
-      </Form.Item>
-      {protocol !== 'all' && (
-        <Form.Item name="port" label={t('deviceSettings.multipleWan.maRules.port')} rules={rules.port}>
-          <InputNumber min={1} max={65535} placeholder={t('deviceSettings.multipleWan.maRules.anyPort')} />
-        </Form.Item>
+        />,
       )}
-      <Form.Item name="wan" label={t('deviceSettings.multipleWan.maRules.wan')} rules={rules.wan}>
-        <Select data-testid="ma-rule-wan" options={wanOptions(t, wans)} />
-      </Form.Item>
+      {protocol !== 'all' &&
+        field(
+          'port',
+          'deviceSettings.multipleWan.maRules.port',
+          <InputNumber placeholder={t('deviceSettings.multipleWan.maRules.anyPort')} />,
+          { dependencies: ['protocol'] },
+        )}
+      {field(
+        'wan',
+        'deviceSettings.multipleWan.maRules.wan',
+        <Select data-testid="ma-rule-wan" options={wanOptions(t, wans)} />,
+      )}
     </RowFormModal>
   );
 }
 
 export function MaRuleTable({
-  rules,
+  doc,
   wans,
   apply,
-}: { rules: MaRule[]; wans: readonly string[] } & Pick<SectionContext, 'apply'>) {
+}: { doc: MultipleWanDoc; wans: readonly string[] } & Pick<SectionContext, 'apply'>) {
   const { t } = useTranslation();
+  const rules = doc.maRules;
   const [adding, setAdding] = useState(false);
   const remove = (rule: MaRule) =>
     void apply(
@@ -147,14 +148,7 @@ export function MaRuleTable({
           },
         ]}
       />
-      {adding && (
-        <MaRuleModal
-          names={rules.map((r) => r.name)}
-          wans={wans}
-          apply={apply}
-          onClose={() => setAdding(false)}
-        />
-      )}
+      {adding && <MaRuleModal doc={doc} wans={wans} apply={apply} onClose={() => setAdding(false)} />}
     </>
   );
 }

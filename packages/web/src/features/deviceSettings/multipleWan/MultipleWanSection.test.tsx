@@ -67,4 +67,18 @@ describe('Multiple WAN', () => {
       expect(stub.calls.find((c) => c.method === 'DELETE')?.body).toEqual({ id: 'dev1', name: 'video' }),
     );
   });
+
+  it("refuses a new MA rule named like an existing one, with the section schema's words", async () => {
+    const doc: Doc = {
+      ...multipleWanDefaults,
+      maRules: [{ name: 'video', destination: '10.0.0.0/8', protocol: 'TCP', port: 443, wan: 'eth1' }],
+    };
+    const stub = renderFor(['eth0', 'eth1'], doc);
+    fireEvent.click(await screen.findByTestId('ma-rule-add'));
+    fireEvent.change(await screen.findByTestId('ma-rule-name'), { target: { value: 'video' } });
+    fireEvent.click(screen.getByTestId('ma-rule-save'));
+    expect(await screen.findByText(messages.ruleNameDuplicate)).toBeInTheDocument();
+    expect(await screen.findByText(messages.wanInterfaceRequired)).toBeInTheDocument();
+    expect(stub.calls.some((c) => c.url.includes('addMARule'))).toBe(false);
+  });
 });

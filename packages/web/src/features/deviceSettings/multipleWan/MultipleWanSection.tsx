@@ -43,7 +43,7 @@ function MultipleWanEditor({ deviceId, view, apply, busy }: SectionContext & { d
           <Typography.Title level={3} className="subsection-title">
             {t('deviceSettings.multipleWan.maRules.title')}
           </Typography.Title>
-          <MaRuleTable rules={maRules} wans={wans} apply={apply} />
+          <MaRuleTable doc={doc} wans={wans} apply={apply} />
         </>
       )}
     </>

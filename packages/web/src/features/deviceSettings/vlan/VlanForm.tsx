@@ -6,9 +6,9 @@
 import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { vlanSection, type VlanEntry } from '@edge/protocol';
-import { schemaFieldRules } from '../../../components/schemaRules.ts';
 import { RowFormModal } from '../../../components/form/RowFormModal.tsx';
 import { rowInSection, withEmptyText } from '../../../components/form/rowSchema.ts';
+import { useSchemaFields } from '../../../components/form/useSchemaFields.tsx';
 
 const FIELDS = ['vid', 'description'] as const;
 
@@ -27,9 +27,9 @@ export function VlanForm({
   const { t } = useTranslation();
   const [form] = Form.useForm<VlanEntry>();
   // Ports are checked in their own dialog; here only the list's rules apply.
-  const rules = schemaFieldRules(t, rowInSection(vlanSection, 'list', others, { ports: [] }), FIELDS, () =>
-    withEmptyText(form.getFieldsValue(true), ['description']),
-  );
+  const { field } = useSchemaFields(rowInSection(vlanSection, 'list', others, { ports: [] }), FIELDS, {
+    values: () => withEmptyText(form.getFieldsValue(true), ['description']),
+  });
   return (
     <RowFormModal<VlanEntry>
       title={t(initial ? 'deviceSettings.vlan.edit' : 'deviceSettings.vlan.add')}
@@ -39,12 +39,12 @@ export function VlanForm({
       onSave={onSave}
       onCancel={onCancel}
     >
-      <Form.Item name="vid" label={t('deviceSettings.vlan.vid')} rules={rules.vid}>
-        <InputNumber data-testid="vlan-vid" disabled={initial !== null} style={{ width: '100%' }} />
-      </Form.Item>
-      <Form.Item name="description" label={t('deviceSettings.vlan.description')} rules={rules.description}>
-        <Input data-testid="vlan-description" />
-      </Form.Item>
+      {field(
+        'vid',
+        'deviceSettings.vlan.vid',
+        <InputNumber data-testid="vlan-vid" disabled={initial !== null} style={{ width: '100%' }} />,
+      )}
+      {field('description', 'deviceSettings.vlan.description', <Input data-testid="vlan-description" />)}
     </RowFormModal>
   );
 }

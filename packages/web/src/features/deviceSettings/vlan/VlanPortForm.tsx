@@ -6,9 +6,9 @@
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LAN_VID, vlanPortModes, vlanSection, type VlanEntry, type VlanPort } from '@edge/protocol';
-import { schemaFieldRules } from '../../../components/schemaRules.ts';
 import { RowFormModal } from '../../../components/form/RowFormModal.tsx';
 import { rowInSection, withEmptyText } from '../../../components/form/rowSchema.ts';
+import { useSchemaFields } from '../../../components/form/useSchemaFields.tsx';
 import { vidLabel } from './vidLabel.ts';
 
 type Mode = VlanPort['mode'];
@@ -43,13 +43,10 @@ export function VlanPortForm({
   const { t } = useTranslation();
   const [form] = Form.useForm<PortForm>();
   const mode = Form.useWatch('mode', form) ?? initial.mode;
-  const rules = schemaFieldRules(
-    t,
-    rowInSection(vlanSection, 'ports', others, { list: vlans }),
-    FIELDS,
+  const { field } = useSchemaFields(rowInSection(vlanSection, 'ports', others, { list: vlans }), FIELDS, {
     // As typed, not completed: an emptied VLAN ID must fail as "must be selected".
-    () => ({ ...withEmptyText(form.getFieldsValue(true), ['vids']), port: initial.port }),
-  );
+    values: () => ({ ...withEmptyText(form.getFieldsValue(true), ['vids']), port: initial.port }),
+  });
   const vidOptions = [DEFAULT_LAN_VID, ...vlans.map((v) => v.vid)].map((vid) => ({
     value: vid,
     label: vidLabel(t, vid),
@@ -64,26 +61,23 @@ export function VlanPortForm({
       onSave={(values) => onSave(portOf(initial.port, values as Required<PortForm>))}
       onCancel={onCancel}
     >
-      <Form.Item name="mode" label={t('deviceSettings.vlan.mode')} rules={rules.mode}>
+      {field(
+        'mode',
+        'deviceSettings.vlan.mode',
         <Select
           data-testid="vlan-port-mode"
           options={vlanPortModes.map((m) => ({ value: m, label: t(`deviceSettings.vlan.modes.${m}`) }))}
-        />
-      </Form.Item>
-      {mode === 'trunk' ? (
-        <Form.Item
-          name="vids"
-          label={t('deviceSettings.vlan.trunkVids')}
-          extra={t('deviceSettings.vlan.trunkHint')}
-          rules={rules.vids}
-        >
-          <Input data-testid="vlan-port-vids" />
-        </Form.Item>
-      ) : (
-        <Form.Item name="vid" label={t('deviceSettings.vlan.accessVid')} rules={rules.vid}>
-          <Select data-testid="vlan-port-vid" options={vidOptions} />
-        </Form.Item>
+        />,
       )}
+      {mode === 'trunk'
+        ? field('vids', 'deviceSettings.vlan.trunkVids', <Input data-testid="vlan-port-vids" />, {
+            extra: t('deviceSettings.vlan.trunkHint'),
+          })
+        : field(
+            'vid',
+            'deviceSettings.vlan.accessVid',
+            <Select data-testid="vlan-port-vid" options={vidOptions} />,
+          )}
     </RowFormModal>
   );
 }
