@@ -51,6 +51,7 @@ export function moduleScreens(deviceId: string): Screen[] {
       ready: (page: Page) => page.locator('[data-testid="section-state"]'),
     })),
     { name: 'provision', path: '/desk/provision', ready: table },
+    { name: 'diagnose', path: '/desk/diagnose', ready: byTestId('diagnose-tabs') },
     {
       name: 'settings: account',
       path: '/desk/settings/account',

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Tabs } from 'antd';
+import { Alert, Button, Card, Form, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   diagnoseParams,
@@ -163,7 +163,9 @@ function LiveLines({
   if (!withLines.length) return null;
   return (
     <div className="diagnose-live" data-testid="diagnose-live">
-      <h4>{t('diagnose.output')}</h4>
+      <Typography.Title level={2} className="subsection-title">
+        {t('diagnose.output')}
+      </Typography.Title>
       {withLines.map((s) => (
         <div key={s.id}>
           <strong>{nameOf(s.deviceId)}</strong>

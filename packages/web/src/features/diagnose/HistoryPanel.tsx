@@ -52,6 +52,7 @@ export function HistoryPanel({
           className="diagnose-devices"
           value={deviceId}
           placeholder={t('diagnose.historyDevice')}
+          aria-label={t('diagnose.historyDevice')}
           onChange={(id: string) => {
             setChosen(id);
             setSelected([]);

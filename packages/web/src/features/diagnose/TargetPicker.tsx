@@ -47,6 +47,7 @@ export function TargetPicker({
           className="diagnose-devices"
           data-testid="diagnose-devices"
           placeholder={t('diagnose.devicesPlaceholder')}
+          aria-label={t('diagnose.devicesPlaceholder')}
           showSearch
           filterOption={false}
           onSearch={setSearch}
@@ -77,6 +78,7 @@ function GroupSelect({ value, onChange }: { value: number | null; onChange: (gro
       className="diagnose-devices"
       data-testid="diagnose-group"
       placeholder={t('diagnose.groupPlaceholder')}
+      aria-label={t('diagnose.groupPlaceholder')}
       value={value ?? undefined}
       onChange={onChange}
       options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}

@@ -34,6 +34,7 @@ export function TestForm({ test, form }: { test: DiagnoseTest; form: FormInstanc
             key={field.name}
             name={field.name}
             label={label}
+            htmlFor={id}
             rules={rules[field.name]}
             extra={
               test === 'speedtest' && field.name === 'server' ? t('diagnose.consoleServerHint') : undefined

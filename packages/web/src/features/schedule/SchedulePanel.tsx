@@ -47,7 +47,7 @@ export default function SchedulePanel() {
         options={CREATABLE_TYPES.map((type) => ({ value: type, label: t(TASK_TYPE_KEYS[type]!) }))}
         data-testid="schedule-task-type"
       />
-      <Typography.Title level={5} className="schedule-panel-title">
+      <Typography.Title level={2} className="schedule-panel-title subsection-title">
         {t('schedule.myCalendar')}
       </Typography.Title>
       {groups.data?.length === 0 && <p className="card-intro">{t('schedule.noGroups')}</p>}
