@@ -52,6 +52,7 @@ export function moduleScreens(deviceId: string): Screen[] {
     })),
     { name: 'provision', path: '/desk/provision', ready: table },
     { name: 'diagnose', path: '/desk/diagnose', ready: byTestId('diagnose-tabs') },
+    { name: 'schedule', path: '/desk/schedule', ready: byTestId('schedule-time-zone') },
     {
       name: 'settings: account',
       path: '/desk/settings/account',
