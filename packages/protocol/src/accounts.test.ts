@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADMINISTRATOR_ROLE_ID,
+  messages,
+  newTokenRequest,
   canManage,
   canView,
   companyLinkRule,
@@ -70,5 +72,18 @@ describe('SPEC 5 rules added for accounts and security', () => {
     expect(passwordStrength('abcdefG1')).toBe('Medium');
     expect(passwordStrength('abcdeF1!')).toBe('Good');
     expect(passwordStrength('abcdeF1!abcdeF1!')).toBe('Strong');
+  });
+});
+
+describe('token end date', () => {
+  it('refuses a day that does not exist with the end-date words instead of throwing', () => {
+    for (const endDate of ['2026-13-01', '2026-02-30', '2026-1-01']) {
+      const parsed = newTokenRequest.safeParse({ tokenName: 'ci', endDate, scopes: ['api'] });
+      expect(parsed.success, endDate).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe(messages.tokenEndDateRequired);
+    }
+    expect(
+      newTokenRequest.safeParse({ tokenName: 'ci', endDate: '2028-02-29', scopes: ['api'] }).success,
+    ).toBe(true);
   });
 });

@@ -7,16 +7,9 @@
 import { z } from 'zod';
 import { jobOptions } from './jobs.ts';
 import { messages } from './messages.ts';
+import { calendarDate } from './validation.ts';
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const START_TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
-/** Matches the pattern and exists (no 30 February; month 13 is no date at all, not an exception). */
-const isCalendarDate = (v: string) => {
-  const at = Date.parse(`${v}T00:00:00Z`);
-  return ISO_DATE.test(v) && !Number.isNaN(at) && new Date(at).toISOString().startsWith(v);
-};
-/** A YYYY-MM-DD day that exists; anything else (or nothing) answers with `message`. */
-const calendarDate = (message: string) => z.string({ error: message }).refine(isCalendarDate, { message });
 
 const knownTimeZone = (zone: string): boolean => {
   try {

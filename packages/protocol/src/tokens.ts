@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import type { RoutePermission } from './permissions.ts';
-import { requiredField, tokenNameRule } from './validation.ts';
+import { calendarDate, requiredField, tokenNameRule } from './validation.ts';
 
 export const tokenScopes = ['api', 'read_api', 'read_user'] as const;
 export type TokenScope = (typeof tokenScopes)[number];
@@ -14,16 +14,10 @@ export type TokenScope = (typeof tokenScopes)[number];
 /** Every token secret starts with this, so leaked ones are easy to recognise (secret scanners, logs). */
 export const TOKEN_PREFIX = 'edge_pat_';
 
-const END_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isCalendarDate = (v: string) =>
-  END_DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-
 export const newTokenRequest = z.object({
   tokenName: requiredField(tokenNameRule),
   /** YYYY-MM-DD (SPEC 9 date format); the token works until the end of that day, UTC. */
-  endDate: z
-    .string({ error: messages.tokenEndDateRequired })
-    .refine(isCalendarDate, { message: messages.tokenEndDateRequired }),
+  endDate: calendarDate(messages.tokenEndDateRequired),
   scopes: z
     .array(z.enum(tokenScopes, { error: messages.tokenScopeRequired }), {
       error: messages.tokenScopeRequired,

@@ -129,3 +129,13 @@ export const companyLinkRule: Rule = optional((v) => {
 
 const PHONE = /^\+?[0-9 ()-]{3,32}$/;
 export const phoneRule: Rule = optional((v) => (PHONE.test(v) ? null : 'phoneFormat'));
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Matches YYYY-MM-DD and exists (no 30 February; month 13 is no date at all, not an exception). */
+export const isCalendarDate = (v: string): boolean => {
+  const at = Date.parse(`${v}T00:00:00Z`);
+  return ISO_DATE.test(v) && !Number.isNaN(at) && new Date(at).toISOString().startsWith(v);
+};
+/** A YYYY-MM-DD day that exists; anything else (or nothing) answers with `message`. */
+export const calendarDate = (message: string) =>
+  z.string({ error: message }).refine(isCalendarDate, { message });
