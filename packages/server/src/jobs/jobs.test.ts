@@ -210,9 +210,10 @@ describe.each(DIALECTS)('jobs over a simulated fleet (%s)', (dialect) => {
     const stopped = await jobFinished(edge.jobs, await create({ concurrency: 2, maxFailedShare: 0.05 }));
     recorder.failing.clear();
     expect(stopped.job.state).toBe('stopped');
-    // 3 of 50 passes 5 %; the two in flight when it was seen may add to it.
+    // 3 of 50 passes 5 %. No claim is made past it, so only the (at most two) steps running at the last
+    // claim, made with 2 failed, may fail after it.
     expect(stopped.job.counts.failed).toBeGreaterThanOrEqual(3);
-    expect(stopped.job.counts.failed).toBeLessThanOrEqual(5);
+    expect(stopped.job.counts.failed).toBeLessThanOrEqual(4);
     expect(stopped.job.counts.cancelled).toBe(COUNT - stopped.job.counts.failed);
     expect(stopped.steps.find((s) => s.state === 'cancelled')?.reason).toMatch(/failed steps/);
   }, 60_000);

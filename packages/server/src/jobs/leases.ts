@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { FINISHED_STEP_STATES, jobOptions, type StepState } from '@edge/protocol';
 import type { Db } from '../db/schema.ts';
-import { PENDING, type ClaimedStep, type JobLock } from './rows.ts';
+import { PENDING, emptyCounts, passedFailLimit, type ClaimedStep, type JobLock } from './rows.ts';
 import { inTransaction } from '../db/transaction.ts';
 
 export function stepLeases(db: Db, lockJob: JobLock) {
@@ -37,14 +37,19 @@ export function stepLeases(db: Db, lockJob: JobLock) {
         if (!job || job.state !== 'running') return [];
         // Read after the lock: a claim that waited for it does not look started before the steps it followed.
         const now = Date.now();
-        const { concurrency } = jobOptions.parse(JSON.parse(job.options));
-        const { n } = await trx
+        const options = jobOptions.parse(JSON.parse(job.options));
+        // Running and failed read in one statement: a step finishing between two reads would free a slot
+        // while its failure went unseen, and the stop rule would let more steps start than it allows.
+        const counts = emptyCounts();
+        const rows = await trx
           .selectFrom('job_steps')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
           .where('job_id', '=', jobId)
-          .where('state', '=', 'running')
-          .executeTakeFirstOrThrow();
-        const free = concurrency - Number(n);
+          .groupBy('state')
+          .execute();
+        for (const r of rows) counts[r.state as StepState] = Number(r.n);
+        if (passedFailLimit(counts, options)) return [];
+        const free = options.concurrency - counts.running;
         const claimed: ClaimedStep[] = [];
         for (const id of candidates) {
           if (claimed.length >= free) break;

@@ -75,6 +75,12 @@ export function toStepView(row: Selectable<JobStepsTable>): StepView {
 
 export const emptyCounts = (): StepCounts => Object.fromEntries(stepStates.map((s) => [s, 0])) as StepCounts;
 
+/** The stop rule: more than the allowed share of the job's steps failed. */
+export function passedFailLimit(counts: StepCounts, options: JobOptions): boolean {
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  return total > 0 && counts.failed / total > options.maxFailedShare;
+}
+
 export function toJobView(row: Selectable<JobsTable>, stepCounts: StepCounts): JobView {
   return {
     id: row.id,

@@ -10,6 +10,7 @@ import type { DeviceDirectory } from '../devices/index.ts';
 import type { RpcService } from '../devices/rpc.ts';
 import type { JobKinds, StepOutcome } from './kinds.ts';
 import type { ClaimedStep, JobRow, JobStore } from './store.ts';
+import { passedFailLimit } from './rows.ts';
 import type { JobChanges } from './changes.ts';
 
 export interface JobTimings {
@@ -61,9 +62,7 @@ export function jobRunner(deps: {
 
   /** The highest wave allowed to run, or undefined when the job was halted. */
   async function openWave(job: JobRow, now: number): Promise<number | undefined> {
-    const counts = await store.counts(job.id);
-    const total = Object.values(counts).reduce((a, b) => a + b, 0);
-    if (total && counts.failed / total > job.options.maxFailedShare) {
+    if (passedFailLimit(await store.counts(job.id), job.options)) {
       await store.halt(job.id, 'stopped', reasons.stopRule, now);
       return undefined;
     }
