@@ -53,6 +53,9 @@ import { isDiskFull } from './db/disk-full.ts';
 import { diagnoseModule } from './diagnose/module.ts';
 import { backupModule } from './backup/module.ts';
 import { scheduleModule } from './schedule/module.ts';
+import { messagesModule } from './messages/module.ts';
+import { todoModule } from './todo/module.ts';
+import { notifyModule } from './notify/module.ts';
 
 /**
  * The features, in start order: a module may use what those above it offer (its `uses`; start.ts refuses
@@ -84,6 +87,9 @@ const FEATURES: readonly FeatureModule[] = [
   diagnoseModule,
   backupModule,
   scheduleModule,
+  messagesModule,
+  todoModule,
+  notifyModule,
 ];
 
 export interface Console {
