@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MqttClient } from 'mqtt';
-import { deviceTopic, rpcRequest, type AlertMessageView, type DeliveryView } from '@edge/protocol';
+import { deviceTopic, type AlertMessageView, type DeliveryView } from '@edge/protocol';
 import { DIALECTS, signIn, type TestConsole } from '../testing/harness.ts';
 import { caller, type Caller } from '../testing/accounts.ts';
 import {
