@@ -9,12 +9,18 @@ import { inventoryModule } from '../features/inventory/module.ts';
 import { provisionModule } from '../features/provision/module.ts';
 import { diagnoseModule } from '../features/diagnose/module.ts';
 import { scheduleModule } from '../features/schedule/module.ts';
+import { messagesModule } from '../features/messages/module.ts';
+import { todoModule } from '../features/todo/module.ts';
+import { notifyModule } from '../features/notify/module.ts';
 
 export const modules: readonly AppModule[] = [
   provisionModule,
   inventoryModule,
   diagnoseModule,
   scheduleModule,
+  messagesModule,
+  todoModule,
+  notifyModule,
   securityModule,
   settingsModule,
 ];

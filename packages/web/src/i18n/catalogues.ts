@@ -36,6 +36,10 @@ import schedule from './locales/en/schedule.json';
 import messagesSchedule from './locales/en/messages-schedule.json';
 import diagnose from './locales/en/diagnose.json';
 import messagesDiagnose from './locales/en/messages-diagnose.json';
+import alertMessages from './locales/en/messages.json';
+import todo from './locales/en/todo.json';
+import notify from './locales/en/notify.json';
+import messagesNotify from './locales/en/messages-notify.json';
 
 export type Catalogue = typeof core &
   typeof messagesDevices &
@@ -65,7 +69,11 @@ export type Catalogue = typeof core &
   typeof schedule &
   typeof messagesSchedule &
   typeof diagnose &
-  typeof messagesDiagnose;
+  typeof messagesDiagnose &
+  typeof alertMessages &
+  typeof todo &
+  typeof notify &
+  typeof messagesNotify;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -97,6 +105,10 @@ export const english: Catalogue = mergeCatalogueParts([
   messagesSchedule,
   diagnose,
   messagesDiagnose,
+  alertMessages,
+  todo,
+  notify,
+  messagesNotify,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {
