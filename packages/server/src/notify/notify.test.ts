@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MqttClient } from 'mqtt';
-import { deviceTopic, type AlertMessageView, type DeliveryView } from '@edge/protocol';
+import { LIVE_CHANNELS, deviceTopic, type AlertMessageView, type DeliveryView } from '@edge/protocol';
 import { DIALECTS, signIn, type TestConsole } from '../testing/harness.ts';
 import { caller, type Caller } from '../testing/accounts.ts';
 import {
@@ -20,6 +20,7 @@ import {
 } from '../testing/devices.ts';
 import { startMailServer } from '../testing/mail-server.ts';
 import { startReceiver, type Receiver } from '../testing/http-receiver.ts';
+import { openLive } from '../testing/live.ts';
 import { webhookSignature } from './channels.ts';
 
 const MAIL_ACCOUNT = { name: 'alerts', password: 'Mail-pass-2026' };
@@ -29,6 +30,7 @@ const BOT_TOKEN = '123456:ABC-test';
 describe.each(DIALECTS)('event rules to notifications (%s)', (dialect) => {
   let edge: TestConsole;
   let admin: Caller;
+  let session: Awaited<ReturnType<typeof signIn>>;
   let device: HandDevice;
   let client: MqttClient;
   let mail: Awaited<ReturnType<typeof startMailServer>>;
@@ -70,7 +72,8 @@ describe.each(DIALECTS)('event rules to notifications (%s)', (dialect) => {
     // As the Bot API answers: 200 with ok true (ok false is a failure whatever the status).
     receiver.always('/bot', { status: 200, body: '{"ok":true,"result":{"message_id":1}}' });
     edge = await startListeningConsole(dialect);
-    admin = caller(edge, await signIn(edge));
+    session = await signIn(edge);
+    admin = caller(edge, session);
     const serial = `${uniquePrefix()}-1`;
     await edge.enrolment.provisionSerials([serial]);
     device = await enrolByHand(mqttUrl(edge), serial);
@@ -138,7 +141,14 @@ describe.each(DIALECTS)('event rules to notifications (%s)', (dialect) => {
   });
 
   test('a device going offline (and flapping) makes one message, delivered once on every channel', async () => {
+    const live = await openLive(edge, session.headers(false));
+    live.subscribe(LIVE_CHANNELS.messages, ['']);
+    expect((await live.next(LIVE_CHANNELS.messages)).data).toEqual({ unreadCritical: 0 });
     await status('offline');
+    // The badge's channel: the new critical message and the unread count, live.
+    const pushed = await live.next(LIVE_CHANNELS.messages, (d) => d.message !== undefined);
+    expect(pushed.data).toMatchObject({ unreadCritical: 1, message: { event: 'offline', count: 1 } });
+    live.close();
     const [message] = await waitFor(async () => {
       const list = await listOf('&severity=critical');
       return list.length > 0 && list;
