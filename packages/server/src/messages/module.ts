@@ -23,8 +23,11 @@ export const messagesModule = featureModule({
     const stopJobs = jobs.onChange((change) => {
       if (change.type === 'job') engine.job(change.job);
     });
-    // Rules changed on another replica reach this one's cache within half a minute.
-    const reload = setInterval(rules.reload, 30_000);
+    // Rules changed on another replica reach this one's cache within half a minute; closed keys are forgotten.
+    const reload = setInterval(() => {
+      rules.reload();
+      service.prune();
+    }, 30_000);
     reload.unref();
     return {
       offers: { service, engine },

@@ -5,7 +5,8 @@
 import type { AlertMessageView, EventRuleRequest, MessageListQuery } from '@edge/protocol';
 import { fail } from '../http/errors.ts';
 import type { RuleStore } from './rules.ts';
-import type { MessageStore, Raise } from './store.ts';
+import type { MessageStore } from './store.ts';
+import { raiseCoalescer } from './coalesce.ts';
 
 /** `fresh`: a new message (not a repeat counted up); undefined message: read states changed. */
 export type MessageListener = (change: { message?: AlertMessageView; fresh: boolean }) => void;
@@ -17,7 +18,8 @@ export function messageService(deps: {
 }) {
   const { rules, store } = deps;
   const listeners = new Set<MessageListener>();
-  const tell = (change: Parameters<MessageListener>[0]) => {
+  const coalescer = raiseCoalescer(store, (message, fresh) => tell({ message, fresh }));
+  function tell(change: Parameters<MessageListener>[0]) {
     for (const listener of listeners) {
       try {
         listener(change);
@@ -25,14 +27,13 @@ export function messageService(deps: {
         deps.log.error({ err }, 'message listener failed');
       }
     }
-  };
+  }
 
   return {
-    async raise(r: Raise): Promise<AlertMessageView> {
-      const { message, fresh } = await store.raise(r);
-      tell({ message, fresh });
-      return message;
-    },
+    /** Resolves once the occurrence is stored (as a new message or counted up on the open one). */
+    raise: coalescer.raise,
+    /** Forgets open messages past their hold-off window (the module calls it each minute). */
+    prune: coalescer.prune,
     async list(q: MessageListQuery) {
       return { ...(await store.list(q)), unreadCritical: await store.unreadCritical() };
     },

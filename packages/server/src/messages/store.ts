@@ -89,6 +89,17 @@ export function messageStore(db: Db) {
       });
     },
 
+    /** Counts `n` more occurrences on a message; undefined when it is gone. */
+    async countUp(id: number, n: number, at: number): Promise<AlertMessageView | undefined> {
+      const row = await db
+        .updateTable('alert_messages')
+        .set((eb) => ({ count: eb('count', '+', n), last_at: at, read: 0 }))
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      return row && messageOf(row);
+    },
+
     async list(q: MessageListQuery): Promise<{ list: AlertMessageView[]; total: number }> {
       let query = db.selectFrom('alert_messages');
       if (q.severity) query = query.where('severity', '=', q.severity);

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { NotifyPayload } from '@edge/protocol';
 import type { BusLog } from '../gateway/index.ts';
 import type { ContactStore } from './contacts.ts';
-import type { DeliveryStore } from './deliveries.ts';
+import type { DeliveryStore, Due } from './deliveries.ts';
 import { attempt } from './send.ts';
 
 const TICK_MS = 1_000;
@@ -24,17 +24,28 @@ export function deliveryWorker(deps: {
   let again = false;
   let stopped = false;
 
+  /** Sends one due row unless its contact is paused or another console claimed it; true when it was tried. */
+  async function send(due: Due): Promise<boolean> {
+    const contact = await deps.contacts.get(due.contactId);
+    const payload = await deps.payloadOf(due.messageId);
+    if (!contact || !payload || (contact.pausedUntil ?? 0) > Date.now()) return false;
+    if (!(await deps.deliveries.claim(due.id, owner, Date.now()))) return false;
+    const outcome = await attempt(contact, payload, due.sentTo);
+    const retryAt = await deps.deliveries.settle(due, owner, outcome, Date.now());
+    if (retryAt !== undefined) await deps.contacts.pause(contact.id, retryAt);
+    return true;
+  }
+
+  /** Batch after batch while a full one was due and sent (a backlog goes out at once, not a batch a tick). */
   async function pass(): Promise<void> {
-    const now = Date.now();
-    for (const due of await deps.deliveries.due(now, BATCH)) {
-      if (stopped) return;
-      const contact = await deps.contacts.get(due.contactId);
-      const payload = await deps.payloadOf(due.messageId);
-      if (!contact || !payload || (contact.pausedUntil ?? 0) > Date.now()) continue;
-      if (!(await deps.deliveries.claim(due.id, owner, Date.now()))) continue;
-      const outcome = await attempt(contact, payload, due.sentTo);
-      const retryAt = await deps.deliveries.settle(due, owner, outcome, Date.now());
-      if (retryAt !== undefined) await deps.contacts.pause(contact.id, retryAt);
+    for (;;) {
+      const due = await deps.deliveries.due(Date.now(), BATCH);
+      let sent = 0;
+      for (const row of due) {
+        if (stopped) return;
+        if (await send(row)) sent += 1;
+      }
+      if (due.length < BATCH || sent === 0) return;
     }
   }
 
