@@ -16,6 +16,7 @@ import {
   debugSetLocalResult,
 } from './device-config.ts';
 import { macRule, ruled } from './validation.ts';
+import { logReportModes } from './logs.ts';
 import {
   cellScanResult,
   iperfParams,
@@ -59,6 +60,11 @@ export const rpcMethods = {
   shutdown: { params: z.object({}), result: delayed },
   /** Marks the device idle (SPEC 4 inventory action): it keeps reporting, and says so in its heartbeat. */
   setIdle: { params: z.object({ idle: z.boolean() }), result: z.object({ idle: z.boolean() }) },
+  /** Log report mode (issue 17): the least level of the device's log lines it forwards on `events`. */
+  setLogReport: {
+    params: z.object({ mode: z.enum(logReportModes) }),
+    result: z.object({ mode: z.enum(logReportModes) }),
+  },
   /** What the device would say in its hello, plus uptime: a cheap "are you there" round trip. */
   getInfo: { params: z.object({}), result: helloMessage.extend({ uptime: z.number().nonnegative() }) },
   /** Diagnose > Ping from the device; progress after each reply. */

@@ -58,6 +58,7 @@ describe('RPC dispatch', () => {
       throw new PlatformRefusal('unsupported', 'Cannot turn off this device.');
     },
     setIdle: async ({ idle }) => ({ idle }),
+    setLogReport: async ({ mode }) => ({ mode }),
     getInfo: async () => {
       throw new Error('not here');
     },

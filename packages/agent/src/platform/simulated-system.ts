@@ -17,6 +17,8 @@ import {
   type NetworkInterface,
   type SecureMode,
   type PortTypeWord,
+  type EventMessage,
+  type LogReportMode,
 } from '@edge/protocol';
 import { AlarmBook } from './alarms.ts';
 import { SIMULATED_ALARMS, type Reading } from './simulated-alarms.ts';
@@ -26,6 +28,7 @@ import {
   CONTAINER_APPS,
   LOG_LINES,
   MODELS,
+  bootLines,
   type City,
   type ModelSpec,
 } from './catalogue.ts';
@@ -299,7 +302,7 @@ export class SimulatedSystem implements SystemPort {
       const client = rng.pick(this.clients);
       this.alarms.note({
         ts: now,
-        level: 'info',
+        level: line.level ?? 'info',
         program: line.program,
         message: line.message(client.hostname, client.ip),
       });
@@ -397,6 +400,14 @@ export class SimulatedSystem implements SystemPort {
     return this.alarms.take();
   }
 
+  setReportMode(mode: LogReportMode): void {
+    this.alarms.setReportMode(mode);
+  }
+
+  note(event: EventMessage): void {
+    this.alarms.note(event);
+  }
+
   async reboot(power: PowerSession): Promise<void> {
     await power.goOffline();
     power.after(this.options.bootMs ?? 5000, () => {
@@ -407,6 +418,10 @@ export class SimulatedSystem implements SystemPort {
       this.cpu = this.baseCpu;
       for (const i of this.interfaces) i.rxBytes = i.txBytes = 0;
       this.refillClients(now);
+      // A boot writes its burst of lines (kernel, procd, netifd ...) within the first seconds.
+      bootLines(this.spec.model, this.facts0.firmware).forEach((line, i) =>
+        this.alarms.note({ ts: now + i * 20, ...line }),
+      );
       power.comeBack();
     });
   }

@@ -16,6 +16,7 @@ import { healthEndpoints } from './health.ts';
 import { inventoryEndpoints } from './inventory.ts';
 import { jobsEndpoints } from './jobs.ts';
 import { liveEndpoints } from './live.ts';
+import { logsEndpoints } from './logs.ts';
 import { notificationsEndpoints } from './notifications.ts';
 import { provisionEndpoints } from './provision.ts';
 import { rolesEndpoints } from './roles.ts';
@@ -49,6 +50,7 @@ export const endpoints = {
   inventory: inventoryEndpoints,
   jobs: jobsEndpoints,
   live: liveEndpoints,
+  logs: logsEndpoints,
   notifications: notificationsEndpoints,
   provision: provisionEndpoints,
   roles: rolesEndpoints,

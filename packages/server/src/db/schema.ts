@@ -164,6 +164,13 @@ export interface DeviceLogsTable {
   created_at: number;
 }
 
+/** The programs a device (or the console) has written log lines from: the Log app's function list (0012). */
+export interface LogProgramsTable {
+  device_id: string;
+  program: string;
+  last_seen_at: number;
+}
+
 /** One device's configuration section: what the console wants and what the device reported (0004). */
 export interface DeviceSectionsTable {
   device_id: string;
@@ -213,6 +220,7 @@ export interface Database extends SecurityTables, JobTables {
   telemetry_points: TelemetryPointsTable;
   telemetry_rollups: TelemetryRollupsTable;
   device_logs: DeviceLogsTable;
+  log_programs: LogProgramsTable;
   device_sections: DeviceSectionsTable;
   enrolment_secret: EnrolmentSecretTable;
   notifications: NotificationsTable;

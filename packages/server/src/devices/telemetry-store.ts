@@ -60,10 +60,10 @@ export function telemetryStore(db: Db) {
           .executeTakeFirst()
       )?.bucket ?? null,
 
-    prune: async (limits: { pointsBefore: number; rollupsBefore: number; logsBefore: number }) => {
+    /** Device log lines are not pruned here: the Log app's expiry duration does it, in batches (logs/). */
+    prune: async (limits: { pointsBefore: number; rollupsBefore: number }) => {
       await db.deleteFrom('telemetry_points').where('ts', '<', limits.pointsBefore).execute();
       await db.deleteFrom('telemetry_rollups').where('bucket', '<', limits.rollupsBefore).execute();
-      await db.deleteFrom('device_logs').where('created_at', '<', limits.logsBefore).execute();
     },
 
     points: (deviceId: string, from: number, to: number) =>

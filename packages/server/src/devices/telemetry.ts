@@ -1,6 +1,6 @@
 /**
  * The telemetry series: raw points kept RAW_RETENTION_MS (1 day), hourly rollups kept ROLLUP_RETENTION_MS
- * (1 month), device log lines kept LOG_RETENTION_MS. Rolling up and pruning run on a timer; both are
+ * (1 month); device log lines are the Log app's (logs/, its expiry duration). Rolling up and pruning run on a timer; both are
  * idempotent, so two console replicas doing them twice do no harm.
  */
 import { METRICS } from './metrics.ts';
@@ -8,7 +8,6 @@ import { HOUR_MS, type TelemetryStore } from './telemetry-store.ts';
 
 export const RAW_RETENTION_MS = 24 * HOUR_MS;
 export const ROLLUP_RETENTION_MS = 31 * 24 * HOUR_MS;
-export const LOG_RETENTION_MS = 30 * 24 * HOUR_MS;
 
 /** One point of a series: `ts` plus every metric by its API name (null when the device had no value). */
 export type TelemetryPoint = { ts: number } & Record<string, number | null>;
@@ -59,7 +58,6 @@ export function telemetryHistory(store: TelemetryStore, opts: { graceMs: number;
       await store.prune({
         pointsBefore: t - RAW_RETENTION_MS,
         rollupsBefore: t - ROLLUP_RETENTION_MS,
-        logsBefore: t - LOG_RETENTION_MS,
       });
     },
   };
