@@ -13,6 +13,7 @@ import { consoleLog } from './console-log.ts';
 import { reportModeSender } from './report-mode.ts';
 import { logService } from './service.ts';
 import { logRoutes } from './routes.ts';
+import { recordWithChange } from '../activity/recorder.ts';
 
 /** How often the console's own lines and newly seen programs are written. */
 const FLUSH_MS = 2000;
@@ -56,7 +57,7 @@ export const logsModule = featureModule({
 
     return {
       offers: { logs, consoleLog: console },
-      routes: [logRoutes(logs)],
+      routes: [logRoutes(logs, (request) => recordWithChange(store.db, request))],
       tasks: [{ name: 'logs.prune', pattern: '0 */5 * * * *', run: () => logs.prune() }],
       async stop() {
         clearInterval(timer);

@@ -3,7 +3,7 @@
  * store that cannot be read gives SPEC 8's 'Failed to download log file' (500) instead of a broken file.
  */
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints, type LogRow } from '@edge/protocol';
 import { serve } from '../http/serve.ts';
 import { fail } from '../http/errors.ts';
@@ -35,7 +35,11 @@ function attachment(reply: FastifyReply, type: string, fileName: string, body: R
     .send(body);
 }
 
-export function logRoutes(logs: LogService) {
+/**
+ * `audit` writes the activity row of a change: SPEC 7 puts reset outside /api/, where the activity recorder
+ * does not look, so the route records its clear itself once it is done.
+ */
+export function logRoutes(logs: LogService, audit: (request: FastifyRequest) => Promise<void>) {
   return async (app: FastifyInstance) => {
     serve(app, declared.list, async (request) => logs.list(request.query));
     serve(app, declared.legacyList, async (request) => logs.list(request.query));
@@ -67,9 +71,11 @@ export function logRoutes(logs: LogService) {
       return attachment(reply, archiveType['tar.gz'], `${base}.tar.gz`, archiveOf('tar.gz', files));
     });
 
-    serve(app, declared.reset, async (request) =>
-      logs.reset(request.body.deviceID, request.identity!.userName),
-    );
+    serve(app, declared.reset, async (request) => {
+      const done = await logs.reset(request.body.deviceID, request.identity!.userName);
+      await audit(request);
+      return done;
+    });
     serve(app, declared.settings, async () => logs.settings());
     serve(app, declared.saveSettings, async (request) =>
       logs.saveSettings(request.body, request.identity!.userName),
