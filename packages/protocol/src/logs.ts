@@ -57,7 +57,12 @@ export const logFilterFields = {
 
 const datesInOrder = (q: { startDate?: number; endDate?: number }, ctx: z.RefinementCtx) => {
   if (q.startDate !== undefined && q.endDate !== undefined && q.startDate > q.endDate)
-    ctx.addIssue({ code: 'custom', message: messages.logDateRange, params: { code: 'logDateRange' } });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['endDate'],
+      message: messages.logDateRange,
+      params: { code: 'logDateRange' },
+    });
 };
 
 export const logFilter = z.object(logFilterFields).superRefine(datesInOrder);
