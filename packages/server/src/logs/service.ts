@@ -88,7 +88,9 @@ export function logService(deps: {
     /** The name an export of this filter is saved under. */
     fileBase(filter: Partial<LogFilter>): string {
       const who = filter.deviceID ? nameOf(filter.deviceID).replace(/[^A-Za-z0-9_.-]+/g, '_') : 'all';
-      return `edge-logs-${who}-${new Date(now()).toISOString().slice(0, 19).replace(/[:T]/g, '')}`;
+      // 20261126-081548: sorts by time, and no character a file system refuses.
+      const at = new Date(now()).toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+      return `edge-logs-${who}-${at}`;
     },
 
     knows: (deviceId: string) => deviceId === CONSOLE_LOG_DEVICE || devices.get(deviceId) !== undefined,
