@@ -24,10 +24,15 @@ export function logStore(db: Db, dialect: Dialect) {
     db.selectFrom('device_logs').select(['id', 'device_id', 'level', 'program', 'message', 'created_at']);
 
   /** Deletes the rows a filter picks, batch by batch, each its own short statement. */
-  async function deleteInBatches(pick: (batch: number) => Promise<number>): Promise<number> {
+  async function deleteInBatches(
+    pick: (batch: number) => Promise<number>,
+    onBatch?: (deleted: number, ms: number) => void,
+  ): Promise<number> {
     let total = 0;
     for (;;) {
+      const started = performance.now();
       const n = await pick(DELETE_BATCH);
+      onBatch?.(n, performance.now() - started);
       total += n;
       if (n < DELETE_BATCH) return total;
       await turn();
@@ -86,8 +91,11 @@ export function logStore(db: Db, dialect: Dialect) {
           .execute(),
       ),
 
-    /** Retention: rows older than `before`, oldest first, in batches; returns how many went. */
-    deleteOlderThan: (before: number) =>
+    /**
+     * Retention: rows older than `before`, oldest first, in batches; returns how many went. `onBatch` hears
+     * each batch's size and duration (the benchmark: how long the table was held at most).
+     */
+    deleteOlderThan: (before: number, onBatch?: (deleted: number, ms: number) => void) =>
       deleteInBatches(async (batch) => {
         const result = await db
           .deleteFrom('device_logs')
@@ -103,7 +111,7 @@ export function logStore(db: Db, dialect: Dialect) {
           )
           .executeTakeFirst();
         return Number(result.numDeletedRows);
-      }),
+      }, onBatch),
 
     /** Clear: every row (of one device), in batches, and the programs it leaves behind. */
     async reset(deviceId?: string): Promise<number> {
