@@ -63,7 +63,9 @@ async function run(backend: 'sqlite' | 'postgres') {
     const lines = logStore(store.db, store.dialect);
     const programs = programBook(lines);
     const now = Date.now();
-    const out: string[] = [`\n## ${backend}: ${DEVICES} devices, table of ${ROWS.toLocaleString('en')} rows`];
+    // Each figure is printed as soon as it is known: a long run stopped early keeps what it measured.
+    const out = { push: (...lines: string[]) => console.log(lines.join('\n')) };
+    out.push(`\n## ${backend}: ${DEVICES} devices, table of ${ROWS.toLocaleString('en')} rows`);
 
     // 1. The hour, written flush by flush as the console would (lines and programs seen).
     const hourStart = now - HOUR;
@@ -191,7 +193,6 @@ async function run(backend: 'sqlite' | 'postgres') {
       `retention: ${deleted.toLocaleString('en')} rows of the oldest hour in ${((performance.now() - t2) / 1000).toFixed(1)} s, ` +
         `${batchTimes.length} batches of 2,000 (p50 ${ms(bt.p50)} ms, longest ${ms(bt.max)} ms)`,
     );
-    console.log(out.join('\n'));
   } finally {
     await store.close();
     fs.rmSync(dir, { recursive: true, force: true });
