@@ -33,4 +33,7 @@ export * from './diagnostics.ts';
 export * from './job-kinds.ts';
 export * from './diagnose.ts';
 export * from './logs.ts';
+export * from './alert-messages.ts';
+export * from './todo.ts';
+export * from './notify.ts';
 export * from './endpoints/index.ts';

@@ -2,6 +2,7 @@ import { securityMessages } from './messages-security.ts';
 import { diagnoseMessages } from './messages-diagnose.ts';
 import { scheduleMessages } from './messages-schedule.ts';
 import { logsMessages } from './messages-logs.ts';
+import { notifyMessages } from './messages-notify.ts';
 
 /**
  * The texts of SPEC sections 5 and 8 (and the few the product adds), keyed by a stable code.
@@ -249,6 +250,7 @@ export const messages = {
   ...diagnoseMessages,
   ...scheduleMessages,
   ...logsMessages,
+  ...notifyMessages,
 } as const;
 
 export type MessageCode = keyof typeof messages;

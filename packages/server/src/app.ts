@@ -54,6 +54,9 @@ import { diagnoseModule } from './diagnose/module.ts';
 import { backupModule } from './backup/module.ts';
 import { scheduleModule } from './schedule/module.ts';
 import { logsModule } from './logs/module.ts';
+import { messagesModule } from './messages/module.ts';
+import { todoModule } from './todo/module.ts';
+import { notifyModule } from './notify/module.ts';
 
 /**
  * The features, in start order: a module may use what those above it offer (its `uses`; start.ts refuses
@@ -86,6 +89,9 @@ const FEATURES: readonly FeatureModule[] = [
   backupModule,
   scheduleModule,
   logsModule,
+  messagesModule,
+  todoModule,
+  notifyModule,
 ];
 
 export interface Console {

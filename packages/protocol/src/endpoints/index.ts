@@ -17,12 +17,15 @@ import { inventoryEndpoints } from './inventory.ts';
 import { jobsEndpoints } from './jobs.ts';
 import { liveEndpoints } from './live.ts';
 import { logsEndpoints } from './logs.ts';
+import { messagesEndpoints } from './messages.ts';
 import { notificationsEndpoints } from './notifications.ts';
+import { notifyEndpoints } from './notify.ts';
 import { provisionEndpoints } from './provision.ts';
 import { rolesEndpoints } from './roles.ts';
 import { scheduleEndpoints } from './schedule.ts';
 import { securityEndpoints } from './security.ts';
 import { smtpEndpoints } from './smtp.ts';
+import { todoEndpoints } from './todo.ts';
 import { tokensEndpoints } from './tokens.ts';
 import { usersEndpoints } from './users.ts';
 import { variableEndpoints } from './variable.ts';
@@ -51,12 +54,15 @@ export const endpoints = {
   jobs: jobsEndpoints,
   live: liveEndpoints,
   logs: logsEndpoints,
+  messages: messagesEndpoints,
   notifications: notificationsEndpoints,
+  notify: notifyEndpoints,
   provision: provisionEndpoints,
   roles: rolesEndpoints,
   schedule: scheduleEndpoints,
   security: securityEndpoints,
   smtp: smtpEndpoints,
+  todo: todoEndpoints,
   tokens: tokensEndpoints,
   users: usersEndpoints,
   variable: variableEndpoints,

@@ -10,6 +10,9 @@ import { provisionModule } from '../features/provision/module.ts';
 import { diagnoseModule } from '../features/diagnose/module.ts';
 import { scheduleModule } from '../features/schedule/module.ts';
 import { logsModule } from '../features/logs/module.ts';
+import { messagesModule } from '../features/messages/module.ts';
+import { todoModule } from '../features/todo/module.ts';
+import { notifyModule } from '../features/notify/module.ts';
 
 export const modules: readonly AppModule[] = [
   provisionModule,
@@ -17,6 +20,9 @@ export const modules: readonly AppModule[] = [
   diagnoseModule,
   scheduleModule,
   logsModule,
+  messagesModule,
+  todoModule,
+  notifyModule,
   securityModule,
   settingsModule,
 ];

@@ -38,6 +38,10 @@ import diagnose from './locales/en/diagnose.json';
 import messagesDiagnose from './locales/en/messages-diagnose.json';
 import logs from './locales/en/logs.json';
 import messagesLogs from './locales/en/messages-logs.json';
+import alertMessages from './locales/en/messages.json';
+import todo from './locales/en/todo.json';
+import notify from './locales/en/notify.json';
+import messagesNotify from './locales/en/messages-notify.json';
 
 export type Catalogue = typeof core &
   typeof messagesDevices &
@@ -69,7 +73,11 @@ export type Catalogue = typeof core &
   typeof diagnose &
   typeof messagesDiagnose &
   typeof logs &
-  typeof messagesLogs;
+  typeof messagesLogs &
+  typeof alertMessages &
+  typeof todo &
+  typeof notify &
+  typeof messagesNotify;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -103,6 +111,10 @@ export const english: Catalogue = mergeCatalogueParts([
   messagesDiagnose,
   logs,
   messagesLogs,
+  alertMessages,
+  todo,
+  notify,
+  messagesNotify,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {

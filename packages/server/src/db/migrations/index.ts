@@ -10,6 +10,7 @@ import { notifications } from './0008_notifications.ts';
 import { diagnose } from './0009_diagnose.ts';
 import { scheduleModule } from './0010_schedule_module.ts';
 import { logs } from './0012_logs.ts';
+import { alerts } from './0013_alerts.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -23,4 +24,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0009_diagnose': diagnose,
   '0010_schedule_module': scheduleModule,
   '0012_logs': logs,
+  '0013_alerts': alerts,
 };
