@@ -17,6 +17,7 @@ import { inventoryEndpoints } from './inventory.ts';
 import { jobsEndpoints } from './jobs.ts';
 import { liveEndpoints } from './live.ts';
 import { notificationsEndpoints } from './notifications.ts';
+import { profilesEndpoints } from './profiles.ts';
 import { provisionEndpoints } from './provision.ts';
 import { rolesEndpoints } from './roles.ts';
 import { scheduleEndpoints } from './schedule.ts';
@@ -50,6 +51,7 @@ export const endpoints = {
   jobs: jobsEndpoints,
   live: liveEndpoints,
   notifications: notificationsEndpoints,
+  profiles: profilesEndpoints,
   provision: provisionEndpoints,
   roles: rolesEndpoints,
   schedule: scheduleEndpoints,
