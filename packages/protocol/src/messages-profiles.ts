@@ -3,6 +3,7 @@ export const profileMessages = {
   profileCreated: 'Profile created successfully.',
   profileEdited: 'Profile edited successfully.',
   profileDeleted: 'Profile deleted successfully.',
+  profileDeleteConfirm: 'Are you sure you want to delete this profile?',
   firewallTemplateCreated: 'Firewall template created successfully',
   firewallTemplateEdited: 'Firewall template edited successfully',
   profileNameTaken: 'A profile with this name already exists.',
@@ -18,5 +19,4 @@ export const profileMessages = {
   profileTargetsRequired: 'Please select a group or devices.',
   profileTargetsEmpty: 'The selection holds no devices.',
   profileRolloutStarted: 'Rollout started.',
-  profileImported: 'Profiles imported successfully.',
 } as const;

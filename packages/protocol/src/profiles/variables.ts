@@ -14,6 +14,9 @@ export const BUILTIN_VARIABLES = ['name', 'serial'] as const;
 
 export const VARIABLE_LIMITS = { name: 32, value: 256, rows: 20_000 } as const;
 
+/** How a variable is written in a profile: `{{name}}`. */
+export const placeholderOf = (name: string): string => `{{${name}}}`;
+
 export const hasPlaceholder = (value: unknown): boolean =>
   typeof value === 'string' && new RegExp(PLACEHOLDER.source).test(value);
 
