@@ -4,7 +4,7 @@
  * template's words).
  */
 import { useState } from 'react';
-import { Form, Input, Modal, Typography } from 'antd';
+import { Divider, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   PROFILE_NAME_MAX,
@@ -77,10 +77,14 @@ export function ProfileEditor({
       <Form form={form} layout={VERTICAL} initialValues={{ name: profile?.name ?? '' }}>
         {field('name', 'profiles.name', <Input data-testid="profile-name" maxLength={PROFILE_NAME_MAX} />)}
       </Form>
+      <Typography.Title level={3} className="subsection-title">
+        {t('profiles.variables.title')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">
         {t('profiles.variablesHint', { name: placeholderOf('name'), serial: placeholderOf('serial') })}
       </Typography.Paragraph>
       <VariableTable rows={values} onChange={setValues} />
+      <Divider />
       {editor?.render({
         view: draftView(section, doc, version),
         busy,
