@@ -21,6 +21,7 @@ import {
   rolloutResponse,
   wifiAuthenticationListResponse,
 } from '../profiles/api.ts';
+import { jobDetail, jobIdRequest } from '../jobs.ts';
 import { canManage, canView } from '../permissions.ts';
 import { endpoint, featureEndpoints } from './endpoint.ts';
 
@@ -86,6 +87,16 @@ export const profilesEndpoints = featureEndpoints('profiles', {
     ...manage('rollout'),
     body: rolloutRequest,
     response: { 200: rolloutResponse },
+    errors: [404],
+  }),
+  // A rollout is a job of the rollout kind: its ProfileManagement managers may abort it (pending steps are
+  // cancelled, running ones finish), which the jobs API would ask of Inventory managers.
+  abort: endpoint({
+    method: 'POST',
+    path: `${PROFILES_API}/abort`,
+    ...manage('abort'),
+    body: jobIdRequest,
+    response: { 200: jobDetail },
     errors: [404],
   }),
   assignments: endpoint({

@@ -247,6 +247,23 @@ describe.each(DIALECTS)('policy profiles over a simulated fleet (%s)', (dialect)
     }
   }, 180_000);
 
+  test('an operator aborts a rollout: the pending devices are not sent it', async () => {
+    const id = await create({ name: 'Aborted firewall', kind: 'firewall', body: firewall('aborted') });
+    const started = await rollout({ id, deviceIds: ids.slice(20, 60), canaryShare: 0, concurrency: 1 });
+    const jobId = started.json().jobId as number;
+    await waitFor(async () => (await edge.jobs.get(jobId)).job.counts.succeeded >= 2, 'two devices done');
+    const aborted = await admin('POST', `${PROFILES_API}/abort`, { id: jobId });
+    expect(aborted.statusCode, aborted.body).toBe(200);
+    const done = await jobFinished(edge.jobs, jobId);
+    expect(done.job.state).toBe('cancelled');
+    expect(done.job.counts.cancelled).toBeGreaterThan(30);
+    const untouched = done.steps.filter((s) => s.state === 'cancelled').map((s) => s.deviceId);
+    for (const deviceId of untouched)
+      expect((await firewallOf(deviceId)).desired).not.toEqual(firewall('aborted'));
+    // Only rollouts: another kind's job is not found here.
+    expect((await admin('POST', `${PROFILES_API}/abort`, { id: 999_999 })).statusCode).toBe(404);
+  }, 120_000);
+
   test('a device offline at the rollout gets the profile when it returns', async () => {
     const away = ids[50]!;
     control(`drop ${serialOf(away)} 6000`);

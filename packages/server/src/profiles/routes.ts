@@ -33,6 +33,7 @@ export function profileRoutes(profiles: ProfileService) {
       message: messages.profileRolloutStarted,
       jobId: await profiles.rollout(request.body, userOf(request)),
     }));
+    serve(app, declared.abort, async (request) => profiles.abort(request.body.id));
     serve(app, declared.assignments, async (request) => ({
       list: await profiles.assignments(request.query.id),
     }));

@@ -63,7 +63,7 @@ export function profileService(deps: {
   store: ProfileStore;
   devices: Pick<DeviceDirectory, 'get' | 'scan' | 'groups'>;
   config: Pick<ConfigService, 'current' | 'state'>;
-  jobs: Pick<JobService, 'create'>;
+  jobs: Pick<JobService, 'create' | 'view' | 'cancel'>;
   now?: () => number;
 }) {
   const { store, devices, config, jobs, now = Date.now } = deps;
@@ -236,6 +236,13 @@ export function profileService(deps: {
         createdBy: 'operator',
         createdByName: user,
       });
+    },
+
+    /** Stops a rollout: its pending steps are cancelled, the running ones finish. */
+    async abort(jobId: number) {
+      const job = await jobs.view(jobId);
+      if (job?.kind !== PROFILE_APPLY_JOB_KIND) throw fail(404, 'notFound');
+      return jobs.cancel(jobId);
     },
 
     /** Every device the profile was applied to, and whether it still holds what the profile gave it. */

@@ -12,7 +12,7 @@ import { VERTICAL } from '../../components/layout.ts';
 import { useGroups } from '../inventory/api.ts';
 import { JobProgress } from '../jobs/JobProgress.tsx';
 import { useLiveJob } from '../jobs/useLiveJob.ts';
-import { useDryRun, useRollout } from './api.ts';
+import { useAbortRollout, useDryRun, useRollout } from './api.ts';
 import { AssignmentTable } from './AssignmentTable.tsx';
 import { DryRunTable } from './DryRunTable.tsx';
 
@@ -28,6 +28,7 @@ export function RolloutPanel({ profile }: { profile: ProfileView }) {
   const [jobId, setJobId] = useState<number | null>(null);
   const dryRun = useDryRun();
   const rollout = useRollout();
+  const abort = useAbortRollout();
   const live = useLiveJob(jobId);
   const { act, busy } = useConfirmAct();
   const names = new Map((result?.devices ?? []).map((d) => [d.deviceId, d.name]));
@@ -48,6 +49,18 @@ export function RolloutPanel({ profile }: { profile: ProfileView }) {
         }),
       done: t('profiles.rollout.started'),
       then: (answer) => setJobId(answer.jobId),
+    }).catch(() => false);
+
+  const stop = () =>
+    jobId !== null &&
+    act({
+      confirm: {
+        message: t('profiles.rollout.abortConfirm'),
+        danger: true,
+        okText: t('profiles.rollout.abort'),
+      },
+      run: () => abort.mutateAsync(jobId),
+      done: t('profiles.rollout.aborted'),
     }).catch(() => false);
 
   return (
@@ -101,6 +114,11 @@ export function RolloutPanel({ profile }: { profile: ProfileView }) {
             {t('profiles.rollout.button')}
           </Button>
         </Form>
+      )}
+      {live.job?.state === 'running' && (
+        <Button danger data-testid="profile-rollout-abort" loading={busy} onClick={stop}>
+          {t('profiles.rollout.abort')}
+        </Button>
       )}
       <JobProgress
         live={live}

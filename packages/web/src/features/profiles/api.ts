@@ -23,3 +23,5 @@ export const useDeleteProfile = () =>
   useEndpointMutation(profiles.remove, { ...changed, toInput: (id: number) => ({ id }) });
 export const useDryRun = () => useEndpointMutation(profiles.dryRun);
 export const useRollout = () => useEndpointMutation(profiles.rollout, changed);
+export const useAbortRollout = () =>
+  useEndpointMutation(profiles.abort, { toInput: (id: number) => ({ id }) });
