@@ -36,4 +36,5 @@ export * from './logs.ts';
 export * from './alert-messages.ts';
 export * from './todo.ts';
 export * from './notify.ts';
+export * from './profiles/index.ts';
 export * from './endpoints/index.ts';

@@ -3,6 +3,7 @@ import { diagnoseMessages } from './messages-diagnose.ts';
 import { scheduleMessages } from './messages-schedule.ts';
 import { logsMessages } from './messages-logs.ts';
 import { notifyMessages } from './messages-notify.ts';
+import { profileMessages } from './messages-profiles.ts';
 
 /**
  * The texts of SPEC sections 5 and 8 (and the few the product adds), keyed by a stable code.
@@ -251,6 +252,7 @@ export const messages = {
   ...scheduleMessages,
   ...logsMessages,
   ...notifyMessages,
+  ...profileMessages,
 } as const;
 
 export type MessageCode = keyof typeof messages;

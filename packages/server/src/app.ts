@@ -57,6 +57,7 @@ import { logsModule } from './logs/module.ts';
 import { messagesModule } from './messages/module.ts';
 import { todoModule } from './todo/module.ts';
 import { notifyModule } from './notify/module.ts';
+import { profilesModule } from './profiles/module.ts';
 
 /**
  * The features, in start order: a module may use what those above it offer (its `uses`; start.ts refuses
@@ -92,6 +93,7 @@ const FEATURES: readonly FeatureModule[] = [
   messagesModule,
   todoModule,
   notifyModule,
+  profilesModule,
 ];
 
 export interface Console {

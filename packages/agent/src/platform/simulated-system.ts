@@ -83,6 +83,8 @@ export class SimulatedSystem implements SystemPort {
   readonly facts0: DeviceFacts;
   /** Port types the console has applied (Port type section), which the reported ports then show. */
   appliedPortTypes = new Map<string, PortTypeWord>();
+  /** Set: every configuration apply fails with this (fleet control `refuse`), as a firmware that rejects it. */
+  configRefusal: string | null = null;
   /** The host name, as a real agent sets it from the General section's device name. */
   hostname = '';
   readonly lanPrefix: string;

@@ -20,6 +20,7 @@ import { logsEndpoints } from './logs.ts';
 import { messagesEndpoints } from './messages.ts';
 import { notificationsEndpoints } from './notifications.ts';
 import { notifyEndpoints } from './notify.ts';
+import { profilesEndpoints } from './profiles.ts';
 import { provisionEndpoints } from './provision.ts';
 import { rolesEndpoints } from './roles.ts';
 import { scheduleEndpoints } from './schedule.ts';
@@ -57,6 +58,7 @@ export const endpoints = {
   messages: messagesEndpoints,
   notifications: notificationsEndpoints,
   notify: notifyEndpoints,
+  profiles: profilesEndpoints,
   provision: provisionEndpoints,
   roles: rolesEndpoints,
   schedule: scheduleEndpoints,

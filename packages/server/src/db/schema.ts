@@ -3,6 +3,7 @@ import type { Generated, Kysely } from 'kysely';
 import type { SecurityTables } from './schema-security.ts';
 import type { JobTables } from './schema-jobs.ts';
 import type { AlertTables } from './schema-alerts.ts';
+import type { ProfileTables } from './schema-profiles.ts';
 
 export interface RolesTable {
   id: Generated<number>;
@@ -209,7 +210,7 @@ export interface NotificationsTable {
   read: Generated<number>;
 }
 
-export interface Database extends SecurityTables, JobTables, AlertTables {
+export interface Database extends SecurityTables, JobTables, AlertTables, ProfileTables {
   roles: RolesTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -13,6 +13,7 @@ import { logsModule } from '../features/logs/module.ts';
 import { messagesModule } from '../features/messages/module.ts';
 import { todoModule } from '../features/todo/module.ts';
 import { notifyModule } from '../features/notify/module.ts';
+import { missionModule } from '../features/profiles/module.ts';
 
 export const modules: readonly AppModule[] = [
   provisionModule,
@@ -23,6 +24,7 @@ export const modules: readonly AppModule[] = [
   messagesModule,
   todoModule,
   notifyModule,
+  missionModule,
   securityModule,
   settingsModule,
 ];

@@ -42,6 +42,8 @@ import alertMessages from './locales/en/messages.json';
 import todo from './locales/en/todo.json';
 import notify from './locales/en/notify.json';
 import messagesNotify from './locales/en/messages-notify.json';
+import profiles from './locales/en/profiles.json';
+import messagesProfiles from './locales/en/messages-profiles.json';
 
 export type Catalogue = typeof core &
   typeof messagesDevices &
@@ -77,7 +79,9 @@ export type Catalogue = typeof core &
   typeof alertMessages &
   typeof todo &
   typeof notify &
-  typeof messagesNotify;
+  typeof messagesNotify &
+  typeof profiles &
+  typeof messagesProfiles;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -115,6 +119,8 @@ export const english: Catalogue = mergeCatalogueParts([
   todo,
   notify,
   messagesNotify,
+  profiles,
+  messagesProfiles,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {

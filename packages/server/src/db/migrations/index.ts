@@ -11,6 +11,7 @@ import { diagnose } from './0009_diagnose.ts';
 import { scheduleModule } from './0010_schedule_module.ts';
 import { logs } from './0012_logs.ts';
 import { alerts } from './0013_alerts.ts';
+import { policyProfiles } from './0011_policy_profiles.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -25,4 +26,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0010_schedule_module': scheduleModule,
   '0012_logs': logs,
   '0013_alerts': alerts,
+  '0011_policy_profiles': policyProfiles,
 };
