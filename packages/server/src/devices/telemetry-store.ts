@@ -16,6 +16,11 @@ const INSERT_CHUNK = 256;
 
 export type Resolution = 'raw' | '5m' | 'hour';
 export type RollupResolution = Exclude<Resolution, 'raw'>;
+export interface MetricRow {
+  device_id: string;
+  ts: number;
+  value: number;
+}
 
 /** Where each resolution is kept: its table, its time column and the width of one bucket. */
 export const SERIES = {
@@ -23,6 +28,13 @@ export const SERIES = {
   '5m': { table: 'telemetry_rollups_5m', time: 'bucket', widthMs: FIVE_MINUTES_MS },
   hour: { table: 'telemetry_rollups', time: 'bucket', widthMs: HOUR_MS },
 } as const;
+
+/** The width of one point or bucket per resolution (a raw point is one sampling window). */
+export const SERIES_WIDTH_MS: Record<Resolution, number> = {
+  raw: SERIES.raw.widthMs,
+  '5m': SERIES['5m'].widthMs,
+  hour: SERIES.hour.widthMs,
+};
 
 export function telemetryStore(db: Db) {
   return {

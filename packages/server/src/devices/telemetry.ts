@@ -3,9 +3,8 @@
  * (1 month), hourly rollups ROLLUP_RETENTION_MS (1 year), device log lines LOG_RETENTION_MS. Rolling up
  * and pruning run as a scheduler task; both are idempotent, so running twice does no harm.
  */
-import { METRICS } from './metrics.ts';
+import { METRICS, type MetricColumn } from './metrics.ts';
 import {
-  FIVE_MINUTES_MS,
   HOUR_MS,
   SERIES,
   type Resolution,
@@ -38,6 +37,8 @@ export function resolutionFor(range: { from: number; to: number }, now: number):
   if (range.from >= now - FINE_RETENTION_MS && span <= FINE_RETENTION_MS) return '5m';
   return 'hour';
 }
+
+const COLUMN_OF = new Map<string, MetricColumn>(METRICS.map((m) => [m.name, m.column]));
 
 export function telemetryHistory(store: TelemetryStore, opts: { graceMs: number; now?: () => number }) {
   const now = opts.now ?? Date.now;
@@ -75,6 +76,20 @@ export function telemetryHistory(store: TelemetryStore, opts: { graceMs: number;
       };
     },
 
+    /** One metric by its API name over many devices; an unknown name has no rows. */
+    async metric(
+      resolution: Resolution,
+      name: string,
+      deviceIds: readonly string[] | null,
+      range: { from: number; to: number },
+    ) {
+      const column = COLUMN_OF.get(name);
+      if (!column || deviceIds?.length === 0) return [];
+      return store.metricOf(resolution, column, deviceIds, range.from, range.to);
+    },
+
+    resolutionFor: (range: { from: number; to: number }) => resolutionFor(range, now()),
+
     /**
      * Rolls up (5-minute and hourly), then prunes. Where it got to is read from the store each time: the
      * replica that ran the previous occurrence may be another.
@@ -92,5 +107,3 @@ export function telemetryHistory(store: TelemetryStore, opts: { graceMs: number;
     },
   };
 }
-
-export { FIVE_MINUTES_MS };
