@@ -21,6 +21,7 @@ import { dashboardSnapshot, deviceRow, inventoryListResponse, systemPoint } from
 import { interfaceKinds } from './device-messages.ts';
 import { sectionStateView } from './device-settings.ts';
 import { jobView, stepView } from './jobs.ts';
+import { dashboardOverview } from './dashboard.ts';
 
 export const LIVE_PATH = '/websocket/v1/live';
 export const LIVE_BATCH_MS = 500;
@@ -66,6 +67,8 @@ export const LIVE_CHANNELS = {
    * device: every one is sent, in order). Read by whoever may read the job's kind.
    */
   jobs: 'jobs',
+  /** Key ''. The Dashboard app's overview (GET dashboard/overview), first on subscribe, then every DASHBOARD_PUSH_MS. */
+  overview: 'dashboard.overview',
 } as const;
 export type LiveChannel = (typeof LIVE_CHANNELS)[keyof typeof LIVE_CHANNELS];
 
@@ -132,6 +135,7 @@ export const liveChannelData = {
   [LIVE_CHANNELS.discovery]: liveDiscovery,
   [LIVE_CHANNELS.settings]: liveSettings,
   [LIVE_CHANNELS.jobs]: liveJob,
+  [LIVE_CHANNELS.overview]: dashboardOverview,
 } as const;
 export type LiveChannelData<C extends LiveChannel> = z.infer<(typeof liveChannelData)[C]>;
 

@@ -54,6 +54,7 @@ import { diagnoseModule } from './diagnose/module.ts';
 import { backupModule } from './backup/module.ts';
 import { scheduleModule } from './schedule/module.ts';
 import { statisticsModule } from './statistics/module.ts';
+import { dashboardModule } from './dashboard/module.ts';
 
 /**
  * The features, in start order: a module may use what those above it offer (its `uses`; start.ts refuses
@@ -86,6 +87,7 @@ const FEATURES: readonly FeatureModule[] = [
   backupModule,
   scheduleModule,
   statisticsModule,
+  dashboardModule,
 ];
 
 export interface Console {

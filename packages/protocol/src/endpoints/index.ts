@@ -10,6 +10,7 @@ import { authEndpoints } from './auth.ts';
 import { backupEndpoints } from './backup.ts';
 import { brandingEndpoints } from './branding.ts';
 import { companyEndpoints } from './company.ts';
+import { dashboardEndpoints } from './dashboard.ts';
 import { deviceSettingsEndpoints } from './deviceSettings.ts';
 import { diagnoseEndpoints } from './diagnose.ts';
 import { healthEndpoints } from './health.ts';
@@ -44,6 +45,7 @@ export const endpoints = {
   backup: backupEndpoints,
   branding: brandingEndpoints,
   company: companyEndpoints,
+  dashboard: dashboardEndpoints,
   deviceSettings: deviceSettingsEndpoints,
   diagnose: diagnoseEndpoints,
   health: healthEndpoints,
