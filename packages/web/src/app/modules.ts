@@ -10,12 +10,14 @@ import { provisionModule } from '../features/provision/module.ts';
 import { diagnoseModule } from '../features/diagnose/module.ts';
 import { scheduleModule } from '../features/schedule/module.ts';
 import { statisticsModule } from '../features/statistics/module.ts';
+import { dashboardModule } from '../features/dashboard/module.ts';
 
 export const modules: readonly AppModule[] = [
   provisionModule,
   inventoryModule,
   diagnoseModule,
   scheduleModule,
+  dashboardModule,
   statisticsModule,
   securityModule,
   settingsModule,

@@ -38,6 +38,7 @@ import diagnose from './locales/en/diagnose.json';
 import messagesDiagnose from './locales/en/messages-diagnose.json';
 import statistics from './locales/en/statistics.json';
 import messagesStatistics from './locales/en/messages-statistics.json';
+import dashboard from './locales/en/dashboard.json';
 
 export type Catalogue = typeof core &
   typeof messagesDevices &
@@ -69,7 +70,8 @@ export type Catalogue = typeof core &
   typeof diagnose &
   typeof messagesDiagnose &
   typeof statistics &
-  typeof messagesStatistics;
+  typeof messagesStatistics &
+  typeof dashboard;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -103,6 +105,7 @@ export const english: Catalogue = mergeCatalogueParts([
   messagesDiagnose,
   statistics,
   messagesStatistics,
+  dashboard,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {
