@@ -37,4 +37,6 @@ export * from './alert-messages.ts';
 export * from './todo.ts';
 export * from './notify.ts';
 export * from './profiles/index.ts';
+export * from './statistics.ts';
+export * from './dashboard.ts';
 export * from './endpoints/index.ts';

@@ -4,6 +4,7 @@ import { scheduleMessages } from './messages-schedule.ts';
 import { logsMessages } from './messages-logs.ts';
 import { notifyMessages } from './messages-notify.ts';
 import { profileMessages } from './messages-profiles.ts';
+import { statisticsMessages } from './messages-statistics.ts';
 
 /**
  * The texts of SPEC sections 5 and 8 (and the few the product adds), keyed by a stable code.
@@ -253,6 +254,7 @@ export const messages = {
   ...logsMessages,
   ...notifyMessages,
   ...profileMessages,
+  ...statisticsMessages,
 } as const;
 
 export type MessageCode = keyof typeof messages;

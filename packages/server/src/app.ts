@@ -58,6 +58,8 @@ import { messagesModule } from './messages/module.ts';
 import { todoModule } from './todo/module.ts';
 import { notifyModule } from './notify/module.ts';
 import { profilesModule } from './profiles/module.ts';
+import { statisticsModule } from './statistics/module.ts';
+import { dashboardModule } from './dashboard/module.ts';
 
 /**
  * The features, in start order: a module may use what those above it offer (its `uses`; start.ts refuses
@@ -94,6 +96,8 @@ const FEATURES: readonly FeatureModule[] = [
   todoModule,
   notifyModule,
   profilesModule,
+  statisticsModule,
+  dashboardModule,
 ];
 
 export interface Console {

@@ -10,6 +10,7 @@ import { authEndpoints } from './auth.ts';
 import { backupEndpoints } from './backup.ts';
 import { brandingEndpoints } from './branding.ts';
 import { companyEndpoints } from './company.ts';
+import { dashboardEndpoints } from './dashboard.ts';
 import { deviceSettingsEndpoints } from './deviceSettings.ts';
 import { diagnoseEndpoints } from './diagnose.ts';
 import { healthEndpoints } from './health.ts';
@@ -27,6 +28,7 @@ import { scheduleEndpoints } from './schedule.ts';
 import { securityEndpoints } from './security.ts';
 import { smtpEndpoints } from './smtp.ts';
 import { todoEndpoints } from './todo.ts';
+import { statisticsEndpoints } from './statistics.ts';
 import { tokensEndpoints } from './tokens.ts';
 import { usersEndpoints } from './users.ts';
 import { variableEndpoints } from './variable.ts';
@@ -48,6 +50,7 @@ export const endpoints = {
   backup: backupEndpoints,
   branding: brandingEndpoints,
   company: companyEndpoints,
+  dashboard: dashboardEndpoints,
   deviceSettings: deviceSettingsEndpoints,
   diagnose: diagnoseEndpoints,
   health: healthEndpoints,
@@ -65,6 +68,7 @@ export const endpoints = {
   security: securityEndpoints,
   smtp: smtpEndpoints,
   todo: todoEndpoints,
+  statistics: statisticsEndpoints,
   tokens: tokensEndpoints,
   users: usersEndpoints,
   variable: variableEndpoints,

@@ -142,6 +142,11 @@ export interface TelemetryMetrics {
   control_plane_tx: number | null;
   data_plane_rx: number | null;
   data_plane_tx: number | null;
+  /** dB, from the cellular signal (issue 18). */
+  signal_rsrq: number | null;
+  signal_snr: number | null;
+  /** Seconds since boot. */
+  uptime: number | null;
 }
 
 export interface TelemetryPointsTable extends TelemetryMetrics {
@@ -154,6 +159,31 @@ export interface TelemetryRollupsTable extends TelemetryMetrics {
   /** Start of the hour, epoch ms. */
   bucket: number;
   samples: number;
+}
+
+/** Saved Statistics views (issue 18): a name and the view's configuration as JSON, per user. */
+export interface StatisticsViewsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  config: string;
+  updated_at: number;
+}
+
+/** Every client a device has reported (issue 18's Clients app): one row per device and MAC. */
+export interface DeviceClientsTable {
+  device_id: string;
+  mac: string;
+  kind: string;
+  hostname: string;
+  ip: string;
+  interface: string;
+  ssid: string;
+  signal: number | null;
+  rx_bytes: number;
+  tx_bytes: number;
+  first_seen: number;
+  last_seen: number;
 }
 
 export interface DeviceLogsTable {
@@ -221,6 +251,10 @@ export interface Database extends SecurityTables, JobTables, AlertTables, Profil
   provision_serials: ProvisionSerialsTable;
   telemetry_points: TelemetryPointsTable;
   telemetry_rollups: TelemetryRollupsTable;
+  /** The same columns as the hourly rollups, bucket is the start of 5 minutes. */
+  telemetry_rollups_5m: TelemetryRollupsTable;
+  statistics_views: StatisticsViewsTable;
+  device_clients: DeviceClientsTable;
   device_logs: DeviceLogsTable;
   log_programs: LogProgramsTable;
   device_sections: DeviceSectionsTable;

@@ -14,6 +14,8 @@ import { messagesModule } from '../features/messages/module.ts';
 import { todoModule } from '../features/todo/module.ts';
 import { notifyModule } from '../features/notify/module.ts';
 import { missionModule } from '../features/profiles/module.ts';
+import { statisticsModule } from '../features/statistics/module.ts';
+import { dashboardModule } from '../features/dashboard/module.ts';
 
 export const modules: readonly AppModule[] = [
   provisionModule,
@@ -25,6 +27,8 @@ export const modules: readonly AppModule[] = [
   todoModule,
   notifyModule,
   missionModule,
+  dashboardModule,
+  statisticsModule,
   securityModule,
   settingsModule,
 ];

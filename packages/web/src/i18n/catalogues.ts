@@ -44,6 +44,9 @@ import notify from './locales/en/notify.json';
 import messagesNotify from './locales/en/messages-notify.json';
 import profiles from './locales/en/profiles.json';
 import messagesProfiles from './locales/en/messages-profiles.json';
+import statistics from './locales/en/statistics.json';
+import messagesStatistics from './locales/en/messages-statistics.json';
+import dashboard from './locales/en/dashboard.json';
 
 export type Catalogue = typeof core &
   typeof messagesDevices &
@@ -81,7 +84,10 @@ export type Catalogue = typeof core &
   typeof notify &
   typeof messagesNotify &
   typeof profiles &
-  typeof messagesProfiles;
+  typeof messagesProfiles &
+  typeof statistics &
+  typeof messagesStatistics &
+  typeof dashboard;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -121,6 +127,9 @@ export const english: Catalogue = mergeCatalogueParts([
   messagesNotify,
   profiles,
   messagesProfiles,
+  statistics,
+  messagesStatistics,
+  dashboard,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {

@@ -12,6 +12,7 @@ import { scheduleModule } from './0010_schedule_module.ts';
 import { logs } from './0012_logs.ts';
 import { alerts } from './0013_alerts.ts';
 import { policyProfiles } from './0011_policy_profiles.ts';
+import { statistics } from './0014_statistics.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -27,4 +28,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0012_logs': logs,
   '0013_alerts': alerts,
   '0011_policy_profiles': policyProfiles,
+  '0014_statistics': statistics,
 };
