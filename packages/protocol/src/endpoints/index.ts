@@ -22,6 +22,7 @@ import { rolesEndpoints } from './roles.ts';
 import { scheduleEndpoints } from './schedule.ts';
 import { securityEndpoints } from './security.ts';
 import { smtpEndpoints } from './smtp.ts';
+import { terminalEndpoints } from './terminal.ts';
 import { tokensEndpoints } from './tokens.ts';
 import { usersEndpoints } from './users.ts';
 import { variableEndpoints } from './variable.ts';
@@ -55,6 +56,7 @@ export const endpoints = {
   schedule: scheduleEndpoints,
   security: securityEndpoints,
   smtp: smtpEndpoints,
+  terminal: terminalEndpoints,
   tokens: tokensEndpoints,
   users: usersEndpoints,
   variable: variableEndpoints,
