@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { terminalSize } from './tunnel.ts';
+import type { SecureMode } from './device-messages.ts';
 
 export const TERMINAL_SOCKET_PATH = '/websocket/v1/inventory/terminal';
 /** Largest browser message taken (a paste); a bigger one closes the socket with 1009. */
@@ -53,3 +54,10 @@ export const terminalSessionsResponse = z.object({ list: z.array(terminalSession
 export const terminalRecordingQuery = z.object({ session: z.string().regex(/^[0-9a-f]{32}$/) });
 /** asciicast v2: a JSON header line, then one `[seconds, "o", text]` line per output chunk. */
 export const terminalRecordingResponse = z.object({ cast: z.string() });
+
+/**
+ * SPEC 4 secure mode, enforced at the console: 'Jump to Device Only' and 'Unlimited' let the terminal and
+ * jump to device through; 'OrpheLink Only' keeps the device to the overlay and refuses them. 'Unsupported'
+ * (a device without a secure link) has no mode to restrict it.
+ */
+export const remoteAccessAllowed = (mode: SecureMode): boolean => mode !== 'OrpheLink Only';
