@@ -36,6 +36,8 @@ import schedule from './locales/en/schedule.json';
 import messagesSchedule from './locales/en/messages-schedule.json';
 import diagnose from './locales/en/diagnose.json';
 import messagesDiagnose from './locales/en/messages-diagnose.json';
+import terminal from './locales/en/terminal.json';
+import messagesTerminal from './locales/en/messages-terminal.json';
 
 export type Catalogue = typeof core &
   typeof messagesDevices &
@@ -65,6 +67,8 @@ export type Catalogue = typeof core &
   typeof schedule &
   typeof messagesSchedule &
   typeof diagnose &
+  typeof terminal &
+  typeof messagesTerminal &
   typeof messagesDiagnose;
 
 export const english: Catalogue = mergeCatalogueParts([
@@ -97,6 +101,8 @@ export const english: Catalogue = mergeCatalogueParts([
   messagesSchedule,
   diagnose,
   messagesDiagnose,
+  terminal,
+  messagesTerminal,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {
