@@ -5,7 +5,8 @@ import { useEndpointQuery } from '../../api/hooks.ts';
 const { terminal } = endpoints;
 
 export const useTerminalSessions = (deviceId: string, enabled: boolean) =>
-  useEndpointQuery(terminal.sessions, { id: deviceId }, { enabled });
+  // Polled: a session just left is written as ended a moment after its socket closed.
+  useEndpointQuery(terminal.sessions, { id: deviceId }, { enabled, refetchInterval: 5000 });
 
 export const useRecording = (session: string | null) =>
   useEndpointQuery(terminal.recording, { session: session ?? '' }, { enabled: session !== null });
