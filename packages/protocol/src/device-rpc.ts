@@ -17,6 +17,7 @@ import {
 } from './device-config.ts';
 import { macRule, ruled } from './validation.ts';
 import { logReportModes } from './logs.ts';
+import { TUNNEL_SESSION_PATTERN, tunnelOpenParams, tunnelOpenResult } from './tunnel.ts';
 import {
   cellScanResult,
   iperfParams,
@@ -121,6 +122,16 @@ export const rpcMethods = {
   'secureMode.set': {
     params: z.object({ secureMode: z.enum(settableSecureModes) }),
     result: z.object({ secureMode: z.enum(secureModes) }),
+  },
+  /**
+   * Opens a tunnel stream (tunnel.ts): the device then takes frames on tty/{session}/in and sends on
+   * tty/{session}/out. Devices without a terminal answer `unsupported`.
+   */
+  'tunnel.open': { params: tunnelOpenParams, result: tunnelOpenResult },
+  /** Ends a stream the console no longer wants (its close frame may be lost with a dropped browser). */
+  'tunnel.close': {
+    params: z.object({ session: z.string().regex(TUNNEL_SESSION_PATTERN) }),
+    result: z.object({ closed: z.boolean() }),
   },
   /** WAN Wi-Fi client mode: the networks the radio hears now, strongest first. */
   'wifi.scan': {

@@ -39,4 +39,6 @@ export * from './notify.ts';
 export * from './profiles/index.ts';
 export * from './statistics.ts';
 export * from './dashboard.ts';
+export * from './tunnel.ts';
+export * from './terminal.ts';
 export * from './endpoints/index.ts';

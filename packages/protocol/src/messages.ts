@@ -1,5 +1,6 @@
 import { securityMessages } from './messages-security.ts';
 import { diagnoseMessages } from './messages-diagnose.ts';
+import { terminalMessages } from './messages-terminal.ts';
 import { scheduleMessages } from './messages-schedule.ts';
 import { logsMessages } from './messages-logs.ts';
 import { notifyMessages } from './messages-notify.ts';
@@ -233,6 +234,7 @@ export const messages = {
   groupAssigned: 'Devices moved successfully.',
   secureModeEdited: 'Secure mode edited successfully.',
   secureModeUnsupported: 'This device does not support secure mode.',
+
   dashboardRangeInvalid: 'The time range is invalid.',
   provisionUploaded: 'Provision file uploaded successfully',
   provisionCsvHeader: 'The provision file must start with the header serial,name,group,profile.',
@@ -250,6 +252,7 @@ export const messages = {
   provisionClaimCodeInvalid: 'Invalid claim code.',
   ...securityMessages,
   ...diagnoseMessages,
+  ...terminalMessages,
   ...scheduleMessages,
   ...logsMessages,
   ...notifyMessages,

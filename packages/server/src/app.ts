@@ -60,6 +60,8 @@ import { notifyModule } from './notify/module.ts';
 import { profilesModule } from './profiles/module.ts';
 import { statisticsModule } from './statistics/module.ts';
 import { dashboardModule } from './dashboard/module.ts';
+import { terminalModule } from './terminal/module.ts';
+import type { TerminalRelay } from './terminal/relay.ts';
 
 /**
  * The features, in start order: a module may use what those above it offer (its `uses`; start.ts refuses
@@ -98,6 +100,7 @@ const FEATURES: readonly FeatureModule[] = [
   profilesModule,
   statisticsModule,
   dashboardModule,
+  terminalModule,
 ];
 
 export interface Console {
@@ -125,6 +128,8 @@ export interface Console {
   jobs: JobService;
   /** Recurring occurrences (schedules, the console's own periodic work) claimed once across replicas. */
   scheduler: Scheduler;
+  /** Terminal sessions relayed between browsers and devices (tests and the benchmark count them). */
+  terminal: TerminalRelay;
   /**
    * Answers every new request 503 (Connection: close) for `ms` while still listening, so that requests
    * already on their way (a connection being opened, a request on an idle keep-alive one) get an answer
@@ -236,6 +241,7 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
     telemetry: deviceServices.telemetry,
     flushDevices: deviceServices.flush,
     deviceConfig: modules.offersOf(deviceConfigModule).service,
+    terminal: modules.offersOf(terminalModule),
     jobs: jobs.service,
     scheduler,
     /**

@@ -66,6 +66,8 @@ export interface Config {
    * scheduled speedtest sends devices. An operator's run uses the address the operator's browser used.
    */
   publicUrl: string | undefined;
+  /** Minutes without a keystroke after which a terminal session is closed (TERMINAL_IDLE_MINUTES). */
+  terminalIdleMinutes: number;
 }
 
 const int = (v: string | undefined, fallback: number): number => {
@@ -116,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     anonymousRateLimit: int(env.ANON_RATE_LIMIT, 300),
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    terminalIdleMinutes: int(env.TERMINAL_IDLE_MINUTES, 15),
   };
 }
 

@@ -78,6 +78,8 @@ describe('RPC dispatch', () => {
     'clients.unlink': async ({ mac }) => ({ mac, unlinked: false }),
     'secureMode.set': async ({ secureMode }) => ({ secureMode }),
     'wifi.scan': async () => ({ iface: 'wlan0', networks: [] }),
+    'tunnel.open': async () => ({ shell: 'sh' }),
+    'tunnel.close': async () => ({ closed: false }),
     iperf: async () => {
       throw new PlatformRefusal('unsupported', 'no iperf3');
     },

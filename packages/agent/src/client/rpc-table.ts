@@ -9,6 +9,7 @@ import { diagnosticsRpc } from '../ports/diagnostics.ts';
 import type { PortHost } from '../ports/host.ts';
 import { networkRpc } from '../ports/network.ts';
 import { systemRpc } from '../ports/system.ts';
+import { terminalRpc } from '../ports/terminal.ts';
 import type { RpcHandler, RpcHandlers } from './rpc-dispatcher.ts';
 
 type PortRpc = (platform: Platform, host: PortHost) => Partial<RpcHandlers>;
@@ -18,6 +19,7 @@ const PORTS: readonly PortRpc[] = [
   (platform, host) => systemRpc(platform.system, host),
   (platform, host) => (platform.network ? networkRpc(platform.network, platform.system, host) : {}),
   (platform) => (platform.diagnostics ? diagnosticsRpc(platform.diagnostics) : {}),
+  (platform, host) => (platform.terminal ? terminalRpc(platform.terminal, host.tunnels) : {}),
 ];
 
 const refuse = (method: RpcMethod) => async (): Promise<never> => {

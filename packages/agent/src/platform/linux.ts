@@ -6,6 +6,7 @@ import { LinuxDiagnostics } from './linux-diagnostics.ts';
 import { LinuxNetwork, type LinuxNetworkOptions } from './linux-network.ts';
 import { LinuxSecureLink } from './linux-secure-link.ts';
 import { LinuxSystem, type LinuxSystemOptions } from './linux-system.ts';
+import { LinuxTerminal } from './linux-terminal.ts';
 
 export interface LinuxPlatformOptions extends LinuxSystemOptions, LinuxNetworkOptions {
   /** Restarts the secure link service (SPEC 4); unset: secure mode 'Unsupported'. Dry run like reboot. */
@@ -18,6 +19,7 @@ export class LinuxPlatform implements Platform {
   readonly system: LinuxSystem;
   readonly network: LinuxNetwork;
   readonly diagnostics = new LinuxDiagnostics();
+  readonly terminal = new LinuxTerminal();
 
   constructor(options: LinuxPlatformOptions) {
     const secureLink = new LinuxSecureLink({

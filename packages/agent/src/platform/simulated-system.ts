@@ -10,6 +10,7 @@ import {
   loadLevel,
   signalQuality,
   type CellSignal,
+  type EventMessage,
   type ConnectedClient,
   type EthernetPort,
   type InterfaceKind,
@@ -35,6 +36,9 @@ import {
 import type { DeviceFacts, HeartbeatSample, PowerSession, TelemetrySample } from './platform.ts';
 import type { SystemPort } from '../ports/system.ts';
 import { hashSeed, luhnDigit, Rng } from './random.ts';
+
+/** Log lines `logread` keeps. */
+const LOG_RING = 50;
 
 export interface SimulatedOptions {
   serial: string;
@@ -106,6 +110,8 @@ export class SimulatedSystem implements SystemPort {
   clients: ConnectedClient[] = [];
   private poeWatts: number[];
   private containerStates: TelemetrySample['containers'];
+  /** What takeEvents gave out lately: the reporter sends them, `logread` shows them again. */
+  private readonly logRing: EventMessage[] = [];
   /** The secure link's mode now (facts0 holds the one the device booted with). */
   secureMode: SecureMode;
 
@@ -399,7 +405,16 @@ export class SimulatedSystem implements SystemPort {
   }
 
   takeEvents() {
-    return this.alarms.take();
+    const events = this.alarms.take();
+    this.logRing.push(...events);
+    if (this.logRing.length > LOG_RING) this.logRing.splice(0, this.logRing.length - LOG_RING);
+    return events;
+  }
+
+  /** The device's recent log lines (the terminal's `logread`), oldest first; the boot is the first. */
+  recentLog(): EventMessage[] {
+    const boot = { ts: this.bootedAt, level: 'info' as const, program: 'kernel', message: 'Booting Linux' };
+    return [boot, ...this.logRing];
   }
 
   setReportMode(mode: LogReportMode): void {

@@ -1,12 +1,13 @@
 /**
  * A simulated router, port by port: the world and its system port (simulated-system.ts), its network
- * configuration (simulated-network.ts) and its Diagnose tests (simulated-diagnostics.ts), all acting on
+ * configuration (simulated-network.ts) and its Diagnose tests (simulated-diagnostics.ts) and its shell (simulated-terminal.ts), all acting on
  * the same simulated device.
  */
 import type { Platform } from '../ports/index.ts';
 import { SimulatedDiagnostics } from './simulated-diagnostics.ts';
 import { SimulatedNetwork } from './simulated-network.ts';
 import { SimulatedSystem, type SimulatedOptions } from './simulated-system.ts';
+import { SimulatedTerminal } from './simulated-terminal.ts';
 
 export type { SimulatedOptions } from './simulated-system.ts';
 
@@ -14,10 +15,12 @@ export class SimulatedPlatform implements Platform {
   readonly system: SimulatedSystem;
   readonly network: SimulatedNetwork;
   readonly diagnostics: SimulatedDiagnostics;
+  readonly terminal: SimulatedTerminal;
 
   constructor(options: SimulatedOptions) {
     this.system = new SimulatedSystem(options);
     this.network = new SimulatedNetwork(this.system);
     this.diagnostics = new SimulatedDiagnostics(this.system);
+    this.terminal = new SimulatedTerminal(this.system, this.diagnostics);
   }
 }

@@ -14,17 +14,6 @@ export interface ContainersPort {
   logs(id: string, tail: number, signal: AbortSignal): Promise<string[]>;
 }
 
-/** A shell on the device, relayed to the browser. */
-export interface TerminalPort {
-  open(size: { cols: number; rows: number }, output: (data: string) => void): Promise<TerminalSession>;
-}
-
-export interface TerminalSession {
-  write(data: string): void;
-  resize(size: { cols: number; rows: number }): void;
-  close(): void;
-}
-
 /** The overlay network between devices (WireGuard in user space). */
 export interface OverlayPort {
   publicKey(): Promise<string>;

@@ -29,6 +29,7 @@ import { securityEndpoints } from './security.ts';
 import { smtpEndpoints } from './smtp.ts';
 import { todoEndpoints } from './todo.ts';
 import { statisticsEndpoints } from './statistics.ts';
+import { terminalEndpoints } from './terminal.ts';
 import { tokensEndpoints } from './tokens.ts';
 import { usersEndpoints } from './users.ts';
 import { variableEndpoints } from './variable.ts';
@@ -69,6 +70,7 @@ export const endpoints = {
   smtp: smtpEndpoints,
   todo: todoEndpoints,
   statistics: statisticsEndpoints,
+  terminal: terminalEndpoints,
   tokens: tokensEndpoints,
   users: usersEndpoints,
   variable: variableEndpoints,

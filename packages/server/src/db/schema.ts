@@ -240,6 +240,18 @@ export interface NotificationsTable {
   read: Generated<number>;
 }
 
+export interface TerminalSessionsTable {
+  id: string;
+  device_id: string;
+  user_id: number | null;
+  user_name: string;
+  started_at: number;
+  ended_at: number | null;
+  end_reason: string | null;
+  bytes: Generated<number>;
+  cast: string | null;
+}
+
 export interface Database extends SecurityTables, JobTables, AlertTables, ProfileTables {
   roles: RolesTable;
   users: UsersTable;
@@ -260,6 +272,7 @@ export interface Database extends SecurityTables, JobTables, AlertTables, Profil
   device_sections: DeviceSectionsTable;
   enrolment_secret: EnrolmentSecretTable;
   notifications: NotificationsTable;
+  terminal_sessions: TerminalSessionsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -47,6 +47,8 @@ import messagesProfiles from './locales/en/messages-profiles.json';
 import statistics from './locales/en/statistics.json';
 import messagesStatistics from './locales/en/messages-statistics.json';
 import dashboard from './locales/en/dashboard.json';
+import terminal from './locales/en/terminal.json';
+import messagesTerminal from './locales/en/messages-terminal.json';
 
 export type Catalogue = typeof core &
   typeof messagesDevices &
@@ -87,7 +89,10 @@ export type Catalogue = typeof core &
   typeof messagesProfiles &
   typeof statistics &
   typeof messagesStatistics &
-  typeof dashboard;
+  typeof dashboard &
+  typeof terminal &
+  typeof messagesTerminal &
+  typeof messagesDiagnose;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -130,6 +135,8 @@ export const english: Catalogue = mergeCatalogueParts([
   statistics,
   messagesStatistics,
   dashboard,
+  terminal,
+  messagesTerminal,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {

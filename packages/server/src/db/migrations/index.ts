@@ -13,6 +13,7 @@ import { logs } from './0012_logs.ts';
 import { alerts } from './0013_alerts.ts';
 import { policyProfiles } from './0011_policy_profiles.ts';
 import { statistics } from './0014_statistics.ts';
+import { terminal } from './0015_terminal.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -29,4 +30,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0013_alerts': alerts,
   '0011_policy_profiles': policyProfiles,
   '0014_statistics': statistics,
+  '0015_terminal': terminal,
 };
