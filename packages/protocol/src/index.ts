@@ -32,4 +32,6 @@ export * from './schedules.ts';
 export * from './diagnostics.ts';
 export * from './job-kinds.ts';
 export * from './diagnose.ts';
+export * from './containers.ts';
+export * from './application.ts';
 export * from './endpoints/index.ts';

@@ -100,7 +100,8 @@ export class SimulatedSystem implements SystemPort {
   private interfaces: SimInterface[];
   clients: ConnectedClient[] = [];
   private poeWatts: number[];
-  private containerStates: TelemetrySample['containers'];
+  /** What the telemetry reports of the apps; the containers port (simulated-containers.ts) keeps it current. */
+  containerStates: TelemetrySample['containers'];
   /** The secure link's mode now (facts0 holds the one the device booted with). */
   secureMode: SecureMode;
 

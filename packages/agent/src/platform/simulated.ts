@@ -4,6 +4,7 @@
  * the same simulated device.
  */
 import type { Platform } from '../ports/index.ts';
+import { SimulatedContainers } from './simulated-containers.ts';
 import { SimulatedDiagnostics } from './simulated-diagnostics.ts';
 import { SimulatedNetwork } from './simulated-network.ts';
 import { SimulatedSystem, type SimulatedOptions } from './simulated-system.ts';
@@ -14,10 +15,13 @@ export class SimulatedPlatform implements Platform {
   readonly system: SimulatedSystem;
   readonly network: SimulatedNetwork;
   readonly diagnostics: SimulatedDiagnostics;
+  /** Only models that run containers have the capability. */
+  readonly containers?: SimulatedContainers;
 
   constructor(options: SimulatedOptions) {
     this.system = new SimulatedSystem(options);
     this.network = new SimulatedNetwork(this.system);
     this.diagnostics = new SimulatedDiagnostics(this.system);
+    if (this.system.spec.containers) this.containers = new SimulatedContainers(this.system);
   }
 }
