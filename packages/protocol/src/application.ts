@@ -106,6 +106,8 @@ export const deployRequest = z
     installAnyway: z.boolean().default(false),
     /** Stop rule: halt once this share of the devices failed (1: never). */
     maxFailedShare: z.number().min(0).max(1).default(1),
+    /** Devices deploying at once; the rest wait their turn (and are left alone when the stop rule halts). */
+    concurrency: z.number().int().min(1).max(1000).default(50),
   })
   .refine((r) => Boolean(r.deviceIds?.length) || r.groupId !== undefined, {
     message: 'Please select at least one device or a group.',

@@ -30,8 +30,6 @@ type DeployParams = z.output<typeof deployParams>;
 /** A pull over a slow cellular link may take minutes. */
 const STEP_DEADLINE_MS = 15 * 60_000;
 const DEPLOY_DEADLINE_MS = 24 * 3600_000;
-/** Devices deploying at once: pulls share the devices' links, not the console's. */
-const CONCURRENCY = 200;
 
 export function deployKind(registries: RegistryService): JobKind<DeployParams> {
   return {
@@ -94,7 +92,7 @@ export function deployService(deps: {
         params: { spec, registryId: template.registryId, templateId: template.id } satisfies DeployParams,
         deviceIds,
         options: {
-          concurrency: Math.min(CONCURRENCY, deviceIds.length),
+          concurrency: Math.min(request.concurrency, deviceIds.length),
           maxFailedShare: request.maxFailedShare,
           deadlineMs: DEPLOY_DEADLINE_MS,
         },
