@@ -5,7 +5,6 @@
  * anyway (SPEC 5) waits and is started when a running one stops and frees what it needs.
  */
 import {
-  containerStates,
   messages,
   RESOURCE_LIMITS,
   resourceLevels,
@@ -18,6 +17,7 @@ import {
 import os from 'node:os';
 import type { ContainersPort } from '../ports/containers.ts';
 import type { AgentLog } from '../log.ts';
+import { stateOf } from './docker.ts';
 import { DockerEngine, EngineError, demultiplex, registryAuthHeader } from './docker-engine.ts';
 import { PlatformRefusal, type Progress } from './platform.ts';
 import {
@@ -55,24 +55,6 @@ interface EngineSummary {
 interface EngineInspect {
   State: { Status: string; OOMKilled: boolean; ExitCode: number; StartedAt: string };
   HostConfig: { Memory?: number };
-}
-
-/** Docker's states folded into SPEC 4's: created, running, exited, never started. */
-export function specState(engineState: string): InstalledContainer['state'] {
-  switch (engineState) {
-    case 'running':
-    case 'restarting':
-    case 'paused':
-      return 'running';
-    case 'exited':
-    case 'dead':
-    case 'removing':
-      return 'exited';
-    case 'created':
-      return 'never started';
-    default:
-      return containerStates[0];
-  }
 }
 
 /** `registry/name:tag` -> fromImage and tag as the engine's pull takes them. */
@@ -171,7 +153,7 @@ export class LinuxContainers implements ContainersPort {
     }
     const started = inspect?.State.StartedAt ? Date.parse(inspect.State.StartedAt) : NaN;
     const managed = c.Labels?.[MANAGED_LABEL] === '1';
-    const state = specState(c.State);
+    const state = stateOf(c.State);
     return {
       id: c.Id.slice(0, 64),
       name,

@@ -5,12 +5,13 @@
 import { useState } from 'react';
 import { Button, Checkbox, Form, Input, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ApiOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ApiOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { registryInput, type RegistryInput, type RegistryView } from '@edge/protocol';
 import { RowFormModal } from '../../components/form/RowFormModal.tsx';
 import { useSchemaFields } from '../../components/form/useSchemaFields.tsx';
 import { IconAction } from '../../components/table/IconAction.tsx';
+import { DeleteAction } from './DeleteAction.tsx';
 import { SCROLL_X } from '../../components/tableCells.tsx';
 import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { messageText } from '../../i18n/messageText.ts';
@@ -124,21 +125,9 @@ export function RegistriesPanel() {
               icon={<EditOutlined />}
               onClick={() => setEditing(registry)}
             />
-            <IconAction
-              title={t('application.actions.delete')}
-              icon={<DeleteOutlined />}
-              danger
-              onClick={() =>
-                void act({
-                  confirm: {
-                    message: t('application.confirm.deleteRegistry'),
-                    danger: true,
-                    okText: t('application.actions.delete'),
-                  },
-                  run: () => remove.mutateAsync({ id: registry.id }),
-                  done: (answer) => serverWords(t, answer.message),
-                })
-              }
+            <DeleteAction
+              question={t('application.confirm.deleteRegistry')}
+              remove={() => remove.mutateAsync({ id: registry.id })}
             />
           </Space>
         ),

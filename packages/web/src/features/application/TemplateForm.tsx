@@ -3,8 +3,7 @@
  * resource limitation, environment variables, port binding, volumes, icon. Every field is checked by the
  * protocol's rules before it is sent; the server checks them again.
  */
-import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   containerPathRule,
@@ -23,6 +22,11 @@ import { reject, ruleValidator } from '../../components/formRules.ts';
 import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { messageText } from '../../i18n/messageText.ts';
 import { useCreateTemplate, useEditTemplate, useRegistries } from './api.ts';
+import { ListField, type ListCell } from './ListField.tsx';
+
+/** A list row's text input, named by its placeholder. */
+const labelled = (label: string) => <Input placeholder={label} aria-label={label} />;
+const numberInput = (label: string) => <InputNumber placeholder={label} aria-label={label} />;
 
 const FIELDS = ['appName', 'description', 'imageName', 'tag', 'network', 'icon', 'category'] as const;
 const EMPTY: Partial<TemplateInput> = {
@@ -58,6 +62,49 @@ export function TemplateForm({ template, onClose }: { template: TemplateView | n
     const code = portRule(value ?? NaN);
     return code ? reject(t, code) : Promise.resolve();
   };
+
+  const envCells: ListCell[] = [
+    {
+      name: 'name',
+      validator: ruleValidator(t, envNameRule),
+      input: labelled(t('application.fields.envName')),
+    },
+    { name: 'value', initialValue: '', input: labelled(t('application.fields.envValue')) },
+  ];
+  const portCells: ListCell[] = [
+    {
+      name: 'hostPort',
+      validator: portValidator,
+      input: numberInput(t('application.fields.hostPort')),
+    },
+    {
+      name: 'containerPort',
+      validator: portValidator,
+      input: numberInput(t('application.fields.containerPort')),
+    },
+    {
+      name: 'protocol',
+      initialValue: portProtocols[0],
+      input: (
+        <Select
+          aria-label={t('application.fields.protocol')}
+          options={portProtocols.map((p) => ({ value: p, label: t(`application.protocols.${p}`) }))}
+        />
+      ),
+    },
+  ];
+  const volumeCells: ListCell[] = [
+    {
+      name: 'name',
+      validator: ruleValidator(t, volumeNameRule),
+      input: labelled(t('application.fields.volumeName')),
+    },
+    {
+      name: 'containerPath',
+      validator: ruleValidator(t, containerPathRule),
+      input: labelled(t('application.fields.containerPath')),
+    },
+  ];
 
   const save = (values: TemplateInput) =>
     act({
@@ -96,128 +143,24 @@ export function TemplateForm({ template, onClose }: { template: TemplateView | n
       <Form.Item name="resource" label={t('application.fields.resource')}>
         <Select options={resourceLevels.map((l) => ({ value: l, label: t(`application.resource.${l}`) }))} />
       </Form.Item>
-      <Form.Item label={t('application.fields.env')}>
-        <Form.List name="env">
-          {(items, { add, remove }) => (
-            <>
-              {items.map(({ key, name }) => (
-                <Space key={key} className="application-list-row">
-                  <Form.Item
-                    name={[name, 'name']}
-                    rules={[{ validator: ruleValidator(t, envNameRule) }]}
-                    noStyle
-                  >
-                    <Input
-                      placeholder={t('application.fields.envName')}
-                      aria-label={t('application.fields.envName')}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[name, 'value']} noStyle initialValue="">
-                    <Input
-                      placeholder={t('application.fields.envValue')}
-                      aria-label={t('application.fields.envValue')}
-                    />
-                  </Form.Item>
-                  <MinusCircleOutlined
-                    onClick={() => remove(name)}
-                    aria-label={t('application.actions.delete')}
-                  />
-                </Space>
-              ))}
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ name: '', value: '' })}>
-                {t('application.actions.add')}
-              </Button>
-            </>
-          )}
-        </Form.List>
-      </Form.Item>
-      <Form.Item label={t('application.fields.ports')}>
-        <Form.List name="ports">
-          {(items, { add, remove }) => (
-            <>
-              {items.map(({ key, name }) => (
-                <Space key={key} className="application-list-row">
-                  <Form.Item name={[name, 'hostPort']} rules={[{ validator: portValidator }]} noStyle>
-                    <InputNumber
-                      placeholder={t('application.fields.hostPort')}
-                      aria-label={t('application.fields.hostPort')}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[name, 'containerPort']} rules={[{ validator: portValidator }]} noStyle>
-                    <InputNumber
-                      placeholder={t('application.fields.containerPort')}
-                      aria-label={t('application.fields.containerPort')}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[name, 'protocol']} noStyle initialValue={portProtocols[0]}>
-                    <Select
-                      aria-label={t('application.fields.protocol')}
-                      options={portProtocols.map((p) => ({
-                        value: p,
-                        label: t(`application.protocols.${p}`),
-                      }))}
-                    />
-                  </Form.Item>
-                  <MinusCircleOutlined
-                    onClick={() => remove(name)}
-                    aria-label={t('application.actions.delete')}
-                  />
-                </Space>
-              ))}
-              <Button
-                type="dashed"
-                icon={<PlusOutlined />}
-                onClick={() => add({ protocol: portProtocols[0] })}
-              >
-                {t('application.actions.add')}
-              </Button>
-            </>
-          )}
-        </Form.List>
-      </Form.Item>
-      <Form.Item label={t('application.fields.volumes')}>
-        <Form.List name="volumes">
-          {(items, { add, remove }) => (
-            <>
-              {items.map(({ key, name }) => (
-                <Space key={key} className="application-list-row">
-                  <Form.Item
-                    name={[name, 'name']}
-                    rules={[{ validator: ruleValidator(t, volumeNameRule) }]}
-                    noStyle
-                  >
-                    <Input
-                      placeholder={t('application.fields.volumeName')}
-                      aria-label={t('application.fields.volumeName')}
-                    />
-                  </Form.Item>
-                  <Form.Item
-                    name={[name, 'containerPath']}
-                    rules={[{ validator: ruleValidator(t, containerPathRule) }]}
-                    noStyle
-                  >
-                    <Input
-                      placeholder={t('application.fields.containerPath')}
-                      aria-label={t('application.fields.containerPath')}
-                    />
-                  </Form.Item>
-                  <MinusCircleOutlined
-                    onClick={() => remove(name)}
-                    aria-label={t('application.actions.delete')}
-                  />
-                </Space>
-              ))}
-              <Button
-                type="dashed"
-                icon={<PlusOutlined />}
-                onClick={() => add({ name: '', containerPath: '' })}
-              >
-                {t('application.actions.add')}
-              </Button>
-            </>
-          )}
-        </Form.List>
-      </Form.Item>
+      <ListField
+        name="env"
+        label={t('application.fields.env')}
+        empty={{ name: '', value: '' }}
+        cells={envCells}
+      />
+      <ListField
+        name="ports"
+        label={t('application.fields.ports')}
+        empty={{ protocol: portProtocols[0] }}
+        cells={portCells}
+      />
+      <ListField
+        name="volumes"
+        label={t('application.fields.volumes')}
+        empty={{ name: '', containerPath: '' }}
+        cells={volumeCells}
+      />
       {field('icon', 'application.fields.icon', <Input />)}
       {field('category', 'application.fields.category', <Input />)}
     </RowFormModal>

@@ -5,10 +5,11 @@
 import { useState } from 'react';
 import { Alert, Button, Space, Table, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TemplateView } from '@edge/protocol';
 import { IconAction } from '../../components/table/IconAction.tsx';
+import { DeleteAction } from './DeleteAction.tsx';
 import { SCROLL_X } from '../../components/tableCells.tsx';
 import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { usePermission } from '../account/permissions.ts';
@@ -60,22 +61,10 @@ export function TemplatesPanel() {
               onClick={() => setEditing(template)}
               data-testid="template-edit"
             />
-            <IconAction
-              title={t('application.actions.delete')}
-              icon={<DeleteOutlined />}
-              danger
+            <DeleteAction
+              question={t('application.confirm.deleteTemplate')}
+              remove={() => remove.mutateAsync({ id: template.id })}
               data-testid="template-delete"
-              onClick={() =>
-                void act({
-                  confirm: {
-                    message: t('application.confirm.deleteTemplate'),
-                    danger: true,
-                    okText: t('application.actions.delete'),
-                  },
-                  run: () => remove.mutateAsync({ id: template.id }),
-                  done: (answer) => serverWords(t, answer.message),
-                })
-              }
             />
           </Space>
         ),
