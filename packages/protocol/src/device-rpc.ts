@@ -28,6 +28,8 @@ import {
   tracerouteParams,
 } from './diagnostics.ts';
 
+import { containerRpc } from './containers.ts';
+
 const delayed = z.object({ inMs: z.number().int().nonnegative() });
 
 /** Modes a device can be told to run; 'Unsupported' is only ever reported, by devices without a secure link. */
@@ -138,6 +140,8 @@ export const rpcMethods = {
     params: z.object({}),
     result: z.object({ iface: z.string(), networks: z.array(scannedWifiNetwork) }),
   },
+  /** Container apps (containers.ts): deploy, list with capacity, start/stop/restart/remove, logs. */
+  ...containerRpc,
 } as const;
 
 export type RpcMethod = keyof typeof rpcMethods;

@@ -41,4 +41,6 @@ export * from './statistics.ts';
 export * from './dashboard.ts';
 export * from './tunnel.ts';
 export * from './terminal.ts';
+export * from './containers.ts';
+export * from './application.ts';
 export * from './endpoints/index.ts';

@@ -6,6 +6,7 @@ import { logsMessages } from './messages-logs.ts';
 import { notifyMessages } from './messages-notify.ts';
 import { profileMessages } from './messages-profiles.ts';
 import { statisticsMessages } from './messages-statistics.ts';
+import { applicationMessages } from './messages-application.ts';
 
 /**
  * The texts of SPEC sections 5 and 8 (and the few the product adds), keyed by a stable code.
@@ -258,6 +259,7 @@ export const messages = {
   ...notifyMessages,
   ...profileMessages,
   ...statisticsMessages,
+  ...applicationMessages,
 } as const;
 
 export type MessageCode = keyof typeof messages;

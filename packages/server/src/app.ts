@@ -62,6 +62,7 @@ import { statisticsModule } from './statistics/module.ts';
 import { dashboardModule } from './dashboard/module.ts';
 import { terminalModule } from './terminal/module.ts';
 import type { TerminalRelay } from './terminal/relay.ts';
+import { applicationModule } from './application/module.ts';
 
 /**
  * The features, in start order: a module may use what those above it offer (its `uses`; start.ts refuses
@@ -101,6 +102,7 @@ const FEATURES: readonly FeatureModule[] = [
   statisticsModule,
   dashboardModule,
   terminalModule,
+  applicationModule,
 ];
 
 export interface Console {

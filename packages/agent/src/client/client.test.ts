@@ -87,6 +87,14 @@ describe('RPC dispatch', () => {
       throw new PlatformRefusal('unsupported', 'no speedtest');
     },
     cellScan: async () => ({ modem: null, cells: [] }),
+    'containers.deploy': async () => {
+      throw new PlatformRefusal('unsupported', 'no engine');
+    },
+    'containers.list': async () => {
+      throw new PlatformRefusal('unsupported', 'no engine');
+    },
+    'containers.action': async () => ({ container: null }),
+    'containers.logs': async () => ({ lines: [] }),
     ...configRpcHandlers(null),
     ...overrides,
   });

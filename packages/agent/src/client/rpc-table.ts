@@ -5,6 +5,7 @@
 import { RPC_METHODS, type RpcMethod } from '@edge/protocol';
 import { PlatformRefusal } from '../platform/platform.ts';
 import type { Platform } from '../ports/index.ts';
+import { containersRpc } from '../ports/containers.ts';
 import { diagnosticsRpc } from '../ports/diagnostics.ts';
 import type { PortHost } from '../ports/host.ts';
 import { networkRpc } from '../ports/network.ts';
@@ -20,6 +21,7 @@ const PORTS: readonly PortRpc[] = [
   (platform, host) => (platform.network ? networkRpc(platform.network, platform.system, host) : {}),
   (platform) => (platform.diagnostics ? diagnosticsRpc(platform.diagnostics) : {}),
   (platform, host) => (platform.terminal ? terminalRpc(platform.terminal, host.tunnels) : {}),
+  (platform) => (platform.containers ? containersRpc(platform.containers) : {}),
 ];
 
 const refuse = (method: RpcMethod) => async (): Promise<never> => {

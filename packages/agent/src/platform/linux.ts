@@ -2,6 +2,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Platform } from '../ports/index.ts';
+import { LinuxContainers } from './linux-containers.ts';
+import { DOCKER_SOCKET, hasDocker } from './docker.ts';
 import { LinuxDiagnostics } from './linux-diagnostics.ts';
 import { LinuxNetwork, type LinuxNetworkOptions } from './linux-network.ts';
 import { LinuxSecureLink } from './linux-secure-link.ts';
@@ -13,6 +15,11 @@ export interface LinuxPlatformOptions extends LinuxSystemOptions, LinuxNetworkOp
   secureLinkCommand?: string;
   /** Where the secure mode in force is kept (linux-secure-link.ts). */
   secureModeFile?: string;
+  /** What container apps may reserve together (default all cores, three quarters of the memory). */
+  containerCpus?: number;
+  containerMemoryMb?: number;
+  /** Host address the apps' port bindings listen on (default all). */
+  containerBindAddress?: string;
 }
 
 export class LinuxPlatform implements Platform {
@@ -20,6 +27,8 @@ export class LinuxPlatform implements Platform {
   readonly network: LinuxNetwork;
   readonly diagnostics = new LinuxDiagnostics();
   readonly terminal = new LinuxTerminal();
+  /** Only with an engine socket at start: a device without one has no container capability. */
+  readonly containers?: LinuxContainers;
 
   constructor(options: LinuxPlatformOptions) {
     const secureLink = new LinuxSecureLink({
@@ -30,5 +39,16 @@ export class LinuxPlatform implements Platform {
     });
     this.system = new LinuxSystem(options, secureLink);
     this.network = new LinuxNetwork(options, secureLink);
+    const socketPath = options.dockerSocket ?? DOCKER_SOCKET;
+    if (hasDocker(socketPath)) {
+      this.containers = new LinuxContainers({
+        socketPath,
+        log: options.log,
+        capacity: { cpus: options.containerCpus, memoryMb: options.containerMemoryMb },
+        bindAddress: options.containerBindAddress,
+        changed: () => this.system.containersChanged(),
+      });
+      this.containers.watch();
+    }
   }
 }

@@ -18,7 +18,6 @@ import {
   type NetworkInterface,
   type SecureMode,
   type PortTypeWord,
-  type EventMessage,
   type LogReportMode,
 } from '@edge/protocol';
 import { AlarmBook } from './alarms.ts';
@@ -109,7 +108,8 @@ export class SimulatedSystem implements SystemPort {
   private interfaces: SimInterface[];
   clients: ConnectedClient[] = [];
   private poeWatts: number[];
-  private containerStates: TelemetrySample['containers'];
+  /** What the telemetry reports of the apps; the containers port (simulated-containers.ts) keeps it current. */
+  containerStates: TelemetrySample['containers'];
   /** What takeEvents gave out lately: the reporter sends them, `logread` shows them again. */
   private readonly logRing: EventMessage[] = [];
   /** The secure link's mode now (facts0 holds the one the device booted with). */

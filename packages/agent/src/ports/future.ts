@@ -5,15 +5,6 @@
  */
 import type { Progress } from '../platform/platform.ts';
 
-/** Container apps (Docker Engine on Linux). */
-export interface ContainersPort {
-  list(): Promise<{ id: string; name: string; image: string; state: string }[]>;
-  start(id: string): Promise<void>;
-  stop(id: string): Promise<void>;
-  remove(id: string): Promise<void>;
-  logs(id: string, tail: number, signal: AbortSignal): Promise<string[]>;
-}
-
 /** The overlay network between devices (WireGuard in user space). */
 export interface OverlayPort {
   publicKey(): Promise<string>;

@@ -6,6 +6,7 @@ import type { Endpoint } from './endpoint.ts';
 import { accountEndpoints } from './account.ts';
 import { aclEndpoints } from './acl.ts';
 import { activityEndpoints } from './activity.ts';
+import { applicationEndpoints } from './application.ts';
 import { authEndpoints } from './auth.ts';
 import { backupEndpoints } from './backup.ts';
 import { brandingEndpoints } from './branding.ts';
@@ -47,6 +48,7 @@ export const endpoints = {
   account: accountEndpoints,
   acl: aclEndpoints,
   activity: activityEndpoints,
+  application: applicationEndpoints,
   auth: authEndpoints,
   backup: backupEndpoints,
   branding: brandingEndpoints,

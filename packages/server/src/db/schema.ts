@@ -273,6 +273,39 @@ export interface Database extends SecurityTables, JobTables, AlertTables, Profil
   enrolment_secret: EnrolmentSecretTable;
   notifications: NotificationsTable;
   terminal_sessions: TerminalSessionsTable;
+  app_registries: AppRegistriesTable;
+  app_templates: AppTemplatesTable;
+}
+
+/** Container registries (migration 0016); the password is sealed for 'application.registry'. */
+export interface AppRegistriesTable {
+  id: Generated<number>;
+  name: string;
+  insecure: number;
+  server_address: string;
+  username: string;
+  password_sealed: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Container templates (SPEC 3); env, ports and volumes are JSON lists. */
+export interface AppTemplatesTable {
+  id: Generated<number>;
+  app_name: string;
+  description: string;
+  registry_id: number | null;
+  image_name: string;
+  tag: string;
+  network: string | null;
+  resource: string;
+  env: string;
+  ports: string;
+  volumes: string;
+  icon: string;
+  category: string;
+  created_at: number;
+  updated_at: number;
 }
 
 export type Db = Kysely<Database>;

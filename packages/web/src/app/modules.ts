@@ -16,6 +16,7 @@ import { notifyModule } from '../features/notify/module.ts';
 import { missionModule } from '../features/profiles/module.ts';
 import { statisticsModule } from '../features/statistics/module.ts';
 import { dashboardModule } from '../features/dashboard/module.ts';
+import { applicationModule } from '../features/application/module.ts';
 
 export const modules: readonly AppModule[] = [
   provisionModule,
@@ -29,6 +30,7 @@ export const modules: readonly AppModule[] = [
   missionModule,
   dashboardModule,
   statisticsModule,
+  applicationModule,
   securityModule,
   settingsModule,
 ];

@@ -49,6 +49,8 @@ import messagesStatistics from './locales/en/messages-statistics.json';
 import dashboard from './locales/en/dashboard.json';
 import terminal from './locales/en/terminal.json';
 import messagesTerminal from './locales/en/messages-terminal.json';
+import application from './locales/en/application.json';
+import messagesApplication from './locales/en/messages-application.json';
 
 export type Catalogue = typeof core &
   typeof messagesDevices &
@@ -92,7 +94,9 @@ export type Catalogue = typeof core &
   typeof dashboard &
   typeof terminal &
   typeof messagesTerminal &
-  typeof messagesDiagnose;
+  typeof messagesDiagnose &
+  typeof application &
+  typeof messagesApplication;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -137,6 +141,8 @@ export const english: Catalogue = mergeCatalogueParts([
   dashboard,
   terminal,
   messagesTerminal,
+  application,
+  messagesApplication,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {

@@ -14,6 +14,7 @@ import { alerts } from './0013_alerts.ts';
 import { policyProfiles } from './0011_policy_profiles.ts';
 import { statistics } from './0014_statistics.ts';
 import { terminal } from './0015_terminal.ts';
+import { application } from './0016_application.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -31,4 +32,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0011_policy_profiles': policyProfiles,
   '0014_statistics': statistics,
   '0015_terminal': terminal,
+  '0016_application': application,
 };
