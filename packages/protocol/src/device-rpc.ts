@@ -26,6 +26,8 @@ import {
   tracerouteParams,
 } from './diagnostics.ts';
 
+import { overlayConfig, overlayIdentity, overlayStatus } from './sdwan.ts';
+
 const delayed = z.object({ inMs: z.number().int().nonnegative() });
 
 /** Modes a device can be told to run; 'Unsupported' is only ever reported, by devices without a secure link. */
@@ -116,6 +118,12 @@ export const rpcMethods = {
     params: z.object({ secureMode: z.enum(settableSecureModes) }),
     result: z.object({ secureMode: z.enum(secureModes) }),
   },
+  /** SD-WAN: the device's public key (made on the device, which keeps the private one), port and addresses. */
+  'overlay.identity': { params: z.object({}), result: overlayIdentity },
+  /** SD-WAN: this node's address and peers, replacing what it had. */
+  'overlay.apply': { params: overlayConfig, result: z.object({ applied: z.boolean() }) },
+  /** SD-WAN: per peer the path in use, handshake, counters and latency. */
+  'overlay.status': { params: z.object({}), result: overlayStatus },
   /** WAN Wi-Fi client mode: the networks the radio hears now, strongest first. */
   'wifi.scan': {
     params: z.object({}),

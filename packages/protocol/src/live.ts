@@ -21,6 +21,7 @@ import { dashboardSnapshot, deviceRow, inventoryListResponse, systemPoint } from
 import { interfaceKinds } from './device-messages.ts';
 import { sectionStateView } from './device-settings.ts';
 import { jobView, stepView } from './jobs.ts';
+import { sdwanTopology } from './sdwan.ts';
 
 export const LIVE_PATH = '/websocket/v1/live';
 export const LIVE_BATCH_MS = 500;
@@ -66,6 +67,11 @@ export const LIVE_CHANNELS = {
    * device: every one is sent, in order). Read by whoever may read the job's kind.
    */
   jobs: 'jobs',
+  /**
+   * Key ''. The SD-WAN topology (GET /api/v1/sdwan/topology) first on subscribe, then again whenever a site,
+   * node, link or subnet changed or a link's state, path, latency or throughput did (at most once a second).
+   */
+  sdwan: 'sdwan.topology',
 } as const;
 export type LiveChannel = (typeof LIVE_CHANNELS)[keyof typeof LIVE_CHANNELS];
 
@@ -132,6 +138,7 @@ export const liveChannelData = {
   [LIVE_CHANNELS.discovery]: liveDiscovery,
   [LIVE_CHANNELS.settings]: liveSettings,
   [LIVE_CHANNELS.jobs]: liveJob,
+  [LIVE_CHANNELS.sdwan]: sdwanTopology,
 } as const;
 export type LiveChannelData<C extends LiveChannel> = z.infer<(typeof liveChannelData)[C]>;
 

@@ -77,6 +77,11 @@ describe('RPC dispatch', () => {
     'clients.unlink': async ({ mac }) => ({ mac, unlinked: false }),
     'secureMode.set': async ({ secureMode }) => ({ secureMode }),
     'wifi.scan': async () => ({ iface: 'wlan0', networks: [] }),
+    'overlay.identity': async () => {
+      throw new Error('not here');
+    },
+    'overlay.apply': async () => ({ applied: false }),
+    'overlay.status': async () => ({ peers: [] }),
     iperf: async () => {
       throw new PlatformRefusal('unsupported', 'no iperf3');
     },

@@ -20,6 +20,7 @@ import { notificationsEndpoints } from './notifications.ts';
 import { provisionEndpoints } from './provision.ts';
 import { rolesEndpoints } from './roles.ts';
 import { scheduleEndpoints } from './schedule.ts';
+import { sdwanEndpoints } from './sdwan.ts';
 import { securityEndpoints } from './security.ts';
 import { smtpEndpoints } from './smtp.ts';
 import { tokensEndpoints } from './tokens.ts';
@@ -33,6 +34,7 @@ export { BRANDING_PATH, brandingImageEndpoints } from './branding.ts';
 export { settingsEndpointOf, settingsRouteOf } from './deviceSettings.ts';
 export { backupFileQuery } from './backup.ts';
 export { SCHEDULE_PATH } from './schedule.ts';
+export { SDWAN_PATH } from './sdwan.ts';
 
 /** Feature name -> its endpoints by name. */
 export const endpoints = {
@@ -53,6 +55,7 @@ export const endpoints = {
   provision: provisionEndpoints,
   roles: rolesEndpoints,
   schedule: scheduleEndpoints,
+  sdwan: sdwanEndpoints,
   security: securityEndpoints,
   smtp: smtpEndpoints,
   tokens: tokensEndpoints,
