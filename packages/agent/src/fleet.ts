@@ -10,6 +10,7 @@ import { fleetIdentityFile, memoryIdentityStore, type IdentityStore } from './cl
 import { HeapScheduler } from './client/scheduler.ts';
 import { lineLog, withPrefix, type AgentLog } from './log.ts';
 import { SimulatedPlatform } from './platform/simulated.ts';
+import { simulatedUnderlay } from './platform/simulated-overlay.ts';
 import type { ModelSpec } from './platform/catalogue.ts';
 
 export interface FleetOptions {
@@ -135,5 +136,9 @@ export class Fleet {
 
   device(serial: string): DeviceClient | undefined {
     return this.devices.find((d) => d.serial === serial);
+  }
+
+  cutOverlay(serial: string, ms: number): boolean {
+    return simulatedUnderlay.cut(serial, ms);
   }
 }

@@ -93,6 +93,7 @@ try {
       dryRun: !args['no-dry-run'],
       secureLinkCommand: args['secure-link-cmd'],
       secureModeFile: path.join(stateDir, 'secure-mode'),
+      stateDir,
       wifiIface: args['wifi-iface'],
       config: { root: applyRoot, reloadCommand },
     }),

@@ -53,6 +53,7 @@ import { isDiskFull } from './db/disk-full.ts';
 import { diagnoseModule } from './diagnose/module.ts';
 import { backupModule } from './backup/module.ts';
 import { scheduleModule } from './schedule/module.ts';
+import { sdwanModule } from './sdwan/module.ts';
 
 /**
  * The features, in start order: a module may use what those above it offer (its `uses`; start.ts refuses
@@ -84,6 +85,7 @@ const FEATURES: readonly FeatureModule[] = [
   diagnoseModule,
   backupModule,
   scheduleModule,
+  sdwanModule,
 ];
 
 export interface Console {

@@ -8,6 +8,7 @@ import type { Platform } from '../ports/index.ts';
 import { diagnosticsRpc } from '../ports/diagnostics.ts';
 import type { PortHost } from '../ports/host.ts';
 import { networkRpc } from '../ports/network.ts';
+import { overlayRpc } from '../ports/overlay.ts';
 import { systemRpc } from '../ports/system.ts';
 import type { RpcHandler, RpcHandlers } from './rpc-dispatcher.ts';
 
@@ -18,6 +19,7 @@ const PORTS: readonly PortRpc[] = [
   (platform, host) => systemRpc(platform.system, host),
   (platform, host) => (platform.network ? networkRpc(platform.network, platform.system, host) : {}),
   (platform) => (platform.diagnostics ? diagnosticsRpc(platform.diagnostics) : {}),
+  (platform) => (platform.overlay ? overlayRpc(platform.overlay) : {}),
 ];
 
 const refuse = (method: RpcMethod) => async (): Promise<never> => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Platform } from '../ports/index.ts';
 import { LinuxDiagnostics } from './linux-diagnostics.ts';
 import { LinuxNetwork, type LinuxNetworkOptions } from './linux-network.ts';
+import { LinuxOverlay } from './linux-overlay.ts';
 import { LinuxSecureLink } from './linux-secure-link.ts';
 import { LinuxSystem, type LinuxSystemOptions } from './linux-system.ts';
 
@@ -12,12 +13,15 @@ export interface LinuxPlatformOptions extends LinuxSystemOptions, LinuxNetworkOp
   secureLinkCommand?: string;
   /** Where the secure mode in force is kept (linux-secure-link.ts). */
   secureModeFile?: string;
+  /** Where the overlay keeps its key pair and configuration; unset: no SD-WAN overlay. */
+  stateDir?: string;
 }
 
 export class LinuxPlatform implements Platform {
   readonly system: LinuxSystem;
   readonly network: LinuxNetwork;
   readonly diagnostics = new LinuxDiagnostics();
+  readonly overlay?: LinuxOverlay;
 
   constructor(options: LinuxPlatformOptions) {
     const secureLink = new LinuxSecureLink({
@@ -28,5 +32,11 @@ export class LinuxPlatform implements Platform {
     });
     this.system = new LinuxSystem(options, secureLink);
     this.network = new LinuxNetwork(options, secureLink);
+    if (options.stateDir)
+      this.overlay = new LinuxOverlay({
+        serial: options.serial,
+        stateDir: options.stateDir,
+        log: options.log,
+      });
   }
 }

@@ -6,6 +6,7 @@
 import type { Platform } from '../ports/index.ts';
 import { SimulatedDiagnostics } from './simulated-diagnostics.ts';
 import { SimulatedNetwork } from './simulated-network.ts';
+import { SimulatedOverlay } from './simulated-overlay.ts';
 import { SimulatedSystem, type SimulatedOptions } from './simulated-system.ts';
 
 export type { SimulatedOptions } from './simulated-system.ts';
@@ -14,10 +15,12 @@ export class SimulatedPlatform implements Platform {
   readonly system: SimulatedSystem;
   readonly network: SimulatedNetwork;
   readonly diagnostics: SimulatedDiagnostics;
+  readonly overlay: SimulatedOverlay;
 
   constructor(options: SimulatedOptions) {
     this.system = new SimulatedSystem(options);
     this.network = new SimulatedNetwork(this.system);
     this.diagnostics = new SimulatedDiagnostics(this.system);
+    this.overlay = new SimulatedOverlay(options.serial);
   }
 }

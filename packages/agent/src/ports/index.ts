@@ -5,7 +5,8 @@
  * a simulated side and its handlers, without touching the client or the other ports.
  */
 import type { DiagnosticsPort } from './diagnostics.ts';
-import type { BackupPort, ContainersPort, OverlayPort, TerminalPort, UpgradePort } from './future.ts';
+import type { BackupPort, ContainersPort, TerminalPort, UpgradePort } from './future.ts';
+import type { OverlayPort } from './overlay.ts';
 import type { NetworkPort } from './network.ts';
 import type { SystemPort } from './system.ts';
 
@@ -24,3 +25,4 @@ export type { SystemPort } from './system.ts';
 export type { NetworkPort } from './network.ts';
 export type { DiagnosticsPort } from './diagnostics.ts';
 export type { PortHost } from './host.ts';
+export type { OverlayPort } from './overlay.ts';

@@ -24,39 +24,6 @@ const view = { permission: canView('SDWAN') };
 const manage = (activity: string) => ({ permission: canManage('SDWAN'), activity: `sdwan.${activity}` });
 const changed = z.object({ message: z.string(), id: z.union([z.number(), z.string()]) });
 
-const crud = <const K extends string>(kind: K, add: z.ZodType, edit: z.ZodType, remove: z.ZodType) =>
-  ({
-    add: endpoint({
-      method: 'POST',
-      path: `${SDWAN_PATH}/${kind}/add`,
-      ...manage(`${kind}.add`),
-      body: add,
-      response: { 200: changed },
-      errors: [404, 409],
-    }),
-    edit: endpoint({
-      method: 'PATCH',
-      path: `${SDWAN_PATH}/${kind}/edit`,
-      ...manage(`${kind}.edit`),
-      body: edit,
-      response: { 200: changed },
-      errors: [404, 409],
-    }),
-    remove: endpoint({
-      method: 'DELETE',
-      path: `${SDWAN_PATH}/${kind}/delete`,
-      ...manage(`${kind}.delete`),
-      body: remove,
-      response: { 200: changed },
-      errors: [404, 409],
-    }),
-  }) as const;
-
-const site = crud('site', sdwanSiteRequest, sdwanSiteEditRequest, sdwanIdRequest);
-const node = crud('node', sdwanNodeRequest, sdwanNodeEditRequest, sdwanDeviceRequest);
-const link = crud('link', sdwanLinkRequest, sdwanLinkEditRequest, sdwanIdRequest);
-const subnet = crud('subnet', sdwanSubnetRequest, sdwanSubnetEditRequest, sdwanIdRequest);
-
 export const sdwanEndpoints = featureEndpoints('sdwan', {
   topology: endpoint({
     method: 'GET',
@@ -64,16 +31,100 @@ export const sdwanEndpoints = featureEndpoints('sdwan', {
     ...view,
     response: { 200: sdwanTopology },
   }),
-  siteAdd: site.add,
-  siteEdit: site.edit,
-  siteDelete: site.remove,
-  nodeAdd: node.add,
-  nodeEdit: node.edit,
-  nodeDelete: node.remove,
-  linkAdd: link.add,
-  linkEdit: link.edit,
-  linkDelete: link.remove,
-  subnetAdd: subnet.add,
-  subnetEdit: subnet.edit,
-  subnetDelete: subnet.remove,
+  siteAdd: endpoint({
+    method: 'POST',
+    path: `${SDWAN_PATH}/site/add`,
+    ...manage('site.add'),
+    body: sdwanSiteRequest,
+    response: { 200: changed },
+    errors: [404, 409],
+  }),
+  siteEdit: endpoint({
+    method: 'PATCH',
+    path: `${SDWAN_PATH}/site/edit`,
+    ...manage('site.edit'),
+    body: sdwanSiteEditRequest,
+    response: { 200: changed },
+    errors: [404, 409],
+  }),
+  siteDelete: endpoint({
+    method: 'DELETE',
+    path: `${SDWAN_PATH}/site/delete`,
+    ...manage('site.delete'),
+    body: sdwanIdRequest,
+    response: { 200: changed },
+    errors: [404, 409],
+  }),
+  nodeAdd: endpoint({
+    method: 'POST',
+    path: `${SDWAN_PATH}/node/add`,
+    ...manage('node.add'),
+    body: sdwanNodeRequest,
+    response: { 200: changed },
+    errors: [404, 409],
+  }),
+  nodeEdit: endpoint({
+    method: 'PATCH',
+    path: `${SDWAN_PATH}/node/edit`,
+    ...manage('node.edit'),
+    body: sdwanNodeEditRequest,
+    response: { 200: changed },
+    errors: [404, 409],
+  }),
+  nodeDelete: endpoint({
+    method: 'DELETE',
+    path: `${SDWAN_PATH}/node/delete`,
+    ...manage('node.delete'),
+    body: sdwanDeviceRequest,
+    response: { 200: changed },
+    errors: [404, 409],
+  }),
+  linkAdd: endpoint({
+    method: 'POST',
+    path: `${SDWAN_PATH}/link/add`,
+    ...manage('link.add'),
+    body: sdwanLinkRequest,
+    response: { 200: changed },
+    errors: [404, 409],
+  }),
+  linkEdit: endpoint({
+    method: 'PATCH',
+    path: `${SDWAN_PATH}/link/edit`,
+    ...manage('link.edit'),
+    body: sdwanLinkEditRequest,
+    response: { 200: changed },
+    errors: [404, 409],
+  }),
+  linkDelete: endpoint({
+    method: 'DELETE',
+    path: `${SDWAN_PATH}/link/delete`,
+    ...manage('link.delete'),
+    body: sdwanIdRequest,
+    response: { 200: changed },
+    errors: [404, 409],
+  }),
+  subnetAdd: endpoint({
+    method: 'POST',
+    path: `${SDWAN_PATH}/subnet/add`,
+    ...manage('subnet.add'),
+    body: sdwanSubnetRequest,
+    response: { 200: changed },
+    errors: [404, 409],
+  }),
+  subnetEdit: endpoint({
+    method: 'PATCH',
+    path: `${SDWAN_PATH}/subnet/edit`,
+    ...manage('subnet.edit'),
+    body: sdwanSubnetEditRequest,
+    response: { 200: changed },
+    errors: [404, 409],
+  }),
+  subnetDelete: endpoint({
+    method: 'DELETE',
+    path: `${SDWAN_PATH}/subnet/delete`,
+    ...manage('subnet.delete'),
+    body: sdwanIdRequest,
+    response: { 200: changed },
+    errors: [404, 409],
+  }),
 });

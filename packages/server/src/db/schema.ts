@@ -1,5 +1,6 @@
 /** Table types of the store. Times are epoch milliseconds; booleans are 0/1 on both dialects. */
 import type { Generated, Kysely } from 'kysely';
+import type { SdwanTables } from './schema-sdwan.ts';
 import type { SecurityTables } from './schema-security.ts';
 import type { JobTables } from './schema-jobs.ts';
 
@@ -201,7 +202,7 @@ export interface NotificationsTable {
   read: Generated<number>;
 }
 
-export interface Database extends SecurityTables, JobTables {
+export interface Database extends SecurityTables, JobTables, SdwanTables {
   roles: RolesTable;
   users: UsersTable;
   sessions: SessionsTable;
