@@ -228,6 +228,8 @@ export const overlayPeer = z.object({
   /** The peer's device id, for the device's own reports. */
   name: z.string().max(64),
   publicKey: wgKey,
+  /** The peer's tunnel address: what the device pings for the latency it reports. */
+  address: z.string().max(15),
   /** `ip:port`, or null: the peer reaches us (behind NAT) or only through a relay. */
   endpoint: z.string().max(21).nullable(),
   allowedIps: z.array(z.string().max(18)).max(256),

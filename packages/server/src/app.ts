@@ -122,7 +122,10 @@ export interface Console {
   close(): Promise<void>;
 }
 
-export async function buildConsole(config: Config, opts: { logger?: boolean } = {}): Promise<Console> {
+export async function buildConsole(
+  config: Config,
+  opts: { logger?: boolean; logStream?: { write(line: string): void } } = {},
+): Promise<Console> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const acl = aclService(store.db);
   const http = await httpLayer(config, opts, acl);

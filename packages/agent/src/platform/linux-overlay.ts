@@ -267,13 +267,11 @@ export class LinuxOverlay implements OverlayPort {
           .catch(() => undefined);
     if (now - this.lastProbe >= PROBE_EVERY_MS) {
       this.lastProbe = now;
-      for (const peer of this.config.peers) void this.probe(peer.publicKey, peer.allowedIps[0]);
+      for (const peer of this.config.peers) void this.probe(peer.publicKey, peer.address);
     }
   }
 
-  private async probe(key: string, cidr: string | undefined): Promise<void> {
-    const target = cidr?.replace(/\/32$/, '');
-    if (!target || target.includes('/')) return;
+  private async probe(key: string, target: string): Promise<void> {
     try {
       const { stdout } = await run('ping', ['-n', '-c', '1', '-W', '2', target], { timeout: 5000 });
       const ms = /time=([\d.]+) ms/.exec(stdout)?.[1];

@@ -104,6 +104,7 @@ const bare = (
 ): OverlayPeer => ({
   name: node.deviceId,
   publicKey: node.publicKey,
+  address: node.tunnelIp,
   endpoint: node.endpoint || null,
   allowedIps: [`${node.tunnelIp}/32`],
   relay: null,

@@ -59,6 +59,7 @@ export function linkState(
 export function differs(before: LinkState | undefined, after: LinkState): boolean {
   if (!before) return true;
   if (before.state !== after.state || before.path !== after.path) return true;
+  if ((before.latencyMs === null) !== (after.latencyMs === null)) return true;
   const [x, y] = [before.latencyMs ?? 0, after.latencyMs ?? 0];
   return (
     Math.abs(x - y) > Math.max(1, 0.2 * x) ||
