@@ -117,6 +117,7 @@ const stopControl = args.control
         census: () => fleet.census(),
         sentMessages: () => fleet.sentMessages(),
         device: (serial) => fleet.device(serial),
+        cutOverlay: (serial, ms) => fleet.cutOverlay(serial, ms),
         loopDelay,
       },
       process.stdin,
