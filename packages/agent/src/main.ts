@@ -105,6 +105,7 @@ try {
       syslog: args['no-syslog'] ? null : detectSyslog(),
       secureLinkCommand: args['secure-link-cmd'],
       secureModeFile: path.join(stateDir, 'secure-mode'),
+      stateDir,
       wifiIface: args['wifi-iface'],
       config: { root: applyRoot, reloadCommand },
       dockerSocket: args['docker-socket'],

@@ -29,6 +29,7 @@ import {
 } from './diagnostics.ts';
 
 import { containerRpc } from './containers.ts';
+import { overlayConfig, overlayIdentity, overlayStatus } from './sdwan.ts';
 
 const delayed = z.object({ inMs: z.number().int().nonnegative() });
 
@@ -135,6 +136,12 @@ export const rpcMethods = {
     params: z.object({ session: z.string().regex(TUNNEL_SESSION_PATTERN) }),
     result: z.object({ closed: z.boolean() }),
   },
+  /** SD-WAN: the device's public key (made on the device, which keeps the private one), port and addresses. */
+  'overlay.identity': { params: z.object({}), result: overlayIdentity },
+  /** SD-WAN: this node's address and peers, replacing what it had. */
+  'overlay.apply': { params: overlayConfig, result: z.object({ applied: z.boolean() }) },
+  /** SD-WAN: per peer the path in use, handshake, counters and latency. */
+  'overlay.status': { params: z.object({}), result: overlayStatus },
   /** WAN Wi-Fi client mode: the networks the radio hears now, strongest first. */
   'wifi.scan': {
     params: z.object({}),

@@ -43,4 +43,5 @@ export * from './tunnel.ts';
 export * from './terminal.ts';
 export * from './containers.ts';
 export * from './application.ts';
+export * from './sdwan.ts';
 export * from './endpoints/index.ts';

@@ -7,6 +7,7 @@ import { notifyMessages } from './messages-notify.ts';
 import { profileMessages } from './messages-profiles.ts';
 import { statisticsMessages } from './messages-statistics.ts';
 import { applicationMessages } from './messages-application.ts';
+import { sdwanMessages } from './messages-sdwan.ts';
 
 /**
  * The texts of SPEC sections 5 and 8 (and the few the product adds), keyed by a stable code.
@@ -260,6 +261,7 @@ export const messages = {
   ...profileMessages,
   ...statisticsMessages,
   ...applicationMessages,
+  ...sdwanMessages,
 } as const;
 
 export type MessageCode = keyof typeof messages;

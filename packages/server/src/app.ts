@@ -63,6 +63,7 @@ import { dashboardModule } from './dashboard/module.ts';
 import { terminalModule } from './terminal/module.ts';
 import type { TerminalRelay } from './terminal/relay.ts';
 import { applicationModule } from './application/module.ts';
+import { sdwanModule } from './sdwan/module.ts';
 
 /**
  * The features, in start order: a module may use what those above it offer (its `uses`; start.ts refuses
@@ -103,6 +104,7 @@ const FEATURES: readonly FeatureModule[] = [
   dashboardModule,
   terminalModule,
   applicationModule,
+  sdwanModule,
 ];
 
 export interface Console {
@@ -141,7 +143,10 @@ export interface Console {
   close(): Promise<void>;
 }
 
-export async function buildConsole(config: Config, opts: { logger?: boolean } = {}): Promise<Console> {
+export async function buildConsole(
+  config: Config,
+  opts: { logger?: boolean; logStream?: { write(line: string): void } } = {},
+): Promise<Console> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const acl = aclService(store.db);
   const http = await httpLayer(config, opts, acl);

@@ -80,6 +80,11 @@ describe('RPC dispatch', () => {
     'wifi.scan': async () => ({ iface: 'wlan0', networks: [] }),
     'tunnel.open': async () => ({ shell: 'sh' }),
     'tunnel.close': async () => ({ closed: false }),
+    'overlay.identity': async () => {
+      throw new Error('not here');
+    },
+    'overlay.apply': async () => ({ applied: false }),
+    'overlay.status': async () => ({ peers: [] }),
     iperf: async () => {
       throw new PlatformRefusal('unsupported', 'no iperf3');
     },

@@ -7,6 +7,7 @@ import type { Platform } from '../ports/index.ts';
 import { SimulatedContainers } from './simulated-containers.ts';
 import { SimulatedDiagnostics } from './simulated-diagnostics.ts';
 import { SimulatedNetwork } from './simulated-network.ts';
+import { SimulatedOverlay } from './simulated-overlay.ts';
 import { SimulatedSystem, type SimulatedOptions } from './simulated-system.ts';
 import { SimulatedTerminal } from './simulated-terminal.ts';
 
@@ -19,6 +20,7 @@ export class SimulatedPlatform implements Platform {
   readonly terminal: SimulatedTerminal;
   /** Only models that run containers have the capability. */
   readonly containers?: SimulatedContainers;
+  readonly overlay: SimulatedOverlay;
 
   constructor(options: SimulatedOptions) {
     this.system = new SimulatedSystem(options);
@@ -26,5 +28,6 @@ export class SimulatedPlatform implements Platform {
     this.diagnostics = new SimulatedDiagnostics(this.system);
     this.terminal = new SimulatedTerminal(this.system, this.diagnostics);
     if (this.system.spec.containers) this.containers = new SimulatedContainers(this.system);
+    this.overlay = new SimulatedOverlay(options.serial);
   }
 }

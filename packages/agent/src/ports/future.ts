@@ -5,15 +5,6 @@
  */
 import type { Progress } from '../platform/platform.ts';
 
-/** The overlay network between devices (WireGuard in user space). */
-export interface OverlayPort {
-  publicKey(): Promise<string>;
-  setPeers(peers: { publicKey: string; endpoint?: string; allowedIps: string[] }[]): Promise<void>;
-  status(): Promise<
-    { publicKey: string; latestHandshake: number | null; rxBytes: number; txBytes: number }[]
-  >;
-}
-
 /** Saving and restoring the device's configuration as a file. */
 export interface BackupPort {
   create(progress: Progress, signal: AbortSignal): Promise<{ file: Uint8Array; sha256: string }>;

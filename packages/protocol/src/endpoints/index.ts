@@ -26,6 +26,7 @@ import { profilesEndpoints } from './profiles.ts';
 import { provisionEndpoints } from './provision.ts';
 import { rolesEndpoints } from './roles.ts';
 import { scheduleEndpoints } from './schedule.ts';
+import { sdwanEndpoints } from './sdwan.ts';
 import { securityEndpoints } from './security.ts';
 import { smtpEndpoints } from './smtp.ts';
 import { todoEndpoints } from './todo.ts';
@@ -42,6 +43,7 @@ export { BRANDING_PATH, brandingImageEndpoints } from './branding.ts';
 export { settingsEndpointOf, settingsRouteOf } from './deviceSettings.ts';
 export { backupFileQuery } from './backup.ts';
 export { SCHEDULE_PATH } from './schedule.ts';
+export { SDWAN_PATH } from './sdwan.ts';
 
 /** Feature name -> its endpoints by name. */
 export const endpoints = {
@@ -68,6 +70,7 @@ export const endpoints = {
   provision: provisionEndpoints,
   roles: rolesEndpoints,
   schedule: scheduleEndpoints,
+  sdwan: sdwanEndpoints,
   security: securityEndpoints,
   smtp: smtpEndpoints,
   todo: todoEndpoints,

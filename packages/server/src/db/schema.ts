@@ -1,5 +1,6 @@
 /** Table types of the store. Times are epoch milliseconds; booleans are 0/1 on both dialects. */
 import type { Generated, Kysely } from 'kysely';
+import type { SdwanTables } from './schema-sdwan.ts';
 import type { SecurityTables } from './schema-security.ts';
 import type { JobTables } from './schema-jobs.ts';
 import type { AlertTables } from './schema-alerts.ts';
@@ -252,7 +253,7 @@ export interface TerminalSessionsTable {
   cast: string | null;
 }
 
-export interface Database extends SecurityTables, JobTables, AlertTables, ProfileTables {
+export interface Database extends SecurityTables, JobTables, AlertTables, ProfileTables, SdwanTables {
   roles: RolesTable;
   users: UsersTable;
   sessions: SessionsTable;

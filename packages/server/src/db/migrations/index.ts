@@ -15,6 +15,7 @@ import { policyProfiles } from './0011_policy_profiles.ts';
 import { statistics } from './0014_statistics.ts';
 import { terminal } from './0015_terminal.ts';
 import { application } from './0016_application.ts';
+import { sdwan } from './0017_sdwan.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -33,4 +34,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0014_statistics': statistics,
   '0015_terminal': terminal,
   '0016_application': application,
+  '0017_sdwan': sdwan,
 };
