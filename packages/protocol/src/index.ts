@@ -32,4 +32,5 @@ export * from './schedules.ts';
 export * from './diagnostics.ts';
 export * from './job-kinds.ts';
 export * from './diagnose.ts';
+export * from './license.ts';
 export * from './endpoints/index.ts';

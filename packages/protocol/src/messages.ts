@@ -1,6 +1,7 @@
 import { securityMessages } from './messages-security.ts';
 import { diagnoseMessages } from './messages-diagnose.ts';
 import { scheduleMessages } from './messages-schedule.ts';
+import { licenseMessages } from './messages-license.ts';
 
 /**
  * The texts of SPEC sections 5 and 8 (and the few the product adds), keyed by a stable code.
@@ -247,6 +248,7 @@ export const messages = {
   ...securityMessages,
   ...diagnoseMessages,
   ...scheduleMessages,
+  ...licenseMessages,
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -43,6 +43,7 @@ import { activityModule } from './activity/module.ts';
 import { companyModule } from './company/module.ts';
 import { notificationsModule } from './notifications/module.ts';
 import { smtpModule } from './smtp/module.ts';
+import { licenseModule } from './license/module.ts';
 import { deviceConfigModule } from './deviceConfig/module.ts';
 import { deviceSettingsModule } from './deviceSettings/module.ts';
 import { inventoryModule } from './inventory/module.ts';
@@ -75,6 +76,7 @@ const FEATURES: readonly FeatureModule[] = [
   companyModule,
   notificationsModule,
   smtpModule,
+  licenseModule,
   deviceConfigModule,
   deviceSettingsModule,
   inventoryModule,

@@ -15,6 +15,7 @@ import { diagnoseEndpoints } from './diagnose.ts';
 import { healthEndpoints } from './health.ts';
 import { inventoryEndpoints } from './inventory.ts';
 import { jobsEndpoints } from './jobs.ts';
+import { licenseEndpoints } from './license.ts';
 import { liveEndpoints } from './live.ts';
 import { notificationsEndpoints } from './notifications.ts';
 import { provisionEndpoints } from './provision.ts';
@@ -48,6 +49,7 @@ export const endpoints = {
   health: healthEndpoints,
   inventory: inventoryEndpoints,
   jobs: jobsEndpoints,
+  license: licenseEndpoints,
   live: liveEndpoints,
   notifications: notificationsEndpoints,
   provision: provisionEndpoints,

@@ -2,6 +2,7 @@
 import type { Generated, Kysely } from 'kysely';
 import type { SecurityTables } from './schema-security.ts';
 import type { JobTables } from './schema-jobs.ts';
+import type { LicenseTables } from './schema-license.ts';
 
 export interface RolesTable {
   id: Generated<number>;
@@ -201,7 +202,7 @@ export interface NotificationsTable {
   read: Generated<number>;
 }
 
-export interface Database extends SecurityTables, JobTables {
+export interface Database extends SecurityTables, JobTables, LicenseTables {
   roles: RolesTable;
   users: UsersTable;
   sessions: SessionsTable;

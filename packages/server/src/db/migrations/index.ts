@@ -9,6 +9,7 @@ import { enrolmentProof } from './0007_enrolment_proof.ts';
 import { notifications } from './0008_notifications.ts';
 import { diagnose } from './0009_diagnose.ts';
 import { scheduleModule } from './0010_schedule_module.ts';
+import { licences } from './0018_licences.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -21,4 +22,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0008_notifications': notifications,
   '0009_diagnose': diagnose,
   '0010_schedule_module': scheduleModule,
+  '0018_licences': licences,
 };
