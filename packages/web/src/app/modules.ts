@@ -9,6 +9,7 @@ import { inventoryModule } from '../features/inventory/module.ts';
 import { provisionModule } from '../features/provision/module.ts';
 import { diagnoseModule } from '../features/diagnose/module.ts';
 import { scheduleModule } from '../features/schedule/module.ts';
+import { licenseModule } from '../features/license/module.ts';
 
 export const modules: readonly AppModule[] = [
   provisionModule,
@@ -16,5 +17,6 @@ export const modules: readonly AppModule[] = [
   diagnoseModule,
   scheduleModule,
   securityModule,
+  licenseModule,
   settingsModule,
 ];
