@@ -33,4 +33,5 @@ export * from './diagnostics.ts';
 export * from './job-kinds.ts';
 export * from './diagnose.ts';
 export * from './license.ts';
+export * from './guide.ts';
 export * from './endpoints/index.ts';

@@ -54,6 +54,7 @@ import { isDiskFull } from './db/disk-full.ts';
 import { diagnoseModule } from './diagnose/module.ts';
 import { backupModule } from './backup/module.ts';
 import { scheduleModule } from './schedule/module.ts';
+import { guideModule } from './guide/module.ts';
 
 /**
  * The features, in start order: a module may use what those above it offer (its `uses`; start.ts refuses
@@ -86,6 +87,7 @@ const FEATURES: readonly FeatureModule[] = [
   diagnoseModule,
   backupModule,
   scheduleModule,
+  guideModule,
 ];
 
 export interface Console {

@@ -12,6 +12,7 @@ import { brandingEndpoints } from './branding.ts';
 import { companyEndpoints } from './company.ts';
 import { deviceSettingsEndpoints } from './deviceSettings.ts';
 import { diagnoseEndpoints } from './diagnose.ts';
+import { guideEndpoints } from './guide.ts';
 import { healthEndpoints } from './health.ts';
 import { inventoryEndpoints } from './inventory.ts';
 import { jobsEndpoints } from './jobs.ts';
@@ -46,6 +47,7 @@ export const endpoints = {
   company: companyEndpoints,
   deviceSettings: deviceSettingsEndpoints,
   diagnose: diagnoseEndpoints,
+  guide: guideEndpoints,
   health: healthEndpoints,
   inventory: inventoryEndpoints,
   jobs: jobsEndpoints,
