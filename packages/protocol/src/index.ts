@@ -44,4 +44,6 @@ export * from './terminal.ts';
 export * from './containers.ts';
 export * from './application.ts';
 export * from './sdwan.ts';
+export * from './license.ts';
+export * from './guide.ts';
 export * from './endpoints/index.ts';

@@ -8,6 +8,7 @@ import { profileMessages } from './messages-profiles.ts';
 import { statisticsMessages } from './messages-statistics.ts';
 import { applicationMessages } from './messages-application.ts';
 import { sdwanMessages } from './messages-sdwan.ts';
+import { licenseMessages } from './messages-license.ts';
 
 /**
  * The texts of SPEC sections 5 and 8 (and the few the product adds), keyed by a stable code.
@@ -262,6 +263,7 @@ export const messages = {
   ...statisticsMessages,
   ...applicationMessages,
   ...sdwanMessages,
+  ...licenseMessages,
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -43,6 +43,7 @@ import { activityModule } from './activity/module.ts';
 import { companyModule } from './company/module.ts';
 import { notificationsModule } from './notifications/module.ts';
 import { smtpModule } from './smtp/module.ts';
+import { licenseModule } from './license/module.ts';
 import { deviceConfigModule } from './deviceConfig/module.ts';
 import { deviceSettingsModule } from './deviceSettings/module.ts';
 import { inventoryModule } from './inventory/module.ts';
@@ -64,6 +65,7 @@ import { terminalModule } from './terminal/module.ts';
 import type { TerminalRelay } from './terminal/relay.ts';
 import { applicationModule } from './application/module.ts';
 import { sdwanModule } from './sdwan/module.ts';
+import { guideModule } from './guide/module.ts';
 
 /**
  * The features, in start order: a module may use what those above it offer (its `uses`; start.ts refuses
@@ -86,6 +88,7 @@ const FEATURES: readonly FeatureModule[] = [
   companyModule,
   notificationsModule,
   smtpModule,
+  licenseModule,
   deviceConfigModule,
   deviceSettingsModule,
   inventoryModule,
@@ -105,6 +108,7 @@ const FEATURES: readonly FeatureModule[] = [
   terminalModule,
   applicationModule,
   sdwanModule,
+  guideModule,
 ];
 
 export interface Console {

@@ -14,9 +14,11 @@ import { companyEndpoints } from './company.ts';
 import { dashboardEndpoints } from './dashboard.ts';
 import { deviceSettingsEndpoints } from './deviceSettings.ts';
 import { diagnoseEndpoints } from './diagnose.ts';
+import { guideEndpoints } from './guide.ts';
 import { healthEndpoints } from './health.ts';
 import { inventoryEndpoints } from './inventory.ts';
 import { jobsEndpoints } from './jobs.ts';
+import { licenseEndpoints } from './license.ts';
 import { liveEndpoints } from './live.ts';
 import { logsEndpoints } from './logs.ts';
 import { messagesEndpoints } from './messages.ts';
@@ -58,9 +60,11 @@ export const endpoints = {
   dashboard: dashboardEndpoints,
   deviceSettings: deviceSettingsEndpoints,
   diagnose: diagnoseEndpoints,
+  guide: guideEndpoints,
   health: healthEndpoints,
   inventory: inventoryEndpoints,
   jobs: jobsEndpoints,
+  license: licenseEndpoints,
   live: liveEndpoints,
   logs: logsEndpoints,
   messages: messagesEndpoints,

@@ -5,6 +5,7 @@ import type { SecurityTables } from './schema-security.ts';
 import type { JobTables } from './schema-jobs.ts';
 import type { AlertTables } from './schema-alerts.ts';
 import type { ProfileTables } from './schema-profiles.ts';
+import type { LicenseTables } from './schema-license.ts';
 
 export interface RolesTable {
   id: Generated<number>;
@@ -253,7 +254,7 @@ export interface TerminalSessionsTable {
   cast: string | null;
 }
 
-export interface Database extends SecurityTables, JobTables, AlertTables, ProfileTables, SdwanTables {
+export interface Database extends SecurityTables, JobTables, AlertTables, ProfileTables, SdwanTables, LicenseTables {
   roles: RolesTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -17,6 +17,7 @@ import { missionModule } from '../features/profiles/module.ts';
 import { statisticsModule } from '../features/statistics/module.ts';
 import { dashboardModule } from '../features/dashboard/module.ts';
 import { applicationModule } from '../features/application/module.ts';
+import { licenseModule } from '../features/license/module.ts';
 
 export const modules: readonly AppModule[] = [
   provisionModule,
@@ -32,5 +33,6 @@ export const modules: readonly AppModule[] = [
   statisticsModule,
   applicationModule,
   securityModule,
+  licenseModule,
   settingsModule,
 ];

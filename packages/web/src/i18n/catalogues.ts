@@ -51,6 +51,8 @@ import terminal from './locales/en/terminal.json';
 import messagesTerminal from './locales/en/messages-terminal.json';
 import application from './locales/en/application.json';
 import messagesApplication from './locales/en/messages-application.json';
+import license from './locales/en/license.json';
+import messagesLicense from './locales/en/messages-license.json';
 
 export type Catalogue = typeof core &
   typeof messagesDevices &
@@ -96,7 +98,9 @@ export type Catalogue = typeof core &
   typeof messagesTerminal &
   typeof messagesDiagnose &
   typeof application &
-  typeof messagesApplication;
+  typeof messagesApplication &
+  typeof license &
+  typeof messagesLicense;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -143,6 +147,8 @@ export const english: Catalogue = mergeCatalogueParts([
   messagesTerminal,
   application,
   messagesApplication,
+  license,
+  messagesLicense,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {

@@ -16,6 +16,7 @@ import { statistics } from './0014_statistics.ts';
 import { terminal } from './0015_terminal.ts';
 import { application } from './0016_application.ts';
 import { sdwan } from './0017_sdwan.ts';
+import { licences } from './0018_licences.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -35,4 +36,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0015_terminal': terminal,
   '0016_application': application,
   '0017_sdwan': sdwan,
+  '0018_licences': licences,
 };
