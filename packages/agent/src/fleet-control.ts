@@ -69,7 +69,10 @@ export function answer(fleet: ControlledFleet, line: string, now: () => number =
       return { cmd, serial, at: now(), cut: fleet.cutOverlay?.(serial, ms) ?? false };
     }
     default:
-      return { cmd, error: 'unknown command (census, drop SERIAL [MS], refuse SERIAL, accept SERIAL, cut SERIAL [MS])' };
+      return {
+        cmd,
+        error: 'unknown command (census, drop SERIAL [MS], refuse SERIAL, accept SERIAL, cut SERIAL [MS])',
+      };
   }
 }
 
