@@ -38,6 +38,7 @@ import diagnose from './locales/en/diagnose.json';
 import messagesDiagnose from './locales/en/messages-diagnose.json';
 import license from './locales/en/license.json';
 import messagesLicense from './locales/en/messages-license.json';
+import guide from './locales/en/guide.json';
 
 export type Catalogue = typeof core &
   typeof messagesDevices &
@@ -69,7 +70,8 @@ export type Catalogue = typeof core &
   typeof diagnose &
   typeof messagesDiagnose &
   typeof license &
-  typeof messagesLicense;
+  typeof messagesLicense &
+  typeof guide;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -103,6 +105,7 @@ export const english: Catalogue = mergeCatalogueParts([
   messagesDiagnose,
   license,
   messagesLicense,
+  guide,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {

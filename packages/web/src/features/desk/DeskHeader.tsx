@@ -6,6 +6,7 @@ import { BrandLogo } from '../branding/BrandLogo.tsx';
 import { usePlatformName } from '../branding/api.ts';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { NotificationBell } from '../../components/notifications/NotificationBell.tsx';
+import { HelpMenu } from '../guide/HelpMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 const DESK = '/desk';
@@ -23,6 +24,7 @@ export function DeskHeader() {
       <div className="desk-header-actions">
         <LanguageSwitch variant="borderless" />
         <NotificationBell />
+        <HelpMenu />
         <UserMenu />
       </div>
     </Layout.Header>
