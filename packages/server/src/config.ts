@@ -67,6 +67,8 @@ export interface Config {
    * scheduled speedtest sends devices. An operator's run uses the address the operator's browser used.
    */
   publicUrl: string | undefined;
+  /** Minutes without a keystroke after which a terminal session is closed (TERMINAL_IDLE_MINUTES). */
+  terminalIdleMinutes: number;
   /**
    * The public key licences must be signed for (LICENSE_PUBLIC_KEY: a PEM, or the path of a PEM file);
    * unset: the vendor's key shipped with the console (license/vendor-key.ts).
@@ -133,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     anonymousRateLimit: int(env.ANON_RATE_LIMIT, 300),
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    terminalIdleMinutes: int(env.TERMINAL_IDLE_MINUTES, 15),
     licensePublicKey: pemOrFile(env.LICENSE_PUBLIC_KEY),
     licenseTrialDays: int(env.LICENSE_TRIAL_DAYS, 90),
   };

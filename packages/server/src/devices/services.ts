@@ -9,6 +9,7 @@ import type { RpcService } from './rpc.ts';
 import type { EnrolmentService } from './enrolment.ts';
 import type { GroupService } from './groups.ts';
 import type { TelemetryHistory } from './telemetry.ts';
+import type { MetricRow, Resolution } from './telemetry-store.ts';
 import type { DeviceActions } from './actions.ts';
 import type { IngestCounts } from './ingest.ts';
 import type { DeviceCounts, DeviceUpdate, DeviceView } from './types.ts';
@@ -56,7 +57,20 @@ export interface DeviceDirectory {
 }
 
 export interface TelemetryService {
-  history(deviceId: string, range: { from: number; to: number }): Promise<TelemetryHistory>;
+  history(
+    deviceId: string,
+    range: { from: number; to: number },
+    resolution?: Resolution,
+  ): Promise<TelemetryHistory>;
+  /** One metric (API name) of many devices (null: every device), rows without nulls in time order. */
+  metric(
+    resolution: Resolution,
+    name: string,
+    deviceIds: readonly string[] | null,
+    range: { from: number; to: number },
+  ): Promise<MetricRow[]>;
+  /** The resolution the range calls for now (telemetry.ts). */
+  resolutionFor(range: { from: number; to: number }): Resolution;
 }
 
 export interface DeviceServices {

@@ -8,6 +8,7 @@ import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { NotificationBell } from '../../components/notifications/NotificationBell.tsx';
 import { HelpMenu } from '../guide/HelpMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { CriticalBadge } from '../messages/CriticalBadge.tsx';
 
 const DESK = '/desk';
 
@@ -23,6 +24,7 @@ export function DeskHeader() {
       </Link>
       <div className="desk-header-actions">
         <LanguageSwitch variant="borderless" />
+        <CriticalBadge />
         <NotificationBell />
         <HelpMenu />
         <UserMenu />
