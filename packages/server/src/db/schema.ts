@@ -254,7 +254,8 @@ export interface TerminalSessionsTable {
   cast: string | null;
 }
 
-export interface Database extends SecurityTables, JobTables, AlertTables, ProfileTables, SdwanTables, LicenseTables {
+export interface Database
+  extends SecurityTables, JobTables, AlertTables, ProfileTables, SdwanTables, LicenseTables {
   roles: RolesTable;
   users: UsersTable;
   sessions: SessionsTable;
