@@ -30,6 +30,7 @@ export const licenseModule = featureModule({
         claimContainerSeat: licenses.claimContainerSeat,
         releaseContainerSeat: licenses.releaseContainerSeat,
         containers: licenses.containers,
+        containerCount: licenses.containerCount,
       },
       routes: [licenseRoutes(licenses)],
       stop: async () => licenses.stop(),

@@ -333,6 +333,20 @@ export function licenseService(deps: LicenseServiceDeps) {
         throw fail(409, 'containerLicenseExhausted');
     },
 
+    /**
+     * Container apps all licences in force allow together (the Application module's one pool); null while
+     * none is held (the trial limits no deploy).
+     */
+    containerCount(): number | null {
+      if (held.length === 0) return null;
+      const today = utcDay(now());
+      let count = 0;
+      for (const { payload } of held)
+        if (licenseStatusOn(today, payload) === 'Active')
+          for (const grant of payload.containers) count += grant.count;
+      return count;
+    },
+
     releaseContainerSeat: (applicationName: string, deviceId: string) =>
       store.releaseSeat(applicationName, deviceId),
 

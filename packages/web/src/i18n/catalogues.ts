@@ -53,6 +53,7 @@ import application from './locales/en/application.json';
 import messagesApplication from './locales/en/messages-application.json';
 import license from './locales/en/license.json';
 import messagesLicense from './locales/en/messages-license.json';
+import guide from './locales/en/guide.json';
 
 export type Catalogue = typeof core &
   typeof messagesDevices &
@@ -100,7 +101,8 @@ export type Catalogue = typeof core &
   typeof application &
   typeof messagesApplication &
   typeof license &
-  typeof messagesLicense;
+  typeof messagesLicense &
+  typeof guide;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -149,6 +151,7 @@ export const english: Catalogue = mergeCatalogueParts([
   messagesApplication,
   license,
   messagesLicense,
+  guide,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {
