@@ -34,4 +34,5 @@ export * from './job-kinds.ts';
 export * from './diagnose.ts';
 export * from './tunnel.ts';
 export * from './terminal.ts';
+export * from './proxy.ts';
 export * from './endpoints/index.ts';

@@ -2,4 +2,5 @@
 export const terminalMessages = {
   secureModeRefusesAccess: "The device's secure mode (OrpheLink Only) does not allow remote access.",
   terminalSessionNotFound: 'Terminal session not found.',
+  jumpLinkInvalid: 'This jump link is invalid or has expired.',
 } as const;

@@ -55,6 +55,7 @@ import { backupModule } from './backup/module.ts';
 import { scheduleModule } from './schedule/module.ts';
 import { terminalModule } from './terminal/module.ts';
 import type { TerminalRelay } from './terminal/relay.ts';
+import { proxyModule } from './proxy/module.ts';
 
 /**
  * The features, in start order: a module may use what those above it offer (its `uses`; start.ts refuses
@@ -87,6 +88,7 @@ const FEATURES: readonly FeatureModule[] = [
   backupModule,
   scheduleModule,
   terminalModule,
+  proxyModule,
 ];
 
 export interface Console {

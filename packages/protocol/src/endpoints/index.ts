@@ -18,6 +18,7 @@ import { jobsEndpoints } from './jobs.ts';
 import { liveEndpoints } from './live.ts';
 import { notificationsEndpoints } from './notifications.ts';
 import { provisionEndpoints } from './provision.ts';
+import { proxyEndpoints } from './proxy.ts';
 import { rolesEndpoints } from './roles.ts';
 import { scheduleEndpoints } from './schedule.ts';
 import { securityEndpoints } from './security.ts';
@@ -52,6 +53,7 @@ export const endpoints = {
   live: liveEndpoints,
   notifications: notificationsEndpoints,
   provision: provisionEndpoints,
+  proxy: proxyEndpoints,
   roles: rolesEndpoints,
   schedule: scheduleEndpoints,
   security: securityEndpoints,

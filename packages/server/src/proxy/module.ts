@@ -1,0 +1,12 @@
+/** Jump to device (issue 19): signed single-user links reverse-proxying a device's own web interface. */
+import { featureModule } from '../modules/module.ts';
+import { proxyRoutes } from './routes.ts';
+import { jumpTokens } from './tokens.ts';
+
+export const proxyModule = featureModule({
+  name: 'proxy',
+  needs: ['devices', 'bus', 'rpc', 'secrets'],
+  start({ devices, bus, rpc, secrets }) {
+    return { routes: [proxyRoutes({ tokens: jumpTokens(secrets), devices, bus, rpc })] };
+  },
+});
