@@ -2,6 +2,13 @@ import { securityMessages } from './messages-security.ts';
 import { diagnoseMessages } from './messages-diagnose.ts';
 import { terminalMessages } from './messages-terminal.ts';
 import { scheduleMessages } from './messages-schedule.ts';
+import { logsMessages } from './messages-logs.ts';
+import { notifyMessages } from './messages-notify.ts';
+import { profileMessages } from './messages-profiles.ts';
+import { statisticsMessages } from './messages-statistics.ts';
+import { applicationMessages } from './messages-application.ts';
+import { sdwanMessages } from './messages-sdwan.ts';
+import { licenseMessages } from './messages-license.ts';
 
 /**
  * The texts of SPEC sections 5 and 8 (and the few the product adds), keyed by a stable code.
@@ -250,6 +257,13 @@ export const messages = {
   ...diagnoseMessages,
   ...terminalMessages,
   ...scheduleMessages,
+  ...logsMessages,
+  ...notifyMessages,
+  ...profileMessages,
+  ...statisticsMessages,
+  ...applicationMessages,
+  ...sdwanMessages,
+  ...licenseMessages,
 } as const;
 
 export type MessageCode = keyof typeof messages;

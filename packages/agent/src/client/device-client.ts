@@ -97,6 +97,8 @@ export class DeviceClient {
           store: options.configStore ?? memoryAppliedStore(),
           scheduler: options.scheduler,
           log: options.log,
+          note: (level, message) =>
+            options.platform.system.note({ ts: Date.now(), level, program: 'config', message }),
         })
       : null;
     this.tunnels = new Tunnels(this.tunnelLink(), options.log);

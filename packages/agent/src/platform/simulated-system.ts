@@ -18,6 +18,7 @@ import {
   type NetworkInterface,
   type SecureMode,
   type PortTypeWord,
+  type LogReportMode,
 } from '@edge/protocol';
 import { AlarmBook } from './alarms.ts';
 import { SIMULATED_ALARMS, type Reading } from './simulated-alarms.ts';
@@ -27,6 +28,7 @@ import {
   CONTAINER_APPS,
   LOG_LINES,
   MODELS,
+  bootLines,
   type City,
   type ModelSpec,
 } from './catalogue.ts';
@@ -84,6 +86,8 @@ export class SimulatedSystem implements SystemPort {
   readonly facts0: DeviceFacts;
   /** Port types the console has applied (Port type section), which the reported ports then show. */
   appliedPortTypes = new Map<string, PortTypeWord>();
+  /** Set: every configuration apply fails with this (fleet control `refuse`), as a firmware that rejects it. */
+  configRefusal: string | null = null;
   /** The host name, as a real agent sets it from the General section's device name. */
   hostname = '';
   readonly lanPrefix: string;
@@ -104,7 +108,8 @@ export class SimulatedSystem implements SystemPort {
   private interfaces: SimInterface[];
   clients: ConnectedClient[] = [];
   private poeWatts: number[];
-  private containerStates: TelemetrySample['containers'];
+  /** What the telemetry reports of the apps; the containers port (simulated-containers.ts) keeps it current. */
+  containerStates: TelemetrySample['containers'];
   /** What takeEvents gave out lately: the reporter sends them, `logread` shows them again. */
   private readonly logRing: EventMessage[] = [];
   /** The secure link's mode now (facts0 holds the one the device booted with). */
@@ -305,7 +310,7 @@ export class SimulatedSystem implements SystemPort {
       const client = rng.pick(this.clients);
       this.alarms.note({
         ts: now,
-        level: 'info',
+        level: line.level ?? 'info',
         program: line.program,
         message: line.message(client.hostname, client.ip),
       });
@@ -412,6 +417,14 @@ export class SimulatedSystem implements SystemPort {
     return [boot, ...this.logRing];
   }
 
+  setReportMode(mode: LogReportMode): void {
+    this.alarms.setReportMode(mode);
+  }
+
+  note(event: EventMessage): void {
+    this.alarms.note(event);
+  }
+
   async reboot(power: PowerSession): Promise<void> {
     await power.goOffline();
     power.after(this.options.bootMs ?? 5000, () => {
@@ -422,6 +435,10 @@ export class SimulatedSystem implements SystemPort {
       this.cpu = this.baseCpu;
       for (const i of this.interfaces) i.rxBytes = i.txBytes = 0;
       this.refillClients(now);
+      // A boot writes its burst of lines (kernel, procd, netifd ...) within the first seconds.
+      bootLines(this.spec.model, this.facts0.firmware).forEach((line, i) =>
+        this.alarms.note({ ts: now + i * 20, ...line }),
+      );
       power.comeBack();
     });
   }

@@ -4,8 +4,10 @@
  * the same simulated device.
  */
 import type { Platform } from '../ports/index.ts';
+import { SimulatedContainers } from './simulated-containers.ts';
 import { SimulatedDiagnostics } from './simulated-diagnostics.ts';
 import { SimulatedNetwork } from './simulated-network.ts';
+import { SimulatedOverlay } from './simulated-overlay.ts';
 import { SimulatedSystem, type SimulatedOptions } from './simulated-system.ts';
 import { SimulatedTerminal } from './simulated-terminal.ts';
 
@@ -16,11 +18,16 @@ export class SimulatedPlatform implements Platform {
   readonly network: SimulatedNetwork;
   readonly diagnostics: SimulatedDiagnostics;
   readonly terminal: SimulatedTerminal;
+  /** Only models that run containers have the capability. */
+  readonly containers?: SimulatedContainers;
+  readonly overlay: SimulatedOverlay;
 
   constructor(options: SimulatedOptions) {
     this.system = new SimulatedSystem(options);
     this.network = new SimulatedNetwork(this.system);
     this.diagnostics = new SimulatedDiagnostics(this.system);
     this.terminal = new SimulatedTerminal(this.system, this.diagnostics);
+    if (this.system.spec.containers) this.containers = new SimulatedContainers(this.system);
+    this.overlay = new SimulatedOverlay(options.serial);
   }
 }
