@@ -6,7 +6,14 @@
  */
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { endpoints, JUMP_LINK_TTL_MS, JUMP_PATH, remoteAccessAllowed } from '@edge/protocol';
+import {
+  endpoints,
+  JUMP_LINK_TTL_MS,
+  JUMP_PATH,
+  REMOTE_HELP_PORT,
+  remoteAccessAllowed,
+} from '@edge/protocol';
+import type { ConfigService } from '../deviceConfig/index.ts';
 import type { DeviceDirectory, DeviceView, RpcService } from '../devices/index.ts';
 import type { Bus } from '../gateway/index.ts';
 import { fail } from '../http/errors.ts';
@@ -31,10 +38,18 @@ export function proxyRoutes(deps: {
   devices: Pick<DeviceDirectory, 'get'>;
   bus: Bus;
   rpc: RpcService;
+  config: Pick<ConfigService, 'current'>;
 }) {
+  /** SPEC 4 remote help: the device's port 22 only while its General section has remote help on. */
+  const admitPort = async (deviceId: string, port: number) => {
+    if (port !== REMOTE_HELP_PORT) return;
+    const general = await deps.config.current(deviceId, 'general');
+    if (!general.remoteHelp) throw fail(403, 'remoteHelpOff');
+  };
   return async (app: FastifyInstance) => {
     serve(app, declared.start, async (request) => {
       const device = reachable(deps.devices, request.body.id);
+      await admitPort(device.id, request.body.port);
       const expiresAt = Date.now() + JUMP_LINK_TTL_MS;
       const token = deps.tokens.make({
         deviceId: device.id,
@@ -54,6 +69,8 @@ export function proxyRoutes(deps: {
       // Another user's link, or an expired or forged one: the same refusal, so a link says nothing.
       if (!grant || grant.userId !== request.identity!.userId) throw fail(403, 'jumpLinkInvalid');
       reachable(deps.devices, grant.deviceId);
+      // Looked at again: remote help turned off since the link was made cuts it.
+      await admitPort(grant.deviceId, grant.port);
       const stream = await openTcpStream(deps, grant.deviceId, grant.port).catch(() => {
         throw fail(502, 'deviceCommandFailed', 'The device did not open its web interface.');
       });

@@ -238,4 +238,17 @@ describe('jump to device through the tunnel', () => {
     const refused = await call('POST', '/api/v1/proxy/start', { id: orpheLinkOnly });
     expect(refused.statusCode).toBe(403);
   });
+
+  test('remote help off refuses port 22; on, the link is given', async () => {
+    const call = caller(edge, admin);
+    const off = await call('POST', '/api/v1/proxy/start', { id: deviceId, port: 22 });
+    expect(off.statusCode).toBe(403);
+    expect(off.json()).toMatchObject({ err_code: 'remoteHelpOff' });
+    await edge.deviceConfig.change(deviceId, 'general', (doc) => ({ ...doc, remoteHelp: true }), 'admin');
+    const on = await call('POST', '/api/v1/proxy/start', { id: deviceId, port: 22 });
+    expect(on.statusCode).toBe(200);
+    await edge.deviceConfig.change(deviceId, 'general', (doc) => ({ ...doc, remoteHelp: false }), 'admin');
+    const link = on.json<{ url: string }>().url;
+    expect((await call('GET', link)).statusCode).toBe(403);
+  });
 });
