@@ -41,6 +41,7 @@ export * from './statistics.ts';
 export * from './dashboard.ts';
 export * from './tunnel.ts';
 export * from './terminal.ts';
+export * from './proxy.ts';
 export * from './containers.ts';
 export * from './application.ts';
 export * from './sdwan.ts';

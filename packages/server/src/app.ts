@@ -63,6 +63,7 @@ import { statisticsModule } from './statistics/module.ts';
 import { dashboardModule } from './dashboard/module.ts';
 import { terminalModule } from './terminal/module.ts';
 import type { TerminalRelay } from './terminal/relay.ts';
+import { proxyModule } from './proxy/module.ts';
 import { applicationModule } from './application/module.ts';
 import { sdwanModule } from './sdwan/module.ts';
 import { guideModule } from './guide/module.ts';
@@ -106,6 +107,7 @@ const FEATURES: readonly FeatureModule[] = [
   statisticsModule,
   dashboardModule,
   terminalModule,
+  proxyModule,
   applicationModule,
   sdwanModule,
   guideModule,

@@ -26,6 +26,7 @@ import { notificationsEndpoints } from './notifications.ts';
 import { notifyEndpoints } from './notify.ts';
 import { profilesEndpoints } from './profiles.ts';
 import { provisionEndpoints } from './provision.ts';
+import { proxyEndpoints } from './proxy.ts';
 import { rolesEndpoints } from './roles.ts';
 import { scheduleEndpoints } from './schedule.ts';
 import { sdwanEndpoints } from './sdwan.ts';
@@ -72,6 +73,7 @@ export const endpoints = {
   notify: notifyEndpoints,
   profiles: profilesEndpoints,
   provision: provisionEndpoints,
+  proxy: proxyEndpoints,
   roles: rolesEndpoints,
   schedule: scheduleEndpoints,
   sdwan: sdwanEndpoints,
