@@ -6,6 +6,7 @@ import { BrandLogo } from '../branding/BrandLogo.tsx';
 import { usePlatformName } from '../branding/api.ts';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { NotificationBell } from '../../components/notifications/NotificationBell.tsx';
+import { HelpMenu } from '../guide/HelpMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { CriticalBadge } from '../messages/CriticalBadge.tsx';
 
@@ -25,6 +26,7 @@ export function DeskHeader() {
         <LanguageSwitch variant="borderless" />
         <CriticalBadge />
         <NotificationBell />
+        <HelpMenu />
         <UserMenu />
       </div>
     </Layout.Header>
