@@ -118,6 +118,7 @@ const stopControl = args.control
         sentMessages: () => fleet.sentMessages(),
         device: (serial) => fleet.device(serial),
         refuseConfig: (serial, reason) => fleet.refuseConfig(serial, reason),
+        cutOverlay: (serial, ms) => fleet.cutOverlay(serial, ms),
         loopDelay,
       },
       process.stdin,

@@ -10,6 +10,7 @@ import { fleetIdentityFile, memoryIdentityStore, type IdentityStore } from './cl
 import { HeapScheduler } from './client/scheduler.ts';
 import { lineLog, withPrefix, type AgentLog } from './log.ts';
 import { SimulatedPlatform } from './platform/simulated.ts';
+import { simulatedUnderlay } from './platform/simulated-overlay.ts';
 import type { ModelSpec } from './platform/catalogue.ts';
 
 export interface FleetOptions {
@@ -149,5 +150,9 @@ export class Fleet {
     if (!platform) return false;
     platform.system.configRefusal = reason;
     return true;
+  }
+
+  cutOverlay(serial: string, ms: number): boolean {
+    return simulatedUnderlay.cut(serial, ms);
   }
 }
