@@ -54,4 +54,4 @@ test(`${SIZE} devices: all online after enrolment and after a reconnect storm, R
   // The profile rollout reached every device through the desired-config path.
   expect(figures.rollout, context).toMatchObject({ failed: 0 });
   expect(figures.rollout?.succeeded, context).toBe(figures.rollout?.devices);
-}, 90_000);
+}, 180_000);
