@@ -1,6 +1,6 @@
-/** Hands text the console answered with to the browser as a file download (a CSV, an export). */
-export function saveText(text: string, fileName: string, type = 'text/plain;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Hands what the console answered with to the browser as a file download (a CSV, an export, a log file). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -9,3 +9,6 @@ export function saveText(text: string, fileName: string, type = 'text/plain;char
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+export const saveText = (text: string, fileName: string, type = 'text/plain;charset=utf-8'): void =>
+  saveBlob(new Blob([text], { type }), fileName);
