@@ -116,6 +116,16 @@ describe.each(DIALECTS)('policy profiles over a simulated fleet (%s)', (dialect)
       values: [{ scope: 'group', target: String(groupId), name: 'site', value: 'a=b' }],
     });
     expect(equals.json()).toMatchObject({ err_message: 'name or value must not contain 「=」' });
+    // SPEC 7 mission/profile/wifi/authentication/list: the stations a Wi-Fi profile lets associate.
+    const station = { name: 'Till 1', mac: 'aa:bb:cc:dd:ee:01' };
+    const staff = await create({
+      name: 'Staff Wi-Fi',
+      kind: 'wifi',
+      body: { mode: '2.4G', channel: 6, bandwidth: 20, tx_power: 100, list: [], authentication: [station] },
+    });
+    const stations = await admin('GET', `${PROFILES_API}/wifi/authentication/list?id=${staff}`);
+    expect(stations.json()).toEqual({ list: [station] });
+    expect((await admin('GET', `${PROFILES_API}/wifi/authentication/list?id=${id}`)).statusCode).toBe(404);
     const listed = await admin('GET', `${PROFILES_API}/list?kind=firewall`);
     expect(listed.json().list.map((p: { name: string }) => p.name)).toEqual(['Office firewall']);
 
