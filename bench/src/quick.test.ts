@@ -51,4 +51,7 @@ test(`${SIZE} devices: all online after enrolment and after a reconnect storm, R
   expect(figures.rpc, context).toMatchObject({ n: RPC_CALLS, failures: 0 });
   expect(figures.offline?.n, context).toBe(DROPS);
   expect(figures.api['getAccountInfo'], context).toHaveProperty('p99');
-}, 90_000);
+  // The profile rollout reached every device through the desired-config path.
+  expect(figures.rollout, context).toMatchObject({ failed: 0 });
+  expect(figures.rollout?.succeeded, context).toBe(figures.rollout?.devices);
+}, 180_000);
