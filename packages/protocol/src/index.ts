@@ -34,4 +34,5 @@ export * from './job-kinds.ts';
 export * from './diagnose.ts';
 export * from './statistics.ts';
 export * from './dashboard.ts';
+export * from './clients.ts';
 export * from './endpoints/index.ts';

@@ -55,6 +55,7 @@ import { backupModule } from './backup/module.ts';
 import { scheduleModule } from './schedule/module.ts';
 import { statisticsModule } from './statistics/module.ts';
 import { dashboardModule } from './dashboard/module.ts';
+import { clientsModule } from './clients/module.ts';
 
 /**
  * The features, in start order: a module may use what those above it offer (its `uses`; start.ts refuses
@@ -88,6 +89,7 @@ const FEATURES: readonly FeatureModule[] = [
   scheduleModule,
   statisticsModule,
   dashboardModule,
+  clientsModule,
 ];
 
 export interface Console {

@@ -8,6 +8,7 @@ import { aclEndpoints } from './acl.ts';
 import { activityEndpoints } from './activity.ts';
 import { authEndpoints } from './auth.ts';
 import { backupEndpoints } from './backup.ts';
+import { clientsEndpoints } from './clients.ts';
 import { brandingEndpoints } from './branding.ts';
 import { companyEndpoints } from './company.ts';
 import { dashboardEndpoints } from './dashboard.ts';
@@ -44,6 +45,7 @@ export const endpoints = {
   auth: authEndpoints,
   backup: backupEndpoints,
   branding: brandingEndpoints,
+  clients: clientsEndpoints,
   company: companyEndpoints,
   dashboard: dashboardEndpoints,
   deviceSettings: deviceSettingsEndpoints,
