@@ -11,12 +11,14 @@ import { diagnoseModule } from '../features/diagnose/module.ts';
 import { scheduleModule } from '../features/schedule/module.ts';
 import { statisticsModule } from '../features/statistics/module.ts';
 import { dashboardModule } from '../features/dashboard/module.ts';
+import { clientsModule } from '../features/clients/module.ts';
 
 export const modules: readonly AppModule[] = [
   provisionModule,
   inventoryModule,
   diagnoseModule,
   scheduleModule,
+  clientsModule,
   dashboardModule,
   statisticsModule,
   securityModule,

@@ -39,6 +39,7 @@ import messagesDiagnose from './locales/en/messages-diagnose.json';
 import statistics from './locales/en/statistics.json';
 import messagesStatistics from './locales/en/messages-statistics.json';
 import dashboard from './locales/en/dashboard.json';
+import clients from './locales/en/clients.json';
 
 export type Catalogue = typeof core &
   typeof messagesDevices &
@@ -71,7 +72,8 @@ export type Catalogue = typeof core &
   typeof messagesDiagnose &
   typeof statistics &
   typeof messagesStatistics &
-  typeof dashboard;
+  typeof dashboard &
+  typeof clients;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -106,6 +108,7 @@ export const english: Catalogue = mergeCatalogueParts([
   statistics,
   messagesStatistics,
   dashboard,
+  clients,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {
