@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What the unit and integration tests run for real besides npm packages: Mosquitto with its
 # dynamic-security plugin and mosquitto_ctrl (external-broker and dynsec tests); iperf3, ping and
-# traceroute (Diagnose between real agents in network namespaces).
+# traceroute (Diagnose between real agents in network namespaces); poppler's pdftotext and the fonts of the
+# Statistics PDF (Latin and Arabic, Chinese and Japanese, Thai).
 set -euo pipefail
 exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
   /usr/sbin/mosquitto=mosquitto \
@@ -9,4 +10,8 @@ exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
   /usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so=mosquitto \
   /usr/bin/iperf3=iperf3 \
   /usr/bin/ping=iputils-ping \
-  /usr/bin/traceroute=traceroute
+  /usr/bin/traceroute=traceroute \
+  /usr/bin/pdftotext=poppler-utils \
+  /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf=fonts-dejavu-core \
+  /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc=fonts-noto-cjk \
+  /usr/share/fonts/truetype/tlwg/Loma.ttf=fonts-tlwg-loma-ttf

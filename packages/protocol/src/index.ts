@@ -33,6 +33,7 @@ export * from './diagnostics.ts';
 export * from './job-kinds.ts';
 export * from './diagnose.ts';
 export * from './statistics.ts';
+export * from './statistics-chart.ts';
 export * from './dashboard.ts';
 export * from './clients.ts';
 export * from './endpoints/index.ts';
