@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # What the unit and integration tests run for real besides npm packages: Mosquitto with its
 # dynamic-security plugin and mosquitto_ctrl (external-broker and dynsec tests); iperf3, ping and
-# traceroute (Diagnose between real agents in network namespaces); poppler's pdftotext and the fonts of the
-# Statistics PDF (Latin and Arabic, Chinese and Japanese, Thai).
+# traceroute (Diagnose between real agents in network namespaces); unzip (the Log export test opens the
+# .zip it streams with Info-ZIP's own tool; tar and gzip are part of every Debian); Docker Engine, a private
+# registry and a static busybox and htpasswd for its users (Application: a real agent deploys from a registry
+# the test starts, with an imported image);
+# wireguard-go and wireguard-tools (the SD-WAN overlay between real agents in network namespaces: the
+# machines have no kernel WireGuard).
+# poppler's pdftotext and the fonts of the Statistics PDF (Latin and Arabic, Chinese and Japanese, Thai).
 set -euo pipefail
 exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
   /usr/sbin/mosquitto=mosquitto \
@@ -14,4 +19,11 @@ exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
   /usr/bin/pdftotext=poppler-utils \
   /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf=fonts-dejavu-core \
   /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc=fonts-noto-cjk \
-  /usr/share/fonts/truetype/tlwg/Loma.ttf=fonts-tlwg-loma-ttf
+  /usr/share/fonts/truetype/tlwg/Loma.ttf=fonts-tlwg-loma-ttf \
+  /usr/bin/unzip=unzip \
+  /usr/sbin/dockerd=docker.io \
+  /usr/bin/docker-registry=docker-registry \
+  /bin/busybox=busybox-static \
+  /usr/bin/htpasswd=apache2-utils \
+  /usr/bin/wireguard-go=wireguard-go \
+  /usr/bin/wg=wireguard-tools

@@ -1,7 +1,11 @@
 /** Table types of the store. Times are epoch milliseconds; booleans are 0/1 on both dialects. */
 import type { Generated, Kysely } from 'kysely';
+import type { SdwanTables } from './schema-sdwan.ts';
 import type { SecurityTables } from './schema-security.ts';
 import type { JobTables } from './schema-jobs.ts';
+import type { AlertTables } from './schema-alerts.ts';
+import type { ProfileTables } from './schema-profiles.ts';
+import type { LicenseTables } from './schema-license.ts';
 
 export interface RolesTable {
   id: Generated<number>;
@@ -194,6 +198,13 @@ export interface DeviceLogsTable {
   created_at: number;
 }
 
+/** The programs a device (or the console) has written log lines from: the Log app's function list (0012). */
+export interface LogProgramsTable {
+  device_id: string;
+  program: string;
+  last_seen_at: number;
+}
+
 /** One device's configuration section: what the console wants and what the device reported (0004). */
 export interface DeviceSectionsTable {
   device_id: string;
@@ -231,7 +242,20 @@ export interface NotificationsTable {
   read: Generated<number>;
 }
 
-export interface Database extends SecurityTables, JobTables {
+export interface TerminalSessionsTable {
+  id: string;
+  device_id: string;
+  user_id: number | null;
+  user_name: string;
+  started_at: number;
+  ended_at: number | null;
+  end_reason: string | null;
+  bytes: Generated<number>;
+  cast: string | null;
+}
+
+export interface Database
+  extends SecurityTables, JobTables, AlertTables, ProfileTables, SdwanTables, LicenseTables {
   roles: RolesTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -247,9 +271,44 @@ export interface Database extends SecurityTables, JobTables {
   statistics_views: StatisticsViewsTable;
   device_clients: DeviceClientsTable;
   device_logs: DeviceLogsTable;
+  log_programs: LogProgramsTable;
   device_sections: DeviceSectionsTable;
   enrolment_secret: EnrolmentSecretTable;
   notifications: NotificationsTable;
+  terminal_sessions: TerminalSessionsTable;
+  app_registries: AppRegistriesTable;
+  app_templates: AppTemplatesTable;
+}
+
+/** Container registries (migration 0016); the password is sealed for 'application.registry'. */
+export interface AppRegistriesTable {
+  id: Generated<number>;
+  name: string;
+  insecure: number;
+  server_address: string;
+  username: string;
+  password_sealed: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Container templates (SPEC 3); env, ports and volumes are JSON lists. */
+export interface AppTemplatesTable {
+  id: Generated<number>;
+  app_name: string;
+  description: string;
+  registry_id: number | null;
+  image_name: string;
+  tag: string;
+  network: string | null;
+  resource: string;
+  env: string;
+  ports: string;
+  volumes: string;
+  icon: string;
+  category: string;
+  created_at: number;
+  updated_at: number;
 }
 
 export type Db = Kysely<Database>;

@@ -46,6 +46,8 @@ export interface DeviceDirectory {
   update(deviceId: string, patch: DeviceUpdate): Promise<DeviceView | undefined>;
   /** The same change to many adopted devices; resolves with how many there were. */
   updateMany(deviceIds: string[], patch: DeviceUpdate): Promise<number>;
+  /** Marks the devices no licence covers (License Lock); every other device is unmarked. */
+  setLicenseLocks(locked: ReadonlySet<string>): void;
   /** Every change of every device; returns the function that stops listening. */
   onChange(listener: ChangeListener): () => void;
   /** Device messages taken in since start, by channel (for rates: sample twice and divide by the time between). */

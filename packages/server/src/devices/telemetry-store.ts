@@ -88,16 +88,11 @@ export function telemetryStore(db: Db) {
           .executeTakeFirst()
       )?.bucket ?? null,
 
-    prune: async (limits: {
-      pointsBefore: number;
-      fineBefore: number;
-      rollupsBefore: number;
-      logsBefore: number;
-    }) => {
+    /** Device log lines are not pruned here: the Log app's expiry duration does it, in batches (logs/). */
+    prune: async (limits: { pointsBefore: number; fineBefore: number; rollupsBefore: number }) => {
       await db.deleteFrom('telemetry_points').where('ts', '<', limits.pointsBefore).execute();
       await db.deleteFrom('telemetry_rollups_5m').where('bucket', '<', limits.fineBefore).execute();
       await db.deleteFrom('telemetry_rollups').where('bucket', '<', limits.rollupsBefore).execute();
-      await db.deleteFrom('device_logs').where('created_at', '<', limits.logsBefore).execute();
     },
 
     /** One device's rows at a resolution, every metric, `ts` the point's time or the bucket's start. */

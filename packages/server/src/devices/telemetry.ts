@@ -1,7 +1,8 @@
 /**
  * The telemetry series: raw points kept RAW_RETENTION_MS (1 day), 5-minute rollups FINE_RETENTION_MS
- * (1 month), hourly rollups ROLLUP_RETENTION_MS (1 year), device log lines LOG_RETENTION_MS. Rolling up
- * and pruning run as a scheduler task; both are idempotent, so running twice does no harm.
+ * (1 month), hourly rollups ROLLUP_RETENTION_MS (1 year); device log lines are the Log app's (logs/, its
+ * expiry duration). Rolling up and pruning run as a scheduler task; both are idempotent, so running twice
+ * does no harm.
  */
 import { METRICS, type MetricColumn } from './metrics.ts';
 import {
@@ -16,7 +17,6 @@ const DAY_MS = 24 * HOUR_MS;
 export const RAW_RETENTION_MS = DAY_MS;
 export const FINE_RETENTION_MS = 31 * DAY_MS;
 export const ROLLUP_RETENTION_MS = 366 * DAY_MS;
-export const LOG_RETENTION_MS = 30 * DAY_MS;
 
 /** One point of a series: `ts` plus every metric by its API name (null when the device had no value). */
 export type TelemetryPoint = { ts: number } & Record<string, number | null>;
@@ -102,7 +102,6 @@ export function telemetryHistory(store: TelemetryStore, opts: { graceMs: number;
         pointsBefore: t - RAW_RETENTION_MS,
         fineBefore: t - FINE_RETENTION_MS,
         rollupsBefore: t - ROLLUP_RETENTION_MS,
-        logsBefore: t - LOG_RETENTION_MS,
       });
     },
   };
