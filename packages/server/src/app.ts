@@ -61,6 +61,7 @@ import { notifyModule } from './notify/module.ts';
 import { profilesModule } from './profiles/module.ts';
 import { statisticsModule } from './statistics/module.ts';
 import { dashboardModule } from './dashboard/module.ts';
+import { clientsModule } from './clients/module.ts';
 import { terminalModule } from './terminal/module.ts';
 import type { TerminalRelay } from './terminal/relay.ts';
 import { proxyModule } from './proxy/module.ts';
@@ -106,6 +107,7 @@ const FEATURES: readonly FeatureModule[] = [
   profilesModule,
   statisticsModule,
   dashboardModule,
+  clientsModule,
   terminalModule,
   proxyModule,
   applicationModule,

@@ -9,6 +9,7 @@ import { activityEndpoints } from './activity.ts';
 import { applicationEndpoints } from './application.ts';
 import { authEndpoints } from './auth.ts';
 import { backupEndpoints } from './backup.ts';
+import { clientsEndpoints } from './clients.ts';
 import { brandingEndpoints } from './branding.ts';
 import { companyEndpoints } from './company.ts';
 import { dashboardEndpoints } from './dashboard.ts';
@@ -57,6 +58,7 @@ export const endpoints = {
   auth: authEndpoints,
   backup: backupEndpoints,
   branding: brandingEndpoints,
+  clients: clientsEndpoints,
   company: companyEndpoints,
   dashboard: dashboardEndpoints,
   deviceSettings: deviceSettingsEndpoints,

@@ -16,6 +16,7 @@ import { notifyModule } from '../features/notify/module.ts';
 import { missionModule } from '../features/profiles/module.ts';
 import { statisticsModule } from '../features/statistics/module.ts';
 import { dashboardModule } from '../features/dashboard/module.ts';
+import { clientsModule } from '../features/clients/module.ts';
 import { applicationModule } from '../features/application/module.ts';
 import { licenseModule } from '../features/license/module.ts';
 
@@ -24,6 +25,7 @@ export const modules: readonly AppModule[] = [
   inventoryModule,
   diagnoseModule,
   scheduleModule,
+  clientsModule,
   logsModule,
   messagesModule,
   todoModule,

@@ -47,6 +47,7 @@ import messagesProfiles from './locales/en/messages-profiles.json';
 import statistics from './locales/en/statistics.json';
 import messagesStatistics from './locales/en/messages-statistics.json';
 import dashboard from './locales/en/dashboard.json';
+import clients from './locales/en/clients.json';
 import terminal from './locales/en/terminal.json';
 import messagesTerminal from './locales/en/messages-terminal.json';
 import application from './locales/en/application.json';
@@ -95,9 +96,9 @@ export type Catalogue = typeof core &
   typeof statistics &
   typeof messagesStatistics &
   typeof dashboard &
+  typeof clients &
   typeof terminal &
   typeof messagesTerminal &
-  typeof messagesDiagnose &
   typeof application &
   typeof messagesApplication &
   typeof license &
@@ -145,6 +146,7 @@ export const english: Catalogue = mergeCatalogueParts([
   statistics,
   messagesStatistics,
   dashboard,
+  clients,
   terminal,
   messagesTerminal,
   application,
