@@ -48,6 +48,10 @@ Connects this Linux device to the console: enrols (Provision > Discovery), then 
   --enrol-secret S        the organisation's enrolment secret, shown on the console's Provision page
                           (better: EDGE_ENROL_SECRET in the environment, out of the process list)
   --claim-code C          the claim code on the device's label (or EDGE_CLAIM_CODE)
+  --docker-socket PATH    the container engine's API socket (default /var/run/docker.sock)
+  --container-cpus N      cores container apps may reserve together (default all)
+  --container-memory-mb N memory container apps may reserve together (default 3/4 of it)
+  --container-bind IP     address the apps' port bindings listen on (default all)
   --log-level L           info, warn, error or silent (default info)
   -h, --help              this text
 `;
@@ -71,6 +75,10 @@ const args = readCommandLine(USAGE, {
   'enrol-secret': { type: 'string' },
   'claim-code': { type: 'string' },
   'log-level': { type: 'string', default: 'info' },
+  'docker-socket': { type: 'string' },
+  'container-cpus': { type: 'string' },
+  'container-memory-mb': { type: 'string' },
+  'container-bind': { type: 'string' },
 });
 
 let client: DeviceClient;
@@ -97,8 +105,15 @@ try {
       syslog: args['no-syslog'] ? null : detectSyslog(),
       secureLinkCommand: args['secure-link-cmd'],
       secureModeFile: path.join(stateDir, 'secure-mode'),
+      stateDir,
       wifiIface: args['wifi-iface'],
       config: { root: applyRoot, reloadCommand },
+      dockerSocket: args['docker-socket'],
+      containerCpus: args['container-cpus'] ? Number(args['container-cpus']) : undefined,
+      containerMemoryMb: args['container-memory-mb']
+        ? positiveInt('container-memory-mb', args['container-memory-mb'])
+        : undefined,
+      containerBindAddress: args['container-bind'],
     }),
     identity: fileIdentityStore(stateDir),
     configStore: fileAppliedStore(stateDir),

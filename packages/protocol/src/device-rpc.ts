@@ -17,6 +17,7 @@ import {
 } from './device-config.ts';
 import { macRule, ruled } from './validation.ts';
 import { logReportModes } from './logs.ts';
+import { TUNNEL_SESSION_PATTERN, tunnelOpenParams, tunnelOpenResult } from './tunnel.ts';
 import {
   cellScanResult,
   iperfParams,
@@ -26,6 +27,9 @@ import {
   speedtestResult,
   tracerouteParams,
 } from './diagnostics.ts';
+
+import { containerRpc } from './containers.ts';
+import { overlayConfig, overlayIdentity, overlayStatus } from './sdwan.ts';
 
 const delayed = z.object({ inMs: z.number().int().nonnegative() });
 
@@ -122,11 +126,29 @@ export const rpcMethods = {
     params: z.object({ secureMode: z.enum(settableSecureModes) }),
     result: z.object({ secureMode: z.enum(secureModes) }),
   },
+  /**
+   * Opens a tunnel stream (tunnel.ts): the device then takes frames on tty/{session}/in and sends on
+   * tty/{session}/out. Devices without a terminal answer `unsupported`.
+   */
+  'tunnel.open': { params: tunnelOpenParams, result: tunnelOpenResult },
+  /** Ends a stream the console no longer wants (its close frame may be lost with a dropped browser). */
+  'tunnel.close': {
+    params: z.object({ session: z.string().regex(TUNNEL_SESSION_PATTERN) }),
+    result: z.object({ closed: z.boolean() }),
+  },
+  /** SD-WAN: the device's public key (made on the device, which keeps the private one), port and addresses. */
+  'overlay.identity': { params: z.object({}), result: overlayIdentity },
+  /** SD-WAN: this node's address and peers, replacing what it had. */
+  'overlay.apply': { params: overlayConfig, result: z.object({ applied: z.boolean() }) },
+  /** SD-WAN: per peer the path in use, handshake, counters and latency. */
+  'overlay.status': { params: z.object({}), result: overlayStatus },
   /** WAN Wi-Fi client mode: the networks the radio hears now, strongest first. */
   'wifi.scan': {
     params: z.object({}),
     result: z.object({ iface: z.string(), networks: z.array(scannedWifiNetwork) }),
   },
+  /** Container apps (containers.ts): deploy, list with capacity, start/stop/restart/remove, logs. */
+  ...containerRpc,
 } as const;
 
 export type RpcMethod = keyof typeof rpcMethods;

@@ -78,6 +78,13 @@ describe('RPC dispatch', () => {
     'clients.unlink': async ({ mac }) => ({ mac, unlinked: false }),
     'secureMode.set': async ({ secureMode }) => ({ secureMode }),
     'wifi.scan': async () => ({ iface: 'wlan0', networks: [] }),
+    'tunnel.open': async () => ({ shell: 'sh' }),
+    'tunnel.close': async () => ({ closed: false }),
+    'overlay.identity': async () => {
+      throw new Error('not here');
+    },
+    'overlay.apply': async () => ({ applied: false }),
+    'overlay.status': async () => ({ peers: [] }),
     iperf: async () => {
       throw new PlatformRefusal('unsupported', 'no iperf3');
     },
@@ -85,6 +92,14 @@ describe('RPC dispatch', () => {
       throw new PlatformRefusal('unsupported', 'no speedtest');
     },
     cellScan: async () => ({ modem: null, cells: [] }),
+    'containers.deploy': async () => {
+      throw new PlatformRefusal('unsupported', 'no engine');
+    },
+    'containers.list': async () => {
+      throw new PlatformRefusal('unsupported', 'no engine');
+    },
+    'containers.action': async () => ({ container: null }),
+    'containers.logs': async () => ({ lines: [] }),
     ...configRpcHandlers(null),
     ...overrides,
   });
