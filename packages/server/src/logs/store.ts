@@ -16,6 +16,8 @@ const INSERT_CHUNK = 256;
  * held it up to 700 ms on the loaded bench machine, so a quarter of that; PostgreSQL locks only the rows.
  */
 export const DELETE_BATCH = { sqlite: 500, postgres: 2000 } as const;
+/** Rows read per step of a key-word page (matched in the console, in order). */
+const KEY_CHUNK = 2000;
 /** Rows per read of a stream (export, download). */
 const STREAM_BATCH = 1000;
 
@@ -47,14 +49,40 @@ export function logStore(db: Db, dialect: Dialect) {
     insert: (rows: LogLine[]) =>
       inChunks(rows, INSERT_CHUNK, (chunk) => db.insertInto('device_logs').values(chunk).execute()),
 
-    /** Newest first, after the cursor (or skipping `offset` rows), at most `limit`. */
-    page: (filter: Partial<LogFilter>, at: { cursor?: LogCursor; offset: number }, limit: number) =>
-      after(applyFilter(select(), filter, dialect), at.cursor)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset(at.cursor ? 0 : at.offset)
-        .execute(),
+    /**
+     * Newest first, after the cursor (or skipping `offset` rows), at most `limit`. With a key word the rows
+     * the other filters pick are read in order, a chunk at a time, and matched here: PostgreSQL estimates a
+     * `%word%` match at one row, so it read every row of the other filters and sorted them (EXPLAIN: 12,000
+     * error lines for a page of level Error + key word, 138 ms at 400,000 rows, growing with the table);
+     * read in order, a page stops as soon as it is full.
+     */
+    async page(filter: Partial<LogFilter>, at: { cursor?: LogCursor; offset: number }, limit: number) {
+      const key = filter.key?.trim().toLowerCase();
+      if (!key)
+        return after(applyFilter(select(), filter, dialect), at.cursor)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset(at.cursor ? 0 : at.offset)
+          .execute();
+      const others = { ...filter, key: undefined };
+      const want = limit + (at.cursor ? 0 : at.offset);
+      const found: StoredLogRow[] = [];
+      let cursor = at.cursor;
+      for (;;) {
+        const chunk = await after(applyFilter(select(), others, dialect), cursor)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(KEY_CHUNK)
+          .execute();
+        for (const row of chunk) if (row.message.toLowerCase().includes(key)) found.push(row);
+        if (found.length >= want || chunk.length < KEY_CHUNK) break;
+        const last = chunk[chunk.length - 1]!;
+        cursor = { createdAt: last.created_at, id: last.id };
+        await turn();
+      }
+      return found.slice(want - limit, want);
+    },
 
     /** Every row the filter picks, newest first, read in batches (memory stays one batch). */
     async *stream(filter: Partial<LogFilter>, max: number) {
@@ -143,4 +171,11 @@ export function logStore(db: Db, dialect: Dialect) {
 }
 
 export type LogStore = ReturnType<typeof logStore>;
-export type StoredLogRow = Awaited<ReturnType<LogStore['page']>>[number];
+export interface StoredLogRow {
+  id: number;
+  device_id: string;
+  level: string;
+  program: string;
+  message: string;
+  created_at: number;
+}
