@@ -16,8 +16,11 @@ const INSERT_CHUNK = 256;
  * held it up to 700 ms on the loaded bench machine, so a quarter of that; PostgreSQL locks only the rows.
  */
 export const DELETE_BATCH = { sqlite: 500, postgres: 2000 } as const;
-/** Rows read per step of a key-word page (matched in the console, in order). */
-const KEY_CHUNK = 2000;
+/**
+ * Rows read per step of a key-word page (matched in the console, in order): from a few pages' worth, doubling
+ * up to KEY_CHUNK_MAX, so a common word costs one small read and a rare one few round trips.
+ */
+const KEY_CHUNK_MAX = 8000;
 /** Rows per read of a stream (export, download). */
 const STREAM_BATCH = 1000;
 
@@ -69,14 +72,14 @@ export function logStore(db: Db, dialect: Dialect) {
       const want = limit + (at.cursor ? 0 : at.offset);
       const found: StoredLogRow[] = [];
       let cursor = at.cursor;
-      for (;;) {
+      for (let size = Math.min(KEY_CHUNK_MAX, want * 4); ; size = Math.min(KEY_CHUNK_MAX, size * 2)) {
         const chunk = await after(applyFilter(select(), others, dialect), cursor)
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
-          .limit(KEY_CHUNK)
+          .limit(size)
           .execute();
         for (const row of chunk) if (row.message.toLowerCase().includes(key)) found.push(row);
-        if (found.length >= want || chunk.length < KEY_CHUNK) break;
+        if (found.length >= want || chunk.length < size) break;
         const last = chunk[chunk.length - 1]!;
         cursor = { createdAt: last.created_at, id: last.id };
         await turn();
