@@ -9,12 +9,14 @@ import { inventoryModule } from '../features/inventory/module.ts';
 import { provisionModule } from '../features/provision/module.ts';
 import { diagnoseModule } from '../features/diagnose/module.ts';
 import { scheduleModule } from '../features/schedule/module.ts';
+import { sdwanModule } from '../features/sdwan/module.ts';
 
 export const modules: readonly AppModule[] = [
   provisionModule,
   inventoryModule,
   diagnoseModule,
   scheduleModule,
+  sdwanModule,
   securityModule,
   settingsModule,
 ];

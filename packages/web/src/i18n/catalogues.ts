@@ -36,6 +36,8 @@ import schedule from './locales/en/schedule.json';
 import messagesSchedule from './locales/en/messages-schedule.json';
 import diagnose from './locales/en/diagnose.json';
 import messagesDiagnose from './locales/en/messages-diagnose.json';
+import sdwan from './locales/en/sdwan.json';
+import messagesSdwan from './locales/en/messages-sdwan.json';
 
 export type Catalogue = typeof core &
   typeof messagesDevices &
@@ -65,7 +67,9 @@ export type Catalogue = typeof core &
   typeof schedule &
   typeof messagesSchedule &
   typeof diagnose &
-  typeof messagesDiagnose;
+  typeof messagesDiagnose &
+  typeof sdwan &
+  typeof messagesSdwan;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -97,6 +101,8 @@ export const english: Catalogue = mergeCatalogueParts([
   messagesSchedule,
   diagnose,
   messagesDiagnose,
+  sdwan,
+  messagesSdwan,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {
