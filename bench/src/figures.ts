@@ -79,6 +79,17 @@ export interface DiagnoseFigure {
 /** A latency figure, or why there is none (route missing, phase skipped). */
 export type Latency = LatencySummary | { missing: string };
 
+/** Terminals open at once on simulated devices (phases/terminals.ts). */
+export interface TerminalFigure {
+  terminals: number;
+  /** From asking for every socket to every shell's prompt, s. */
+  openS: number;
+  /** A key sent by a browser until its echo came back to it, ms. */
+  echo: LatencySummary;
+  /** The console's RSS growth over the open sessions, per session. */
+  kibPerSession: number;
+}
+
 export interface Figures {
   backend: string;
   transport: string;
@@ -93,6 +104,7 @@ export interface Figures {
   liveHeapMiB: number | null;
   ingest: IngestCapacity | null;
   diagnose: DiagnoseFigure | null;
+  terminals: TerminalFigure | null;
   /** What went wrong or fell short; an empty list means every phase ran. */
   problems: string[];
 }
@@ -110,5 +122,6 @@ export const emptyFigures = (backend: string, transport: string, size: number): 
   liveHeapMiB: null,
   ingest: null,
   diagnose: null,
+  terminals: null,
   problems: [],
 });

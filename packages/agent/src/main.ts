@@ -8,6 +8,7 @@ import { fileIdentityStore } from './client/identity.ts';
 import { HeapScheduler } from './client/scheduler.ts';
 import { lineLog } from './log.ts';
 import { LinuxPlatform } from './platform/linux.ts';
+import { detectSyslog } from './platform/syslog.ts';
 import { fileAppliedStore } from './config/applied-store.ts';
 import {
   fail,
@@ -36,6 +37,7 @@ Connects this Linux device to the console: enrols (Provision > Discovery), then 
   --secure-link-cmd CMD   restarts the secure link service when secure mode changes (SECURE_MODE
                           in its environment); without it secure mode is 'Unsupported'
   --no-dry-run            really run them; without it reboot/shutdown/secure link are only logged
+  --no-syslog             do not forward the device's syslog (logread, journald or /var/log) to the console
   --wifi-iface IF         radio used for Wi-Fi scans (default: the first wireless interface)
   --apply-root DIR        where configuration files are written: / on an OpenWrt device
                           (default STATE-DIR/apply-root, a staging directory: nothing changes)
@@ -46,6 +48,10 @@ Connects this Linux device to the console: enrols (Provision > Discovery), then 
   --enrol-secret S        the organisation's enrolment secret, shown on the console's Provision page
                           (better: EDGE_ENROL_SECRET in the environment, out of the process list)
   --claim-code C          the claim code on the device's label (or EDGE_CLAIM_CODE)
+  --docker-socket PATH    the container engine's API socket (default /var/run/docker.sock)
+  --container-cpus N      cores container apps may reserve together (default all)
+  --container-memory-mb N memory container apps may reserve together (default 3/4 of it)
+  --container-bind IP     address the apps' port bindings listen on (default all)
   --log-level L           info, warn, error or silent (default info)
   -h, --help              this text
 `;
@@ -59,6 +65,7 @@ const args = readCommandLine(USAGE, {
   'reboot-cmd': { type: 'string' },
   'shutdown-cmd': { type: 'string' },
   'no-dry-run': { type: 'boolean', default: false },
+  'no-syslog': { type: 'boolean', default: false },
   'secure-link-cmd': { type: 'string' },
   'wifi-iface': { type: 'string' },
   'apply-root': { type: 'string' },
@@ -68,6 +75,10 @@ const args = readCommandLine(USAGE, {
   'enrol-secret': { type: 'string' },
   'claim-code': { type: 'string' },
   'log-level': { type: 'string', default: 'info' },
+  'docker-socket': { type: 'string' },
+  'container-cpus': { type: 'string' },
+  'container-memory-mb': { type: 'string' },
+  'container-bind': { type: 'string' },
 });
 
 let client: DeviceClient;
@@ -91,11 +102,18 @@ try {
       rebootCommand: args['reboot-cmd'],
       shutdownCommand: args['shutdown-cmd'],
       dryRun: !args['no-dry-run'],
+      syslog: args['no-syslog'] ? null : detectSyslog(),
       secureLinkCommand: args['secure-link-cmd'],
       secureModeFile: path.join(stateDir, 'secure-mode'),
       stateDir,
       wifiIface: args['wifi-iface'],
       config: { root: applyRoot, reloadCommand },
+      dockerSocket: args['docker-socket'],
+      containerCpus: args['container-cpus'] ? Number(args['container-cpus']) : undefined,
+      containerMemoryMb: args['container-memory-mb']
+        ? positiveInt('container-memory-mb', args['container-memory-mb'])
+        : undefined,
+      containerBindAddress: args['container-bind'],
     }),
     identity: fileIdentityStore(stateDir),
     configStore: fileAppliedStore(stateDir),

@@ -58,6 +58,7 @@ describe('RPC dispatch', () => {
       throw new PlatformRefusal('unsupported', 'Cannot turn off this device.');
     },
     setIdle: async ({ idle }) => ({ idle }),
+    setLogReport: async ({ mode }) => ({ mode }),
     getInfo: async () => {
       throw new Error('not here');
     },
@@ -77,6 +78,8 @@ describe('RPC dispatch', () => {
     'clients.unlink': async ({ mac }) => ({ mac, unlinked: false }),
     'secureMode.set': async ({ secureMode }) => ({ secureMode }),
     'wifi.scan': async () => ({ iface: 'wlan0', networks: [] }),
+    'tunnel.open': async () => ({ shell: 'sh' }),
+    'tunnel.close': async () => ({ closed: false }),
     'overlay.identity': async () => {
       throw new Error('not here');
     },
@@ -89,6 +92,14 @@ describe('RPC dispatch', () => {
       throw new PlatformRefusal('unsupported', 'no speedtest');
     },
     cellScan: async () => ({ modem: null, cells: [] }),
+    'containers.deploy': async () => {
+      throw new PlatformRefusal('unsupported', 'no engine');
+    },
+    'containers.list': async () => {
+      throw new PlatformRefusal('unsupported', 'no engine');
+    },
+    'containers.action': async () => ({ container: null }),
+    'containers.logs': async () => ({ lines: [] }),
     ...configRpcHandlers(null),
     ...overrides,
   });

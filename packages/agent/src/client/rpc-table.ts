@@ -5,11 +5,13 @@
 import { RPC_METHODS, type RpcMethod } from '@edge/protocol';
 import { PlatformRefusal } from '../platform/platform.ts';
 import type { Platform } from '../ports/index.ts';
+import { containersRpc } from '../ports/containers.ts';
 import { diagnosticsRpc } from '../ports/diagnostics.ts';
 import type { PortHost } from '../ports/host.ts';
 import { networkRpc } from '../ports/network.ts';
 import { overlayRpc } from '../ports/overlay.ts';
 import { systemRpc } from '../ports/system.ts';
+import { terminalRpc } from '../ports/terminal.ts';
 import type { RpcHandler, RpcHandlers } from './rpc-dispatcher.ts';
 
 type PortRpc = (platform: Platform, host: PortHost) => Partial<RpcHandlers>;
@@ -19,6 +21,8 @@ const PORTS: readonly PortRpc[] = [
   (platform, host) => systemRpc(platform.system, host),
   (platform, host) => (platform.network ? networkRpc(platform.network, platform.system, host) : {}),
   (platform) => (platform.diagnostics ? diagnosticsRpc(platform.diagnostics) : {}),
+  (platform, host) => (platform.terminal ? terminalRpc(platform.terminal, host.tunnels) : {}),
+  (platform) => (platform.containers ? containersRpc(platform.containers) : {}),
   (platform) => (platform.overlay ? overlayRpc(platform.overlay) : {}),
 ];
 

@@ -15,7 +15,7 @@ interface EngineContainer {
 }
 
 /** Docker's states folded into SPEC 4's: created, running, exited, never started. */
-function stateOf(engineState: string | undefined): ContainerState {
+export function stateOf(engineState: string | undefined): ContainerState {
   switch (engineState) {
     case 'running':
     case 'restarting':

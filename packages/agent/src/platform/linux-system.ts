@@ -14,10 +14,13 @@ import {
   type EthernetPort,
   type InterfaceTraffic,
   type NetworkInterface,
+  type EventMessage,
+  type LogReportMode,
 } from '@edge/protocol';
 import type { AgentLog } from '../log.ts';
 import { AlarmBook } from './alarms.ts';
-import { hasDocker, listContainers } from './docker.ts';
+import { followSyslog, type SyslogSource } from './syslog.ts';
+import { DOCKER_SOCKET, hasDocker, listContainers } from './docker.ts';
 import {
   cpuUsage,
   interfaceKind,
@@ -49,6 +52,10 @@ export interface LinuxSystemOptions {
   sysRoot?: string;
   /** Where dnsmasq keeps its leases (OpenWrt). */
   leasesFile?: string;
+  /** The device's syslog to forward (syslog.ts detectSyslog); unset: none (tests, fixtures). */
+  syslog?: SyslogSource | null;
+  /** The container engine's socket (Docker, or Podman's compatible one); default /var/run/docker.sock. */
+  dockerSocket?: string;
 }
 
 interface Reading {
@@ -108,6 +115,7 @@ export class LinuxSystem implements SystemPort {
   ) {
     this.proc = options.procRoot ?? '/proc';
     this.sys = options.sysRoot ?? '/sys';
+    if (options.syslog) followSyslog(options.syslog, (event) => this.alarms.note(event));
   }
 
   private read(root: string, ...parts: string[]): string | null {
@@ -189,7 +197,7 @@ export class LinuxSystem implements SystemPort {
     ];
     if (interfaces.some((i) => i.kind === 'wifi')) capabilities.push(deviceCapabilities.wifi);
     if (interfaces.some((i) => i.kind === 'cellular')) capabilities.push(deviceCapabilities.cellular);
-    if (hasDocker()) capabilities.push(deviceCapabilities.containers);
+    if (hasDocker(this.dockerSocket)) capabilities.push(deviceCapabilities.containers);
     if (this.fanSpeed() !== null) capabilities.push(deviceCapabilities.fan);
     return {
       serial: this.options.serial,
@@ -291,10 +299,22 @@ export class LinuxSystem implements SystemPort {
     }));
   }
 
+  private get dockerSocket(): string {
+    return this.options.dockerSocket ?? DOCKER_SOCKET;
+  }
+
+  /** The containers changed (a deploy, an action, an engine event): the next report reads them anew. */
+  containersChanged(): void {
+    this.containers.at = 0;
+  }
+
   async telemetry(): Promise<TelemetrySample> {
     const interfaces = this.traffic();
     if (Date.now() - this.containers.at > 30_000)
-      this.containers = { at: Date.now(), list: hasDocker() ? await listContainers() : [] };
+      this.containers = {
+        at: Date.now(),
+        list: hasDocker(this.dockerSocket) ? await listContainers(this.dockerSocket) : [],
+      };
     return {
       interfaces,
       ports: this.ports(interfaces),
@@ -308,6 +328,14 @@ export class LinuxSystem implements SystemPort {
 
   takeEvents() {
     return this.alarms.take();
+  }
+
+  setReportMode(mode: LogReportMode): void {
+    this.alarms.setReportMode(mode);
+  }
+
+  note(event: EventMessage): void {
+    this.alarms.note(event);
   }
 
   private async power(what: 'reboot' | 'shutdown', command: string, session: PowerSession): Promise<void> {

@@ -2,17 +2,25 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Platform } from '../ports/index.ts';
+import { LinuxContainers } from './linux-containers.ts';
+import { DOCKER_SOCKET, hasDocker } from './docker.ts';
 import { LinuxDiagnostics } from './linux-diagnostics.ts';
 import { LinuxNetwork, type LinuxNetworkOptions } from './linux-network.ts';
 import { LinuxOverlay } from './linux-overlay.ts';
 import { LinuxSecureLink } from './linux-secure-link.ts';
 import { LinuxSystem, type LinuxSystemOptions } from './linux-system.ts';
+import { LinuxTerminal } from './linux-terminal.ts';
 
 export interface LinuxPlatformOptions extends LinuxSystemOptions, LinuxNetworkOptions {
   /** Restarts the secure link service (SPEC 4); unset: secure mode 'Unsupported'. Dry run like reboot. */
   secureLinkCommand?: string;
   /** Where the secure mode in force is kept (linux-secure-link.ts). */
   secureModeFile?: string;
+  /** What container apps may reserve together (default all cores, three quarters of the memory). */
+  containerCpus?: number;
+  containerMemoryMb?: number;
+  /** Host address the apps' port bindings listen on (default all). */
+  containerBindAddress?: string;
   /** Where the overlay keeps its key pair and configuration; unset: no SD-WAN overlay. */
   stateDir?: string;
 }
@@ -21,6 +29,9 @@ export class LinuxPlatform implements Platform {
   readonly system: LinuxSystem;
   readonly network: LinuxNetwork;
   readonly diagnostics = new LinuxDiagnostics();
+  readonly terminal = new LinuxTerminal();
+  /** Only with an engine socket at start: a device without one has no container capability. */
+  readonly containers?: LinuxContainers;
   readonly overlay?: LinuxOverlay;
 
   constructor(options: LinuxPlatformOptions) {
@@ -32,6 +43,17 @@ export class LinuxPlatform implements Platform {
     });
     this.system = new LinuxSystem(options, secureLink);
     this.network = new LinuxNetwork(options, secureLink);
+    const socketPath = options.dockerSocket ?? DOCKER_SOCKET;
+    if (hasDocker(socketPath)) {
+      this.containers = new LinuxContainers({
+        socketPath,
+        log: options.log,
+        capacity: { cpus: options.containerCpus, memoryMb: options.containerMemoryMb },
+        bindAddress: options.containerBindAddress,
+        changed: () => this.system.containersChanged(),
+      });
+      this.containers.watch();
+    }
     if (options.stateDir)
       this.overlay = new LinuxOverlay({
         serial: options.serial,

@@ -5,26 +5,6 @@
  */
 import type { Progress } from '../platform/platform.ts';
 
-/** Container apps (Docker Engine on Linux). */
-export interface ContainersPort {
-  list(): Promise<{ id: string; name: string; image: string; state: string }[]>;
-  start(id: string): Promise<void>;
-  stop(id: string): Promise<void>;
-  remove(id: string): Promise<void>;
-  logs(id: string, tail: number, signal: AbortSignal): Promise<string[]>;
-}
-
-/** A shell on the device, relayed to the browser. */
-export interface TerminalPort {
-  open(size: { cols: number; rows: number }, output: (data: string) => void): Promise<TerminalSession>;
-}
-
-export interface TerminalSession {
-  write(data: string): void;
-  resize(size: { cols: number; rows: number }): void;
-  close(): void;
-}
-
 /** Saving and restoring the device's configuration as a file. */
 export interface BackupPort {
   create(progress: Progress, signal: AbortSignal): Promise<{ file: Uint8Array; sha256: string }>;

@@ -6,23 +6,34 @@ import type { Endpoint } from './endpoint.ts';
 import { accountEndpoints } from './account.ts';
 import { aclEndpoints } from './acl.ts';
 import { activityEndpoints } from './activity.ts';
+import { applicationEndpoints } from './application.ts';
 import { authEndpoints } from './auth.ts';
 import { backupEndpoints } from './backup.ts';
 import { brandingEndpoints } from './branding.ts';
 import { companyEndpoints } from './company.ts';
+import { dashboardEndpoints } from './dashboard.ts';
 import { deviceSettingsEndpoints } from './deviceSettings.ts';
 import { diagnoseEndpoints } from './diagnose.ts';
+import { guideEndpoints } from './guide.ts';
 import { healthEndpoints } from './health.ts';
 import { inventoryEndpoints } from './inventory.ts';
 import { jobsEndpoints } from './jobs.ts';
+import { licenseEndpoints } from './license.ts';
 import { liveEndpoints } from './live.ts';
+import { logsEndpoints } from './logs.ts';
+import { messagesEndpoints } from './messages.ts';
 import { notificationsEndpoints } from './notifications.ts';
+import { notifyEndpoints } from './notify.ts';
+import { profilesEndpoints } from './profiles.ts';
 import { provisionEndpoints } from './provision.ts';
 import { rolesEndpoints } from './roles.ts';
 import { scheduleEndpoints } from './schedule.ts';
 import { sdwanEndpoints } from './sdwan.ts';
 import { securityEndpoints } from './security.ts';
 import { smtpEndpoints } from './smtp.ts';
+import { todoEndpoints } from './todo.ts';
+import { statisticsEndpoints } from './statistics.ts';
+import { terminalEndpoints } from './terminal.ts';
 import { tokensEndpoints } from './tokens.ts';
 import { usersEndpoints } from './users.ts';
 import { variableEndpoints } from './variable.ts';
@@ -41,23 +52,34 @@ export const endpoints = {
   account: accountEndpoints,
   acl: aclEndpoints,
   activity: activityEndpoints,
+  application: applicationEndpoints,
   auth: authEndpoints,
   backup: backupEndpoints,
   branding: brandingEndpoints,
   company: companyEndpoints,
+  dashboard: dashboardEndpoints,
   deviceSettings: deviceSettingsEndpoints,
   diagnose: diagnoseEndpoints,
+  guide: guideEndpoints,
   health: healthEndpoints,
   inventory: inventoryEndpoints,
   jobs: jobsEndpoints,
+  license: licenseEndpoints,
   live: liveEndpoints,
+  logs: logsEndpoints,
+  messages: messagesEndpoints,
   notifications: notificationsEndpoints,
+  notify: notifyEndpoints,
+  profiles: profilesEndpoints,
   provision: provisionEndpoints,
   roles: rolesEndpoints,
   schedule: scheduleEndpoints,
   sdwan: sdwanEndpoints,
   security: securityEndpoints,
   smtp: smtpEndpoints,
+  todo: todoEndpoints,
+  statistics: statisticsEndpoints,
+  terminal: terminalEndpoints,
   tokens: tokensEndpoints,
   users: usersEndpoints,
   variable: variableEndpoints,

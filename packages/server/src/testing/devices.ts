@@ -174,6 +174,8 @@ export const startAgent = (a: {
   interval?: number;
   /** A network namespace to run in (testing/netns.ts). */
   namespace?: string;
+  /** More options (e.g. --docker-socket for a test's own engine). */
+  extraArgs?: string[];
 }): Child =>
   run(
     'edge-agent.mjs',
@@ -193,6 +195,7 @@ export const startAgent = (a: {
       '200',
       '--log-level',
       'warn',
+      ...(a.extraArgs ?? []),
     ],
     'ignore',
     a.namespace,

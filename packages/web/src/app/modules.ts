@@ -10,6 +10,15 @@ import { provisionModule } from '../features/provision/module.ts';
 import { diagnoseModule } from '../features/diagnose/module.ts';
 import { scheduleModule } from '../features/schedule/module.ts';
 import { sdwanModule } from '../features/sdwan/module.ts';
+import { logsModule } from '../features/logs/module.ts';
+import { messagesModule } from '../features/messages/module.ts';
+import { todoModule } from '../features/todo/module.ts';
+import { notifyModule } from '../features/notify/module.ts';
+import { missionModule } from '../features/profiles/module.ts';
+import { statisticsModule } from '../features/statistics/module.ts';
+import { dashboardModule } from '../features/dashboard/module.ts';
+import { applicationModule } from '../features/application/module.ts';
+import { licenseModule } from '../features/license/module.ts';
 
 export const modules: readonly AppModule[] = [
   provisionModule,
@@ -17,6 +26,15 @@ export const modules: readonly AppModule[] = [
   diagnoseModule,
   scheduleModule,
   sdwanModule,
+  logsModule,
+  messagesModule,
+  todoModule,
+  notifyModule,
+  missionModule,
+  dashboardModule,
+  statisticsModule,
+  applicationModule,
   securityModule,
+  licenseModule,
   settingsModule,
 ];

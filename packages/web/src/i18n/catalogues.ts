@@ -38,6 +38,23 @@ import diagnose from './locales/en/diagnose.json';
 import messagesDiagnose from './locales/en/messages-diagnose.json';
 import sdwan from './locales/en/sdwan.json';
 import messagesSdwan from './locales/en/messages-sdwan.json';
+import logs from './locales/en/logs.json';
+import messagesLogs from './locales/en/messages-logs.json';
+import alertMessages from './locales/en/messages.json';
+import todo from './locales/en/todo.json';
+import notify from './locales/en/notify.json';
+import messagesNotify from './locales/en/messages-notify.json';
+import profiles from './locales/en/profiles.json';
+import messagesProfiles from './locales/en/messages-profiles.json';
+import statistics from './locales/en/statistics.json';
+import messagesStatistics from './locales/en/messages-statistics.json';
+import dashboard from './locales/en/dashboard.json';
+import terminal from './locales/en/terminal.json';
+import messagesTerminal from './locales/en/messages-terminal.json';
+import application from './locales/en/application.json';
+import messagesApplication from './locales/en/messages-application.json';
+import license from './locales/en/license.json';
+import messagesLicense from './locales/en/messages-license.json';
 
 export type Catalogue = typeof core &
   typeof messagesDevices &
@@ -69,7 +86,25 @@ export type Catalogue = typeof core &
   typeof diagnose &
   typeof messagesDiagnose &
   typeof sdwan &
-  typeof messagesSdwan;
+  typeof messagesSdwan &
+  typeof logs &
+  typeof messagesLogs &
+  typeof alertMessages &
+  typeof todo &
+  typeof notify &
+  typeof messagesNotify &
+  typeof profiles &
+  typeof messagesProfiles &
+  typeof statistics &
+  typeof messagesStatistics &
+  typeof dashboard &
+  typeof terminal &
+  typeof messagesTerminal &
+  typeof messagesDiagnose &
+  typeof application &
+  typeof messagesApplication &
+  typeof license &
+  typeof messagesLicense;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -103,6 +138,23 @@ export const english: Catalogue = mergeCatalogueParts([
   messagesDiagnose,
   sdwan,
   messagesSdwan,
+  logs,
+  messagesLogs,
+  alertMessages,
+  todo,
+  notify,
+  messagesNotify,
+  profiles,
+  messagesProfiles,
+  statistics,
+  messagesStatistics,
+  dashboard,
+  terminal,
+  messagesTerminal,
+  application,
+  messagesApplication,
+  license,
+  messagesLicense,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {

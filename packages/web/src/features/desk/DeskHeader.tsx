@@ -7,6 +7,7 @@ import { usePlatformName } from '../branding/api.ts';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { NotificationBell } from '../../components/notifications/NotificationBell.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { CriticalBadge } from '../messages/CriticalBadge.tsx';
 
 const DESK = '/desk';
 
@@ -22,6 +23,7 @@ export function DeskHeader() {
       </Link>
       <div className="desk-header-actions">
         <LanguageSwitch variant="borderless" />
+        <CriticalBadge />
         <NotificationBell />
         <UserMenu />
       </div>

@@ -9,6 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Col, Empty, Result, Row, Space, Spin, Tooltip, Typography } from 'antd';
 import {
   ArrowLeftOutlined,
+  CodeOutlined,
   PauseCircleOutlined,
   PlayCircleOutlined,
   PoweroffOutlined,
@@ -31,6 +32,7 @@ import { FigureTiles, ResourceCards, PortsAndPoe } from './DashboardFigures.tsx'
 import { ClientsTable, ContainersTable, InterfacesTable } from './DashboardTables.tsx';
 import { TrafficChart } from './TrafficChart.tsx';
 import { settingsPath } from '../../deviceSettings/paths.ts';
+import { terminalPath } from '../../terminal/paths.ts';
 
 const CHART_KINDS = ['ethernet', 'controlPlane', 'dataPlane'] as const;
 
@@ -118,6 +120,13 @@ function Dashboard({ dashboard }: { dashboard: DeviceDashboard }) {
               data-testid="dashboard-settings"
             >
               {t('deviceSettings.open')}
+            </Button>
+            <Button
+              icon={<CodeOutlined />}
+              onClick={() => void navigate(terminalPath(device.id))}
+              data-testid="dashboard-terminal"
+            >
+              {t('terminal.open')}
             </Button>
             {manage &&
               (device.idle

@@ -1,0 +1,90 @@
+/**
+ * Application against the demo's simulated fleet: import a template file (Portainer's format), deploy it
+ * from the app store to a device that runs containers and watch the deploy finish, see the app running in
+ * the device's list, read its log, then stop and delete it, each after its confirmation.
+ */
+import { expect, test } from '@playwright/test';
+import { answerConfirm, expectToast, signInAs } from './helpers.ts';
+
+/** The simulator's models with a container engine (agent platform/catalogue.ts). */
+const CONTAINER_MODELS = ['ER-7206 Gigabit Router', 'EG-8P PoE Edge Gateway', 'IR-915 Industrial 4G Router'];
+const APP = `e2e-web-${Date.now().toString(36)}`;
+
+test('import a template, deploy it to a device, see it run, read its log, stop and delete it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAs(page);
+  const answer = await page.request.get('/api/v1/inventory/list?page=1&pageSize=40');
+  const devices = (
+    (await answer.json()) as {
+      list: { id: string; name: string; sn: string; modelID: string; online: boolean }[];
+    }
+  ).list;
+  const device = devices.find((d) => d.online && CONTAINER_MODELS.includes(d.modelID));
+  expect(device, 'a demo device that runs containers').toBeDefined();
+
+  await page.getByTestId('app-Application').click();
+  await expect(page).toHaveURL(/\/desk\/application/);
+
+  // Templates: a Portainer v2 file with one container template and one stack (skipped, said why).
+  await page.getByRole('tab', { name: 'Templates' }).click();
+  const file = JSON.stringify({
+    version: '2',
+    templates: [
+      {
+        type: 1,
+        title: 'E2E web',
+        name: APP,
+        image: 'library/httpd:2.4',
+        ports: ['8088:80/tcp'],
+        env: [{ name: 'MODE', default: 'demo' }],
+      },
+      { type: 3, title: 'A compose stack' },
+    ],
+  });
+  await page
+    .getByTestId('templates-panel')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'templates.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+  await expectToast(page, '1 imported, 1 skipped');
+  await expect(page.getByTestId('template-skipped')).toContainText('A compose stack');
+  await expect(page.getByTestId('template-table')).toContainText(APP);
+
+  // App store: deploy it to the device; the deploy runs as a job and finishes there.
+  await page.getByRole('tab', { name: 'App store' }).click();
+  const card = page.getByTestId(`store-app-${APP}`);
+  await expect(card).toContainText('library/httpd:2.4');
+  await card.getByTestId('store-deploy').click();
+  await page.getByTestId('diagnose-devices').click();
+  await page.getByTestId('diagnose-devices').locator('input').fill(device!.sn);
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title*="${device!.sn}"]`).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('deploy-save').click();
+  await expectToast(page, 'Deploy started.');
+  await expect(page.getByTestId('job-progress')).toHaveAttribute('data-job-state', 'succeeded', {
+    timeout: 30_000,
+  });
+
+  // Deployed apps: the device's own list has it running; its log says it started.
+  await page.getByRole('tab', { name: 'Deployed apps' }).click();
+  await page.getByTestId('installed-device').click();
+  await page.getByTestId('installed-device').locator('input').fill(device!.sn);
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title*="${device!.sn}"]`).click();
+  const row = page.getByTestId(`container-row-${APP}`);
+  await expect(row.getByTestId('container-state')).toHaveText('Running');
+  await expect(row).toContainText('8088:80/tcp');
+  await row.getByTestId('container-logs').click();
+  await expect(page.getByTestId('container-log')).toContainText(`${APP} started`);
+  await page.locator('.ant-modal').getByRole('button', { name: 'OK' }).click();
+
+  // Stop, then delete, each confirmed.
+  await row.getByTestId('container-stop').click();
+  await answerConfirm(page, 'ok', 'Are you sure you want to stop this container?');
+  await expectToast(page, 'Application updated successfully.');
+  await expect(row.getByTestId('container-state')).toHaveText('Exited');
+  await row.getByTestId('container-delete').click();
+  await answerConfirm(page, 'ok', 'Are you sure you want to delete this container?');
+  await expectToast(page, 'Deleted successfully.');
+  await expect(row).toHaveCount(0);
+});

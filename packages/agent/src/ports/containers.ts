@@ -1,0 +1,29 @@
+/**
+ * The containers port: container apps on the device (SPEC 2 Container app; SPEC 4 states and actions).
+ * The Linux side talks to the Docker Engine API over its unix socket (platform/linux-containers.ts), the
+ * simulator keeps containers in memory with the same states, limits, logs and refusals.
+ */
+import type { ContainerAction, ContainerSpec, InstalledContainer, RpcResult } from '@edge/protocol';
+import type { Progress } from '../platform/platform.ts';
+import type { PortHandlers } from './host.ts';
+
+export type ContainersMethod =
+  'containers.deploy' | 'containers.list' | 'containers.action' | 'containers.logs';
+
+export interface ContainersPort {
+  /** Pulls, creates and starts; refuses (nothing created) when the reservation does not fit. */
+  deploy(spec: ContainerSpec, progress: Progress, signal: AbortSignal): Promise<InstalledContainer>;
+  list(stats: boolean): Promise<RpcResult<'containers.list'>>;
+  /** The container after the action; null once removed. */
+  action(name: string, action: ContainerAction): Promise<InstalledContainer | null>;
+  logs(name: string, tail: number): Promise<string[]>;
+}
+
+export const containersRpc = (port: ContainersPort): PortHandlers<ContainersMethod> => ({
+  'containers.deploy': async (args, progress, signal) => ({
+    container: await port.deploy(args, progress, signal),
+  }),
+  'containers.list': (args) => port.list(args.stats),
+  'containers.action': async (args) => ({ container: await port.action(args.name, args.action) }),
+  'containers.logs': async (args) => ({ lines: await port.logs(args.name, args.tail) }),
+});

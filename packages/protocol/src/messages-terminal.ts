@@ -1,0 +1,5 @@
+/** Texts of the terminal and remote access (issue 19): why a terminal or a recording is refused. */
+export const terminalMessages = {
+  secureModeRefusesAccess: "The device's secure mode (OrpheLink Only) does not allow remote access.",
+  terminalSessionNotFound: 'Terminal session not found.',
+} as const;

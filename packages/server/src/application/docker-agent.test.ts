@@ -1,0 +1,270 @@
+/**
+ * Application against a real Docker Engine the test starts itself (testing/docker.ts: its own data-root,
+ * exec-root, socket and bridge, no iptables), a private registry with a password, and an image imported
+ * from a busybox root file system and pushed there. A real `edge-agent` pointed at that engine is driven
+ * through the console's API as an operator would: a template pulled with the registry's credentials runs
+ * and answers on its bound port, its log reaches the API, stop/restart/delete work, the engine kills an
+ * app past its memory limit and the console says why, and a reservation that does not fit is refused in
+ * SPEC 8's words with nothing created (or installed anyway, and started once room frees up, SPEC 5).
+ * The Debian packages are installed first when missing; the test never skips.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  APPLICATION_API,
+  messages,
+  type InstalledContainer,
+  type JobDetail,
+  type RegistryView,
+  type TemplateView,
+} from '@edge/protocol';
+import { TEST_CLAIM_CODE, signIn, startTestConsole, type TestConsole } from '../testing/harness.ts';
+import { startAgent, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
+import { caller, type Caller } from '../testing/accounts.ts';
+import { jobFinished } from '../testing/jobs.ts';
+import {
+  freePort,
+  pushBusyboxImage,
+  startDockerEngine,
+  startRegistry,
+  type TestEngine,
+  type TestRegistry,
+} from '../testing/docker.ts';
+
+const ENSURE = path.resolve(import.meta.dirname, '../../../../scripts/ensure-test-packages.sh');
+
+let engine: TestEngine | undefined;
+let registry: TestRegistry | undefined;
+let edge: TestConsole | undefined;
+let agent: Child | undefined;
+let stateDir = '';
+let api: Caller;
+let deviceId = '';
+let image = '';
+let webPort = 0;
+
+beforeAll(async () => {
+  execFileSync('bash', [ENSURE], { stdio: 'inherit' });
+  engine = await startDockerEngine();
+  registry = await startRegistry();
+  image = await pushBusyboxImage(engine, registry, 'edge/web', '1');
+  edge = await startTestConsole('sqlite');
+  await edge.app.listen({ host: '127.0.0.1', port: 0 });
+  const url = `http://127.0.0.1:${(edge.app.server.address() as AddressInfo).port}`;
+  api = caller(edge, await signIn(edge));
+  const serial = `${uniquePrefix()}-DOCKER`;
+  await edge.enrolment.provision([{ serial, claimCode: TEST_CLAIM_CODE }]);
+  stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-app-agent-'));
+  agent = startAgent({
+    console: url,
+    serial,
+    stateDir,
+    interval: 5,
+    // 2 cores and 600 MB for apps: a medium app (256 MB) and a high one (512 MB) do not fit together.
+    extraArgs: [
+      '--docker-socket',
+      engine.socketPath,
+      '--container-cpus',
+      '2',
+      '--container-memory-mb',
+      '600',
+      '--container-bind',
+      '127.0.0.1',
+    ],
+  });
+  deviceId = await waitFor(
+    () =>
+      edge!.devices
+        .list()
+        .find((d) => d.serial === serial && d.online && d.capabilities.includes('containers'))?.id,
+    'the agent online with its container engine',
+    60_000,
+  );
+  webPort = await freePort();
+}, 240_000);
+
+afterAll(async () => {
+  await agent?.stop();
+  await edge?.destroy();
+  await registry?.stop();
+  await engine?.stop();
+  if (stateDir) fs.rmSync(stateDir, { recursive: true, force: true });
+}, 60_000);
+
+const json = <T>(res: { statusCode: number; body: string }, status = 200): T => {
+  expect(res.statusCode, res.body).toBe(status);
+  return JSON.parse(res.body) as T;
+};
+
+async function template(body: object): Promise<TemplateView> {
+  return json<TemplateView>(await api('POST', `${APPLICATION_API}/templates`, body));
+}
+
+async function deploy(body: object): Promise<JobDetail> {
+  const started = json<JobDetail>(
+    await api('POST', `${APPLICATION_API}/deploy`, { deviceIds: [deviceId], ...body }),
+  );
+  return jobFinished(edge!.jobs, started.job.id, 180_000);
+}
+
+async function installed(): Promise<InstalledContainer[]> {
+  return json<{ containers: InstalledContainer[] }>(
+    await api('GET', `${APPLICATION_API}/installed?deviceId=${deviceId}`),
+  ).containers;
+}
+
+const app = async (name: string) => (await installed()).find((c) => c.name === name);
+
+async function act(name: string, action: string) {
+  return api('POST', `${APPLICATION_API}/action`, { deviceId, name, action });
+}
+
+/** The app's answer on its bound port, or the error's code. */
+const knock = () =>
+  fetch(`http://127.0.0.1:${webPort}/`, { signal: AbortSignal.timeout(5000) }).then(
+    (r) => r.text(),
+    (err: Error & { cause?: { code?: string } }) => `refused ${err.cause?.code ?? err.message}`,
+  );
+
+describe('a real agent on a real Docker Engine', () => {
+  let reg: RegistryView;
+  let web: TemplateView;
+
+  test('a registry keeps its password sealed and logs in with it; a wrong one fails the test login', async () => {
+    reg = json<RegistryView>(
+      await api('POST', `${APPLICATION_API}/registries`, {
+        name: 'local',
+        insecure: true,
+        serverAddress: registry!.address,
+        username: registry!.username,
+        password: registry!.password,
+      }),
+    );
+    expect(reg).toMatchObject({ hasPassword: true, serverAddress: registry!.address });
+    expect(JSON.stringify(reg)).not.toContain(registry!.password);
+    const row = await edge!.store.db.selectFrom('app_registries').selectAll().executeTakeFirstOrThrow();
+    expect(row.password_sealed).not.toContain(registry!.password);
+    expect(
+      json<{ message: string }>(await api('POST', `${APPLICATION_API}/registries/test`, { id: reg.id })),
+    ).toEqual({
+      message: messages.registryLoginOk,
+    });
+    const wrong = json<RegistryView>(
+      await api('POST', `${APPLICATION_API}/registries`, {
+        name: 'wrong',
+        insecure: true,
+        serverAddress: registry!.address,
+        username: registry!.username,
+        password: 'not-the-password',
+      }),
+    );
+    const refused = json<{ err_code: string }>(
+      await api('POST', `${APPLICATION_API}/registries/test`, { id: wrong.id }),
+      400,
+    );
+    expect(refused.err_code).toBe('registryLoginFailed');
+  });
+
+  test('a template pulled with the credentials runs, answers on its port and its log reaches the API', async () => {
+    web = await template({
+      appName: 'web',
+      registryId: reg.id,
+      imageName: image.slice(registry!.address.length + 1),
+      tag: '1',
+      resource: 'medium',
+      env: [{ name: 'GREETING', value: 'hello edge' }],
+      ports: [{ hostPort: webPort, containerPort: 8080 }],
+    });
+    expect(web.image).toBe(`${image}:1`);
+    const done = await deploy({ templateId: web.id });
+    expect(done.job.state, JSON.stringify(done.steps)).toBe('succeeded');
+    // The job keeps no credentials: each step opened them when it ran.
+    expect(JSON.stringify(done)).not.toContain(registry!.password);
+    const running = await app('web');
+    expect(running).toMatchObject({ state: 'running', resource: 'medium', managed: true });
+    expect(running!.memoryLimitBytes).toBe(256 * 1024 * 1024);
+    expect(running!.ports).toEqual([{ hostPort: webPort, containerPort: 8080, protocol: 'tcp' }]);
+    expect(
+      await waitFor(
+        async () => (await knock()).includes('hello-from-container') && 'yes',
+        'the app to answer',
+      ),
+    ).toBe('yes');
+    const logs = json<{ lines: string[] }>(
+      await api('GET', `${APPLICATION_API}/logs?deviceId=${deviceId}&name=web&tail=50`),
+    );
+    expect(logs.lines).toContain('app up: hello edge');
+  });
+
+  test('stop, restart: the state follows and the port answers only while running', async () => {
+    const stopped = json<{ container: InstalledContainer; message: string }>(await act('web', 'stop'));
+    expect(stopped.container.state).toBe('exited');
+    expect(stopped.message).toBe(messages.applicationUpdated);
+    expect(await knock()).toMatch(/^refused/);
+    const restarted = json<{ container: InstalledContainer }>(await act('web', 'restart'));
+    expect(restarted.container.state).toBe('running');
+    expect(
+      await waitFor(async () => (await knock()).includes('hello-from-container') && 'yes', 'the app back'),
+    ).toBe('yes');
+  });
+
+  test('the engine kills an app past its memory limit, and the console says why', async () => {
+    const hog = await template({
+      appName: 'hog',
+      registryId: reg.id,
+      imageName: 'edge/web',
+      tag: '1',
+      resource: 'low',
+      env: [{ name: 'HOG', value: '1' }],
+    });
+    const done = await deploy({ templateId: hog.id });
+    expect(done.job.state).toBe('succeeded');
+    const killed = await waitFor(
+      async () => {
+        const c = await app('hog');
+        return c?.state === 'exited' && c;
+      },
+      'the memory hog to be killed',
+      60_000,
+    );
+    expect(killed).toMatchObject({ oomKilled: true, exitCode: 137 });
+    expect(killed.reason).toMatch(/memory limit/);
+    expect(killed.memoryLimitBytes).toBe(64 * 1024 * 1024);
+  });
+
+  test('a reservation that does not fit is refused in SPEC 8 words with nothing created', async () => {
+    const big = await template({
+      appName: 'big',
+      registryId: reg.id,
+      imageName: 'edge/web',
+      tag: '1',
+      resource: 'high',
+    });
+    const done = await deploy({ templateId: big.id });
+    expect(done.job.state).toBe('failed');
+    expect(done.steps[0]).toMatchObject({ state: 'failed', reason: 'memoryReservation' });
+    expect(JSON.stringify(done.steps[0]!.result)).toContain(messages.memoryReservation);
+    expect(await app('big')).toBeUndefined();
+
+    // 'Yes, install it!': installed, not running, and started once the medium app frees its share.
+    const anyway = await deploy({ templateId: big.id, installAnyway: true });
+    expect(anyway.job.state).toBe('succeeded');
+    expect(await app('big')).toMatchObject({ state: 'never started', reason: messages.memoryReservation });
+    const starting = json<{ err_code: string; err_message: string }>(await act('big', 'start'), 409);
+    expect(starting.err_message).toBe(messages.memoryReservation);
+    json(await act('web', 'stop'));
+    await waitFor(async () => (await app('big'))?.state === 'running', 'the waiting app to start', 30_000);
+  });
+
+  test('delete removes the app from the device', async () => {
+    const removed = json<{ container: null; message: string }>(await act('web', 'remove'));
+    expect(removed).toEqual({ container: null, message: messages.deleted });
+    expect(await app('web')).toBeUndefined();
+    const again = json<{ err_code: string }>(await act('web', 'remove'), 404);
+    expect(again.err_code).toBe('containerNotFound');
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * The installed list: a device's apps asked of the device itself (states, ports, uptime, CPU and memory,
+ * why one is not running), the fleet's as each device last reported them, and the SPEC 4 actions and logs
+ * through the device's containers capability, refusals in SPEC 8's words.
+ */
+import type { z } from 'zod';
+import {
+  deviceCapabilities,
+  messages,
+  type containerActionRequest,
+  type containerLogsQuery,
+  type fleetInstalledQuery,
+} from '@edge/protocol';
+import type { DeviceDirectory } from '../devices/index.ts';
+import type { RpcService } from '../devices/rpc.ts';
+import { fail } from '../http/errors.ts';
+import { containerFailure } from './reasons.ts';
+
+const CALL_MS = 20_000;
+/** Stopping waits up to 10 s for the app before the engine kills it. */
+const ACTION_MS = 45_000;
+
+export function installedService(devices: DeviceDirectory, rpc: RpcService) {
+  const known = (deviceId: string) => {
+    if (!devices.get(deviceId)) throw fail(404, 'notFound');
+  };
+
+  async function ask<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      throw containerFailure(err);
+    }
+  }
+
+  return {
+    async device(deviceId: string) {
+      known(deviceId);
+      const listed = await ask(() =>
+        rpc.call(deviceId, 'containers.list', { stats: true }, { deadlineMs: CALL_MS }),
+      );
+      return { deviceId, ...listed };
+    },
+
+    fleet(query: z.output<typeof fleetInstalledQuery>) {
+      const needle = query.search.toLowerCase();
+      const rows = [];
+      for (const live of devices.scan()) {
+        if (!live.capabilities.includes(deviceCapabilities.containers)) continue;
+        const view = devices.get(live.record.id);
+        for (const app of view?.telemetry?.containers ?? []) {
+          const row = {
+            deviceId: live.record.id,
+            deviceName: live.record.name,
+            online: live.online,
+            name: app.name,
+            state: app.state,
+            ...(app.id && { id: app.id }),
+          };
+          if (!needle || `${row.deviceName} ${row.name} ${row.state}`.toLowerCase().includes(needle))
+            rows.push(row);
+        }
+      }
+      rows.sort((a, b) => a.deviceName.localeCompare(b.deviceName) || a.name.localeCompare(b.name));
+      const start = (query.page - 1) * query.pageSize;
+      return { list: rows.slice(start, start + query.pageSize), total: rows.length };
+    },
+
+    async action(request: z.output<typeof containerActionRequest>) {
+      known(request.deviceId);
+      const { container } = await ask(() =>
+        rpc.call(
+          request.deviceId,
+          'containers.action',
+          { name: request.name, action: request.action },
+          { deadlineMs: ACTION_MS },
+        ),
+      );
+      return {
+        container,
+        message: request.action === 'remove' ? messages.deleted : messages.applicationUpdated,
+      };
+    },
+
+    async logs(query: z.output<typeof containerLogsQuery>) {
+      known(query.deviceId);
+      return ask(() =>
+        rpc.call(
+          query.deviceId,
+          'containers.logs',
+          { name: query.name, tail: query.tail },
+          { deadlineMs: CALL_MS },
+        ),
+      );
+    },
+  };
+}
+export type InstalledService = ReturnType<typeof installedService>;

@@ -1,0 +1,31 @@
+/**
+ * Application (issue 20): container templates and the app store, registries with sealed credentials,
+ * deploys as jobs of the application.deploy kind, the installed list, its actions and logs, and the
+ * container licence.
+ */
+import { featureModule } from '../modules/module.ts';
+import { deployKind, deployService } from './deploy.ts';
+import { installedService } from './installed.ts';
+import { containerLicence } from './licence.ts';
+import { registryService } from './registries.ts';
+import { applicationRoutes } from './routes.ts';
+import { applicationStore } from './store.ts';
+import { templateService } from './templates.ts';
+
+export const applicationModule = featureModule({
+  name: 'application',
+  needs: ['jobs', 'devices', 'rpc', 'store', 'secrets'],
+  start({ jobs, devices, rpc, store, secrets }) {
+    const db = applicationStore(store.db);
+    const registries = registryService(db, secrets);
+    const templates = templateService(db);
+    const licence = containerLicence(devices);
+    jobs.kinds.register(deployKind(registries));
+    const deploy = deployService({ jobs, devices, templates, licence });
+    const installed = installedService(devices, rpc);
+    return {
+      offers: { templates, registries, deploy, installed, licence },
+      routes: [applicationRoutes({ templates, registries, deploy, installed, licence })],
+    };
+  },
+});

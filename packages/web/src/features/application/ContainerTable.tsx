@@ -1,0 +1,189 @@
+/**
+ * One device's apps as its engine reports them (read again every few seconds): state, image, ports,
+ * status, CPU and memory, why one is not running; SPEC 4 actions with a confirmation before stop, restart
+ * and delete, and the log.
+ */
+import { useState } from 'react';
+import { Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import {
+  DeleteOutlined,
+  FileTextOutlined,
+  PauseCircleOutlined,
+  PlayCircleOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ContainerAction, InstalledContainer } from '@edge/protocol';
+import { IconAction } from '../../components/table/IconAction.tsx';
+import { SCROLL_X } from '../../components/tableCells.tsx';
+import { useConfirmAct } from '../../components/useConfirmAct.ts';
+import { messageText } from '../../i18n/messageText.ts';
+import { usePermission } from '../account/permissions.ts';
+import { useContainerAction, useInstalled } from './api.ts';
+import { LogsModal } from './LogsModal.tsx';
+import { serverWords } from './serverWords.ts';
+
+const STATE_COLOURS: Record<InstalledContainer['state'], string> = {
+  running: 'success',
+  exited: 'error',
+  created: 'default',
+  'never started': 'warning',
+};
+const MB = 1024 * 1024;
+const ACTIONS = { start: 'start', stop: 'stop', restart: 'restart', remove: 'remove' } as const;
+const LIST_FAILED = 'apiRequestError' as const;
+
+export function ContainerTable({ deviceId }: { deviceId: string }) {
+  const { t } = useTranslation();
+  const installed = useInstalled(deviceId);
+  const action = useContainerAction();
+  const { manage } = usePermission('Application');
+  const { act } = useConfirmAct();
+  const [logOf, setLogOf] = useState<string | null>(null);
+
+  const run = (c: InstalledContainer, what: ContainerAction) => {
+    const question = {
+      stop: 'application.confirm.stopContainer',
+      restart: 'application.confirm.restartContainer',
+      remove: 'application.confirm.deleteContainer',
+      start: null,
+    } as const;
+    const asked = question[what];
+    return act({
+      ...(asked && {
+        confirm: {
+          message: t(asked),
+          danger: what === 'remove',
+          okText: t(`application.actions.${what === 'remove' ? 'delete' : what}`),
+        },
+      }),
+      run: () => action.mutateAsync({ deviceId, name: c.name, action: what }),
+      done: (answer) => serverWords(t, answer.message),
+    });
+  };
+
+  const capacity = installed.data?.capacity;
+  const columns: ColumnsType<InstalledContainer> = [
+    { title: t('application.columns.app'), dataIndex: 'name', key: 'name' },
+    {
+      title: t('application.columns.state'),
+      key: 'state',
+      render: (_, c) => (
+        <Tag color={STATE_COLOURS[c.state]} data-testid="container-state">
+          {t(`application.states.${c.state}`)}
+        </Tag>
+      ),
+    },
+    { title: t('application.columns.image'), dataIndex: 'image', key: 'image' },
+    {
+      title: t('application.columns.ports'),
+      key: 'ports',
+      render: (_, c) => c.ports.map((p) => `${p.hostPort}:${p.containerPort}/${p.protocol}`).join(', '),
+    },
+    { title: t('application.columns.uptime'), dataIndex: 'status', key: 'status' },
+    {
+      title: t('application.columns.cpu'),
+      key: 'cpu',
+      render: (_, c) => (c.cpuPercent === null ? '' : `${c.cpuPercent.toFixed(1)} %`),
+    },
+    {
+      title: t('application.columns.memory'),
+      key: 'memory',
+      render: (_, c) =>
+        [
+          c.memoryBytes === null ? null : `${Math.round(c.memoryBytes / MB)} MB`,
+          c.memoryLimitBytes && `/ ${Math.round(c.memoryLimitBytes / MB)} MB`,
+        ]
+          .filter(Boolean)
+          .join(' '),
+    },
+    {
+      title: t('application.columns.reason'),
+      key: 'reason',
+      render: (_, c) => (
+        <Space direction="vertical" size={0}>
+          {c.reason && <Typography.Text type="warning">{serverWords(t, c.reason)}</Typography.Text>}
+          {!c.managed && (
+            <Typography.Text type="secondary">{t('application.installed.orphan')}</Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: t('application.columns.actions'),
+      key: 'actions',
+      render: (_, c) => (
+        <Space size={0}>
+          <IconAction
+            title={t('application.actions.logs')}
+            icon={<FileTextOutlined />}
+            onClick={() => setLogOf(c.name)}
+            data-testid="container-logs"
+          />
+          {manage && c.state !== 'running' && (
+            <IconAction
+              title={t('application.actions.start')}
+              icon={<PlayCircleOutlined />}
+              onClick={() => void run(c, ACTIONS.start)}
+              data-testid="container-start"
+            />
+          )}
+          {manage && c.state === 'running' && (
+            <IconAction
+              title={t('application.actions.stop')}
+              icon={<PauseCircleOutlined />}
+              onClick={() => void run(c, ACTIONS.stop)}
+              data-testid="container-stop"
+            />
+          )}
+          {manage && (
+            <IconAction
+              title={t('application.actions.restart')}
+              icon={<ReloadOutlined />}
+              onClick={() => void run(c, ACTIONS.restart)}
+              data-testid="container-restart"
+            />
+          )}
+          {manage && (
+            <IconAction
+              title={t('application.actions.delete')}
+              icon={<DeleteOutlined />}
+              danger
+              onClick={() => void run(c, ACTIONS.remove)}
+              data-testid="container-delete"
+            />
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      {capacity && (
+        <Typography.Paragraph type="secondary" data-testid="container-capacity">
+          {t('application.installed.capacity', {
+            cpus: capacity.reservedCpus,
+            cpuTotal: capacity.cpus,
+            memory: capacity.reservedMemoryMb,
+            memoryTotal: capacity.memoryMb,
+          })}
+        </Typography.Paragraph>
+      )}
+      <Table<InstalledContainer>
+        size="small"
+        rowKey="name"
+        loading={installed.isLoading}
+        dataSource={installed.data?.containers ?? []}
+        columns={columns}
+        pagination={false}
+        scroll={SCROLL_X}
+        data-testid="container-table"
+        onRow={(c) => ({ 'data-testid': `container-row-${c.name}` }) as React.HTMLAttributes<HTMLElement>}
+      />
+      {installed.error && <Typography.Text type="danger">{messageText(t, LIST_FAILED)}</Typography.Text>}
+      {logOf && <LogsModal deviceId={deviceId} name={logOf} onClose={() => setLogOf(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * Deployed apps: every device's apps as they last reported them (searchable, paged), and the chosen
+ * device's apps asked of the device itself, with their actions and logs.
+ */
+import { useState } from 'react';
+import { Button, Input, Select, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { SCROLL_X } from '../../components/tableCells.tsx';
+import { useDeviceSearch } from '../diagnose/api.ts';
+import { useFleetInstalled } from './api.ts';
+import { ContainerTable } from './ContainerTable.tsx';
+
+interface FleetRow {
+  deviceId: string;
+  deviceName: string;
+  online: boolean;
+  name: string;
+  state: string;
+}
+
+export function InstalledPanel() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [device, setDevice] = useState<{ id: string; name: string } | null>(null);
+  const fleet = useFleetInstalled(search, page);
+  const [deviceSearch, setDeviceSearch] = useState('');
+  const found = useDeviceSearch(deviceSearch).data?.list ?? [];
+  const columns: ColumnsType<FleetRow> = [
+    {
+      title: t('application.columns.device'),
+      key: 'device',
+      render: (_, row) => (
+        <Button
+          type="link"
+          size="small"
+          onClick={() => setDevice({ id: row.deviceId, name: row.deviceName })}
+          data-testid="fleet-device"
+        >
+          {row.deviceName}
+        </Button>
+      ),
+    },
+    { title: t('application.columns.app'), dataIndex: 'name', key: 'name' },
+    {
+      title: t('application.columns.state'),
+      key: 'state',
+      render: (_, row) => (
+        <Tag>{t(`application.states.${row.state as 'running'}`, { defaultValue: row.state })}</Tag>
+      ),
+    },
+  ];
+  return (
+    <div data-testid="installed-panel">
+      <Select
+        showSearch
+        filterOption={false}
+        className="application-toolbar application-device-select"
+        placeholder={t('application.installed.pickDevice')}
+        aria-label={t('application.installed.pickDevice')}
+        onSearch={setDeviceSearch}
+        value={device?.id}
+        onChange={(id: string) => {
+          const chosen = found.find((d) => d.id === id);
+          setDevice({ id, name: chosen?.name ?? id });
+        }}
+        options={found.map((d) => ({ value: d.id, label: `${d.name} (${d.sn})` }))}
+        data-testid="installed-device"
+      />
+      {device && (
+        <div data-testid="device-apps">
+          <Typography.Title level={5}>{device.name}</Typography.Title>
+          <ContainerTable deviceId={device.id} />
+        </div>
+      )}
+      {!device && (
+        <Typography.Paragraph type="secondary">{t('application.installed.pickDevice')}</Typography.Paragraph>
+      )}
+      <Typography.Title level={5}>{t('application.installed.fleet')}</Typography.Title>
+      <Input.Search
+        allowClear
+        className="application-toolbar"
+        placeholder={t('application.installed.search')}
+        aria-label={t('application.installed.search')}
+        onSearch={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+        data-testid="fleet-search"
+      />
+      <Table<FleetRow>
+        size="small"
+        rowKey={(row) => `${row.deviceId}/${row.name}`}
+        loading={fleet.isLoading}
+        dataSource={fleet.data?.list ?? []}
+        columns={columns}
+        scroll={SCROLL_X}
+        pagination={{
+          current: page,
+          pageSize: 20,
+          total: fleet.data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+        }}
+        data-testid="fleet-table"
+      />
+    </div>
+  );
+}

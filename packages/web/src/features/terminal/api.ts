@@ -1,0 +1,12 @@
+/** Recorded terminal sessions of a device and one session's recording (protocol endpoints/terminal.ts). */
+import { endpoints } from '@edge/protocol';
+import { useEndpointQuery } from '../../api/hooks.ts';
+
+const { terminal } = endpoints;
+
+export const useTerminalSessions = (deviceId: string, enabled: boolean) =>
+  // Polled: a session just left is written as ended a moment after its socket closed.
+  useEndpointQuery(terminal.sessions, { id: deviceId }, { enabled, refetchInterval: 5000 });
+
+export const useRecording = (session: string | null) =>
+  useEndpointQuery(terminal.recording, { session: session ?? '' }, { enabled: session !== null });
