@@ -9,6 +9,7 @@ import { inventoryModule } from '../features/inventory/module.ts';
 import { provisionModule } from '../features/provision/module.ts';
 import { diagnoseModule } from '../features/diagnose/module.ts';
 import { scheduleModule } from '../features/schedule/module.ts';
+import { sdwanModule } from '../features/sdwan/module.ts';
 import { logsModule } from '../features/logs/module.ts';
 import { messagesModule } from '../features/messages/module.ts';
 import { todoModule } from '../features/todo/module.ts';
@@ -26,6 +27,7 @@ export const modules: readonly AppModule[] = [
   diagnoseModule,
   scheduleModule,
   clientsModule,
+  sdwanModule,
   logsModule,
   messagesModule,
   todoModule,

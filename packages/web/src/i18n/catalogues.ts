@@ -36,6 +36,8 @@ import schedule from './locales/en/schedule.json';
 import messagesSchedule from './locales/en/messages-schedule.json';
 import diagnose from './locales/en/diagnose.json';
 import messagesDiagnose from './locales/en/messages-diagnose.json';
+import sdwan from './locales/en/sdwan.json';
+import messagesSdwan from './locales/en/messages-sdwan.json';
 import logs from './locales/en/logs.json';
 import messagesLogs from './locales/en/messages-logs.json';
 import alertMessages from './locales/en/messages.json';
@@ -85,6 +87,8 @@ export type Catalogue = typeof core &
   typeof messagesSchedule &
   typeof diagnose &
   typeof messagesDiagnose &
+  typeof sdwan &
+  typeof messagesSdwan &
   typeof logs &
   typeof messagesLogs &
   typeof alertMessages &
@@ -135,6 +139,8 @@ export const english: Catalogue = mergeCatalogueParts([
   messagesSchedule,
   diagnose,
   messagesDiagnose,
+  sdwan,
+  messagesSdwan,
   logs,
   messagesLogs,
   alertMessages,
