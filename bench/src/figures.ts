@@ -63,12 +63,12 @@ export interface IngestCapacity {
   steps: IngestStep[];
 }
 
-/** A Diagnose ping over the whole fleet (phases/diagnose-fanout.ts). */
-export interface DiagnoseFigure {
+/** A device job over the whole fleet (phases/job-fanout.ts): a Diagnose ping, an Application deploy. */
+export interface JobFanoutFigure {
   devices: number;
   succeeded: number;
   failed: number;
-  /** How long POST diagnose/run took to answer with the job. */
+  /** How long the POST that created the job took to answer with it. */
   answeredMs: number;
   /** From the job's creation until every device's result was stored. */
   allResultsS: number;
@@ -92,7 +92,8 @@ export interface Figures {
   /** Heap in use after a full collection at the end of the load phases: what the console keeps, MiB. */
   liveHeapMiB: number | null;
   ingest: IngestCapacity | null;
-  diagnose: DiagnoseFigure | null;
+  diagnose: JobFanoutFigure | null;
+  deploy: JobFanoutFigure | null;
   /** What went wrong or fell short; an empty list means every phase ran. */
   problems: string[];
 }
@@ -110,5 +111,6 @@ export const emptyFigures = (backend: string, transport: string, size: number): 
   liveHeapMiB: null,
   ingest: null,
   diagnose: null,
+  deploy: null,
   problems: [],
 });

@@ -76,6 +76,14 @@ const ROWS: [string, (f: Figures) => Cell][] = [
   ],
   ['inventory/list during it p50 / p99, ms', (f) => (f.diagnose ? latency(f.diagnose.list) : null)],
   [
+    'application deploy, all devices: done in, s',
+    (f) =>
+      f.deploy
+        ? `${fixed(f.deploy.allResultsS)} (${f.deploy.succeeded}/${f.deploy.devices} succeeded)`
+        : null,
+  ],
+  ['inventory/list during the deploy p50 / p99, ms', (f) => (f.deploy ? latency(f.deploy.list) : null)],
+  [
     'offline detection p50 / max, ms',
     (f) => (f.offline ? `${fixed(f.offline.p50, 0)} / ${fixed(f.offline.max, 0)}` : null),
   ],

@@ -19,6 +19,7 @@ import { measureSteady } from './phases/steady.ts';
 import { measureApi } from './phases/api-latency.ts';
 import { measureRpc } from './phases/rpc.ts';
 import { measureDiagnoseFanout } from './phases/diagnose-fanout.ts';
+import { measureDeployFanout } from './phases/deploy-fanout.ts';
 import { measureOffline } from './phases/offline.ts';
 import { probeIngestCapacity } from './phases/ingest-capacity.ts';
 import { writeLoadedWindow } from './profile-summary.ts';
@@ -127,6 +128,7 @@ export async function runScenario(o: ScenarioOptions): Promise<Figures> {
       const consoleProfiles = profileDir('console');
       if (consoleProfiles) writeLoadedWindow(consoleProfiles, loadedFrom.us, loadedTo.us);
       figures.diagnose = await phase('diagnose fan-out', () => measureDiagnoseFanout(run));
+      figures.deploy = await phase('deploy fan-out', () => measureDeployFanout(run));
       figures.offline = await phase('offline detection', () => measureOffline(run));
       const live = await phase('live heap', () => run.console.request({ cmd: 'liveHeap' }, 120_000));
       if (live) {
