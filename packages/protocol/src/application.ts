@@ -20,6 +20,7 @@ import {
   imageTagRule,
 } from './containers.ts';
 import { requiredField, ruled, textRule } from './validation.ts';
+import { jobDetail } from './jobs.ts';
 
 export const APPLICATION_API = '/api/v1/container';
 /** The deploy job kind (jobs/). */
@@ -114,6 +115,30 @@ export const deployRequest = z
     params: { code: 'deployDevicesRequired' },
   });
 export type DeployRequest = z.input<typeof deployRequest>;
+
+/** Device to device (SPEC 4 deploy sources): a running app's definition copied to other devices. */
+export const copyRequest = z
+  .object({
+    fromDeviceId: deviceId,
+    name: z.string().min(1).max(128),
+    deviceIds: z.array(deviceId).max(DEPLOY_MAX_DEVICES).optional(),
+    groupId: id.optional(),
+    installAnyway: z.boolean().default(false),
+    maxFailedShare: z.number().min(0).max(1).default(1),
+    concurrency: z.number().int().min(1).max(1000).default(50),
+  })
+  .refine((r) => Boolean(r.deviceIds?.length) || r.groupId !== undefined, {
+    message: 'Please select at least one device or a group.',
+    params: { code: 'deployDevicesRequired' },
+  });
+
+/**
+ * Adopting an orphan (SPEC 4 deploy sources): a container started on the device outside the console
+ * becomes a template, and is deployed again from it under the console's management (same name, so it
+ * replaces the orphan).
+ */
+export const adoptOrphanRequest = z.object({ deviceId, name: z.string().min(1).max(128) });
+export const adoptOrphanResponse = z.object({ template: templateView, job: jobDetail });
 
 export const appDeviceQuery = z.object({ deviceId });
 export const installedResponse = z.object({

@@ -46,6 +46,24 @@ export const registryAddressRule: Rule = (v) => {
 export const imageReference = (registry: string | null | undefined, name: string, tag: string): string =>
   `${registry ? `${registry}/` : ''}${name}:${tag}`;
 
+/**
+ * "registry.example.com:5000/team/app:1.2" -> registry, name, tag. A first part with a dot or a port, or
+ * localhost, is a registry; Docker Hub names have none.
+ */
+export function splitImageReference(image: string): { registry?: string; name: string; tag: string } {
+  let rest = image.split('@')[0]!;
+  let registry: string | undefined;
+  const first = rest.split('/')[0]!;
+  if (rest.includes('/') && (first.includes('.') || first.includes(':') || first === 'localhost')) {
+    registry = first;
+    rest = rest.slice(first.length + 1);
+  }
+  const colon = rest.lastIndexOf(':');
+  return colon > 0
+    ? { registry, name: rest.slice(0, colon), tag: rest.slice(colon + 1) }
+    : { registry, name: rest, tag: 'latest' };
+}
+
 /** SPEC 3 resource limitation, as the limits the engine enforces and the device reserves. */
 export const resourceLevels = ['low', 'medium', 'high'] as const;
 export type ResourceLevel = (typeof resourceLevels)[number];
@@ -116,6 +134,10 @@ export const containerSpec = z.object({
 });
 export type ContainerSpec = z.infer<typeof containerSpec>;
 
+/** What a container on a device is made of, read back from its engine: copied to other devices, adopted. */
+export const containerDefinition = containerSpec.omit({ auth: true, installAnyway: true });
+export type ContainerDefinition = z.infer<typeof containerDefinition>;
+
 /** A container as the device reports it, with its engine's details (the installed list). */
 export const installedContainer = z.object({
   id: z.string().max(64),
@@ -165,6 +187,11 @@ export const containerRpc = {
   'containers.action': {
     params: z.object({ name: z.string().min(1).max(128), action: z.enum(containerActions) }),
     result: z.object({ container: installedContainer.nullable() }),
+  },
+  /** A container's definition (an orphan's too: its limits read as the nearest level). */
+  'containers.inspect': {
+    params: z.object({ name: z.string().min(1).max(128) }),
+    result: z.object({ definition: containerDefinition }),
   },
   'containers.logs': {
     params: z.object({

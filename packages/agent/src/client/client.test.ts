@@ -92,6 +92,9 @@ describe('RPC dispatch', () => {
     },
     'containers.action': async () => ({ container: null }),
     'containers.logs': async () => ({ lines: [] }),
+    'containers.inspect': async () => {
+      throw new PlatformRefusal('unsupported', 'no engine');
+    },
     ...configRpcHandlers(null),
     ...overrides,
   });

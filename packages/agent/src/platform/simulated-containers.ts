@@ -9,6 +9,7 @@ import {
   messages,
   RESOURCE_LIMITS,
   type ContainerAction,
+  type ContainerDefinition,
   type ContainerSpec,
   type InstalledContainer,
   type PortBinding,
@@ -30,6 +31,9 @@ interface SimApp {
   resource: ResourceLevel | null;
   managed: boolean;
   ports: PortBinding[];
+  env: ContainerSpec['env'];
+  volumes: ContainerSpec['volumes'];
+  network?: string;
   createdAt: number;
   startedAt: number | null;
   exitCode: number | null;
@@ -64,6 +68,8 @@ export class SimulatedContainers implements ContainersPort {
           resource: null,
           managed: false,
           ports: [],
+          env: [],
+          volumes: [],
           createdAt: now - 86_400_000,
           startedAt: c.state === 'running' || c.state === 'exited' ? now - 3_600_000 : null,
           exitCode: c.state === 'exited' ? 0 : null,
@@ -197,6 +203,9 @@ export class SimulatedContainers implements ContainersPort {
       resource: spec.resource,
       managed: true,
       ports: spec.ports,
+      env: spec.env,
+      volumes: spec.volumes,
+      network: spec.network,
       createdAt: Date.now(),
       startedAt: null,
       exitCode: null,
@@ -247,6 +256,19 @@ export class SimulatedContainers implements ContainersPort {
     }
     this.publish();
     return this.view(app, false);
+  }
+
+  async inspect(name: string): Promise<ContainerDefinition> {
+    const app = this.get(name);
+    return {
+      name: app.name,
+      image: app.image,
+      env: app.env,
+      ports: app.ports,
+      volumes: app.volumes,
+      ...(app.network && { network: app.network }),
+      resource: app.resource ?? 'low',
+    };
   }
 
   async logs(name: string, tail: number): Promise<string[]> {

@@ -3,12 +3,18 @@
  * The Linux side talks to the Docker Engine API over its unix socket (platform/linux-containers.ts), the
  * simulator keeps containers in memory with the same states, limits, logs and refusals.
  */
-import type { ContainerAction, ContainerSpec, InstalledContainer, RpcResult } from '@edge/protocol';
+import type {
+  ContainerAction,
+  ContainerDefinition,
+  ContainerSpec,
+  InstalledContainer,
+  RpcResult,
+} from '@edge/protocol';
 import type { Progress } from '../platform/platform.ts';
 import type { PortHandlers } from './host.ts';
 
 export type ContainersMethod =
-  'containers.deploy' | 'containers.list' | 'containers.action' | 'containers.logs';
+  'containers.deploy' | 'containers.list' | 'containers.action' | 'containers.logs' | 'containers.inspect';
 
 export interface ContainersPort {
   /** Pulls, creates and starts; refuses (nothing created) when the reservation does not fit. */
@@ -17,6 +23,8 @@ export interface ContainersPort {
   /** The container after the action; null once removed. */
   action(name: string, action: ContainerAction): Promise<InstalledContainer | null>;
   logs(name: string, tail: number): Promise<string[]>;
+  /** What the container is made of, to copy or adopt it. */
+  inspect(name: string): Promise<ContainerDefinition>;
 }
 
 export const containersRpc = (port: ContainersPort): PortHandlers<ContainersMethod> => ({
@@ -26,4 +34,5 @@ export const containersRpc = (port: ContainersPort): PortHandlers<ContainersMeth
   'containers.list': (args) => port.list(args.stats),
   'containers.action': async (args) => ({ container: await port.action(args.name, args.action) }),
   'containers.logs': async (args) => ({ lines: await port.logs(args.name, args.tail) }),
+  'containers.inspect': async (args) => ({ definition: await port.inspect(args.name) }),
 });

@@ -5,6 +5,9 @@
 import { z } from 'zod';
 import {
   APPLICATION_API,
+  adoptOrphanRequest,
+  adoptOrphanResponse,
+  copyRequest,
   containerActionRequest,
   containerActionResponse,
   containerLicenceView,
@@ -122,6 +125,22 @@ export const applicationEndpoints = featureEndpoints('application', {
     body: deployRequest,
     response: { 200: jobDetail },
     errors: [404],
+  }),
+  copy: endpoint({
+    method: 'POST',
+    path: `${APPLICATION_API}/copy`,
+    ...manage('copy'),
+    body: copyRequest,
+    response: { 200: jobDetail },
+    errors: [404, 409, 502, 504],
+  }),
+  adopt: endpoint({
+    method: 'POST',
+    path: `${APPLICATION_API}/adopt`,
+    ...manage('adopt'),
+    body: adoptOrphanRequest,
+    response: { 200: adoptOrphanResponse },
+    errors: [404, 409, 502, 504],
   }),
   installed: endpoint({
     method: 'GET',

@@ -424,4 +424,62 @@ describe('a group deploy to 200 simulated devices, 10 without room', () => {
     );
     expect(fleetList.total).toBe(COUNT);
   }, 300_000);
+
+  test('device to device: a running app copied to other devices with its definition', async () => {
+    const targets = ids.filter((id) => !full.includes(id)).slice(0, 3);
+    const copied = json<JobDetail>(
+      await admin('POST', `${APPLICATION_API}/copy`, {
+        fromDeviceId: full[0],
+        name: 'hog-2',
+        deviceIds: targets,
+      }),
+    );
+    const done = await jobFinished(edge.jobs, copied.job.id);
+    expect(done.job.counts.succeeded).toBe(3);
+    const there = json<{
+      containers: { name: string; resource: string | null; image: string; managed: boolean }[];
+    }>(await admin('GET', `${APPLICATION_API}/installed?deviceId=${targets[0]}`)).containers.find(
+      (c) => c.name === 'hog-2',
+    );
+    expect(there).toMatchObject({ resource: 'high', image: 'demo/hog-2:1', managed: true });
+    const missing = json<{ err_code: string }>(
+      await admin('POST', `${APPLICATION_API}/copy`, {
+        fromDeviceId: full[0],
+        name: 'no-such-app',
+        deviceIds: targets,
+      }),
+      404,
+    );
+    expect(missing.err_code).toBe('containerNotFound');
+  });
+
+  test('an orphan (started outside the console) is adopted: a template of it, deployed again under management', async () => {
+    let orphan: { deviceId: string; name: string } | undefined;
+    for (const deviceId of ids) {
+      const list = json<{ containers: { name: string; managed: boolean }[] }>(
+        await admin('GET', `${APPLICATION_API}/installed?deviceId=${deviceId}`),
+      ).containers;
+      const found = list.find((c) => !c.managed);
+      if (found) {
+        orphan = { deviceId, name: found.name };
+        break;
+      }
+    }
+    expect(orphan, 'a simulated device with an app of its own').toBeDefined();
+    const adopted = json<{ template: TemplateView; job: JobDetail }>(
+      await admin('POST', `${APPLICATION_API}/adopt`, orphan),
+    );
+    expect(adopted.template).toMatchObject({
+      appName: orphan!.name,
+      imageName: orphan!.name,
+      tag: 'latest',
+      resource: 'low',
+    });
+    const done = await jobFinished(edge.jobs, adopted.job.job.id);
+    expect(done.job.state).toBe('succeeded');
+    const now = json<{ containers: { name: string; managed: boolean; resource: string | null }[] }>(
+      await admin('GET', `${APPLICATION_API}/installed?deviceId=${orphan!.deviceId}`),
+    ).containers.filter((c) => c.name === orphan!.name);
+    expect(now).toEqual([expect.objectContaining({ managed: true, resource: 'low' })]);
+  });
 });
