@@ -56,8 +56,8 @@ test('import a template, deploy it to a device, see it run, read its log, stop a
   const card = page.getByTestId(`store-app-${APP}`);
   await expect(card).toContainText('library/httpd:2.4');
   await card.getByTestId('store-deploy').click();
-  await page.getByTestId('diagnose-devices').click();
-  await page.getByTestId('diagnose-devices').locator('input').fill(device!.sn);
+  await page.getByTestId('app-devices').click();
+  await page.getByTestId('app-devices').locator('input').fill(device!.sn);
   await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title*="${device!.sn}"]`).click();
   await page.keyboard.press('Escape');
   await page.getByTestId('deploy-save').click();

@@ -140,6 +140,18 @@ export const copyRequest = z
 export const adoptOrphanRequest = z.object({ deviceId, name: z.string().min(1).max(128) });
 export const adoptOrphanResponse = z.object({ template: templateView, job: jobDetail });
 
+/**
+ * The devices with a container engine, and their groups: what the Application area's pickers offer, so a
+ * Container account (SPEC 6: the Application area only, no Inventory) can choose where apps go.
+ */
+export const containerDevicesQuery = z.object({ search: z.string().max(128).default('') });
+export const containerDevicesResponse = z.object({
+  list: z.array(
+    z.object({ id: z.string(), name: z.string(), sn: z.string(), model: z.string(), online: z.boolean() }),
+  ),
+  groups: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+
 export const appDeviceQuery = z.object({ deviceId });
 export const installedResponse = z.object({
   deviceId: z.string(),

@@ -9,6 +9,8 @@ import {
   adoptOrphanResponse,
   copyRequest,
   containerActionRequest,
+  containerDevicesQuery,
+  containerDevicesResponse,
   containerActionResponse,
   containerLicenceView,
   containerLogsQuery,
@@ -141,6 +143,13 @@ export const applicationEndpoints = featureEndpoints('application', {
     body: adoptOrphanRequest,
     response: { 200: adoptOrphanResponse },
     errors: [404, 409, 502, 504],
+  }),
+  devices: endpoint({
+    method: 'GET',
+    path: `${APPLICATION_API}/devices`,
+    ...view,
+    query: containerDevicesQuery,
+    response: { 200: containerDevicesResponse },
   }),
   installed: endpoint({
     method: 'GET',

@@ -425,6 +425,25 @@ describe('a group deploy to 200 simulated devices, 10 without room', () => {
     expect(fleetList.total).toBe(COUNT);
   }, 300_000);
 
+  test('a Container account sees only the Application area, and deploys to the devices it lists', async () => {
+    const operator = await userWithRole(edge, admin, { Application: grant, Inventory: grant }, 'Container');
+    expect((await operator.call('GET', '/api/v1/inventory/list?page=1&pageSize=10')).statusCode).toBe(403);
+    const offered = json<{ list: { id: string; model: string }[]; groups: { id: number }[] }>(
+      await operator.call('GET', `${APPLICATION_API}/devices?search=${prefix}`),
+    );
+    expect(offered.list.length).toBe(Math.min(100, COUNT));
+    expect(offered.list.every((d) => d.model === 'EG-8P PoE Edge Gateway')).toBe(true);
+    expect(offered.groups.map((g) => g.id)).toContain(groupId);
+    const tiny = await template('tiny', 'low');
+    const started = json<JobDetail>(
+      await operator.call('POST', `${APPLICATION_API}/deploy`, {
+        templateId: tiny.id,
+        deviceIds: [offered.list[0]!.id],
+      }),
+    );
+    expect((await jobFinished(edge.jobs, started.job.id)).job.state).toBe('succeeded');
+  });
+
   test('device to device: a running app copied to other devices with its definition', async () => {
     const targets = ids.filter((id) => !full.includes(id)).slice(0, 3);
     const copied = json<JobDetail>(

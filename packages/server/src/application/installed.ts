@@ -42,6 +42,24 @@ export function installedService(devices: DeviceDirectory, rpc: RpcService) {
       return { deviceId, ...listed };
     },
 
+    /** Devices with a container engine matching the search (name, serial, model), at most 100, and their groups. */
+    async devices(search: string) {
+      const needle = search.toLowerCase();
+      const list = [];
+      const groupIds = new Set<number>();
+      for (const live of devices.scan()) {
+        if (!live.capabilities.includes(deviceCapabilities.containers)) continue;
+        const { id, name, serial, model, groupId } = live.record;
+        if (groupId !== null) groupIds.add(groupId);
+        if (list.length < 100 && (!needle || `${name} ${serial} ${model}`.toLowerCase().includes(needle)))
+          list.push({ id, name, sn: serial, model, online: live.online });
+      }
+      const groups = (await devices.groups.list())
+        .filter((g) => groupIds.has(g.id))
+        .map((g) => ({ id: g.id, name: g.name }));
+      return { list, groups };
+    },
+
     fleet(query: z.output<typeof fleetInstalledQuery>) {
       const needle = query.search.toLowerCase();
       const rows = [];

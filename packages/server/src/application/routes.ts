@@ -46,6 +46,7 @@ export function applicationRoutes(s: {
     serve(app, declared.deploy, async (request) => s.deploy.deploy(request.body, request.identity!));
     serve(app, declared.copy, async (request) => s.copy.copy(request.body, request.identity!));
     serve(app, declared.adopt, async (request) => s.copy.adopt(request.body, request.identity!));
+    serve(app, declared.devices, async (request) => s.installed.devices(request.query.search));
     serve(app, declared.installed, async (request) => s.installed.device(request.query.deviceId));
     serve(app, declared.fleetInstalled, async (request) => s.installed.fleet(request.query));
     serve(app, declared.action, async (request) => s.installed.action(request.body));

@@ -7,8 +7,7 @@ import { Button, Input, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { SCROLL_X } from '../../components/tableCells.tsx';
-import { useDeviceSearch } from '../diagnose/api.ts';
-import { useFleetInstalled } from './api.ts';
+import { useContainerDevices, useFleetInstalled } from './api.ts';
 import { ContainerTable } from './ContainerTable.tsx';
 
 interface FleetRow {
@@ -26,7 +25,7 @@ export function InstalledPanel() {
   const [device, setDevice] = useState<{ id: string; name: string } | null>(null);
   const fleet = useFleetInstalled(search, page);
   const [deviceSearch, setDeviceSearch] = useState('');
-  const found = useDeviceSearch(deviceSearch).data?.list ?? [];
+  const found = useContainerDevices(deviceSearch).data?.list ?? [];
   const columns: ColumnsType<FleetRow> = [
     {
       title: t('application.columns.device'),

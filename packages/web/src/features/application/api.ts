@@ -19,6 +19,8 @@ export const useTemplates = (search: string) =>
   useEndpointQuery(application.templates, { search, category: '' }, { placeholderData: keepPreviousData });
 export const useRegistries = () => useEndpointQuery(application.registries);
 export const useLicence = () => useEndpointQuery(application.licence);
+export const useContainerDevices = (search: string) =>
+  useEndpointQuery(application.devices, { search }, { placeholderData: keepPreviousData });
 
 export const useInstalled = (deviceId: string | null) =>
   useEndpointQuery(
@@ -53,3 +55,8 @@ export const useDeploy = () => useEndpointMutation(application.deploy, appsChang
 export const useContainerAction = () => useEndpointMutation(application.action, appsChanged);
 export const useContainerLogs = (deviceId: string, name: string | null) =>
   useEndpointQuery(application.logs, { deviceId, name: name ?? '', tail: 500 }, { enabled: name !== null });
+export const useCopyContainer = () => useEndpointMutation(application.copy, appsChanged);
+export const useAdoptContainer = () =>
+  useEndpointMutation(application.adopt, {
+    invalidates: [applicationKeys.installed, applicationKeys.templates],
+  });
