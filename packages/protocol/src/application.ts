@@ -15,6 +15,10 @@ import {
   registryAddressRule,
   resourceLevels,
   volumeList,
+  volumeNameRule,
+  volumeView,
+  networkEndpoint,
+  networkView,
   appNameRule,
   imageNameRule,
   imageTagRule,
@@ -153,6 +157,13 @@ export const containerDevicesResponse = z.object({
 });
 
 export const appDeviceQuery = z.object({ deviceId });
+
+/** Volumes and network endpoints of one device (SPEC 2). */
+export const volumeRequest = z.object({ deviceId, name: ruled(volumeNameRule) });
+export const volumesResponse = z.object({ volumes: z.array(volumeView) });
+export const networkRequest = networkEndpoint.extend({ deviceId });
+export const networkRemoveQuery = z.object({ deviceId, name: ruled(networkNameRule) });
+export const networksResponse = z.object({ networks: z.array(networkView) });
 export const installedResponse = z.object({
   deviceId: z.string(),
   containers: z.array(installedContainer),

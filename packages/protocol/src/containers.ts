@@ -174,6 +174,33 @@ export const containerCapacity = z.object({
 export const containerActions = ['start', 'stop', 'restart', 'remove'] as const;
 export type ContainerAction = (typeof containerActions)[number];
 
+/** SPEC 3 Network endpoint: name, driver, driver options. */
+export const networkDrivers = ['bridge', 'macvlan', 'ipvlan'] as const;
+export const networkEndpoint = z.object({
+  name: ruled(networkNameRule),
+  driver: z.enum(networkDrivers).default('bridge'),
+  /** Driver options (e.g. macvlan's parent interface). */
+  options: z.record(z.string().max(128), z.string().max(256)).default({}),
+});
+export const networkView = z.object({
+  name: z.string(),
+  driver: z.string(),
+  options: z.record(z.string(), z.string()),
+  subnet: z.string().nullable(),
+  /** The engine's own (bridge, host, none): listed, never removed. */
+  builtIn: z.boolean(),
+});
+export const volumeView = z.object({
+  name: z.string(),
+  driver: z.string(),
+  /** Bytes on disk, when the engine measured them. */
+  sizeBytes: z.number().nullable(),
+  /** Containers using it. */
+  inUse: z.number().int(),
+});
+export type NetworkView = z.infer<typeof networkView>;
+export type VolumeView = z.infer<typeof volumeView>;
+
 /** The device RPC methods of the containers capability (device-rpc.ts names them). */
 export const containerRpc = {
   'containers.deploy': {
@@ -192,6 +219,23 @@ export const containerRpc = {
   'containers.inspect': {
     params: z.object({ name: z.string().min(1).max(128) }),
     result: z.object({ definition: containerDefinition }),
+  },
+  /** Volumes: list, or create or remove one (and then list). */
+  'containers.volume': {
+    params: z.discriminatedUnion('action', [
+      z.object({ action: z.literal('list') }),
+      z.object({ action: z.enum(['create', 'remove']), name: ruled(volumeNameRule) }),
+    ]),
+    result: z.object({ volumes: z.array(volumeView) }),
+  },
+  /** Network endpoints: list, create (name, driver, options) or remove one (and then list). */
+  'containers.network': {
+    params: z.discriminatedUnion('action', [
+      z.object({ action: z.literal('list') }),
+      z.object({ action: z.literal('create'), endpoint: networkEndpoint }),
+      z.object({ action: z.literal('remove'), name: ruled(networkNameRule) }),
+    ]),
+    result: z.object({ networks: z.array(networkView) }),
   },
   'containers.logs': {
     params: z.object({

@@ -92,6 +92,8 @@ describe('RPC dispatch', () => {
     },
     'containers.action': async () => ({ container: null }),
     'containers.logs': async () => ({ lines: [] }),
+    'containers.volume': async () => ({ volumes: [] }),
+    'containers.network': async () => ({ networks: [] }),
     'containers.inspect': async () => {
       throw new PlatformRefusal('unsupported', 'no engine');
     },

@@ -13,12 +13,14 @@ import {
   type ContainerSpec,
   type InstalledContainer,
   type ResourceLevel,
+  type RpcArgs,
   type RpcResult,
 } from '@edge/protocol';
 import os from 'node:os';
 import type { ContainersPort } from '../ports/containers.ts';
 import type { AgentLog } from '../log.ts';
 import { stateOf } from './docker.ts';
+import { networks, volumes } from './linux-storage.ts';
 import { DockerEngine, EngineError, demultiplex, registryAuthHeader } from './docker-engine.ts';
 import { PlatformRefusal, type Progress } from './platform.ts';
 import {
@@ -391,6 +393,9 @@ export class LinuxContainers implements ContainersPort {
       resource: levelOf(found.Labels) ?? levelFor(c.HostConfig.Memory),
     };
   }
+
+  volume = (args: RpcArgs<'containers.volume'>) => volumes(this.engine, args);
+  network = (args: RpcArgs<'containers.network'>) => networks(this.engine, args);
 
   async logs(name: string, tail: number): Promise<string[]> {
     const found = await this.find(name);

@@ -8,13 +8,15 @@ import type {
   ContainerDefinition,
   ContainerSpec,
   InstalledContainer,
+  RpcArgs,
   RpcResult,
 } from '@edge/protocol';
+import type { containerRpc } from '@edge/protocol';
 import type { Progress } from '../platform/platform.ts';
 import type { PortHandlers } from './host.ts';
 
-export type ContainersMethod =
-  'containers.deploy' | 'containers.list' | 'containers.action' | 'containers.logs' | 'containers.inspect';
+/** Every method of the containers capability (protocol containerRpc). */
+export type ContainersMethod = keyof typeof containerRpc;
 
 export interface ContainersPort {
   /** Pulls, creates and starts; refuses (nothing created) when the reservation does not fit. */
@@ -25,6 +27,8 @@ export interface ContainersPort {
   logs(name: string, tail: number): Promise<string[]>;
   /** What the container is made of, to copy or adopt it. */
   inspect(name: string): Promise<ContainerDefinition>;
+  volume(args: RpcArgs<'containers.volume'>): Promise<RpcResult<'containers.volume'>>;
+  network(args: RpcArgs<'containers.network'>): Promise<RpcResult<'containers.network'>>;
 }
 
 export const containersRpc = (port: ContainersPort): PortHandlers<ContainersMethod> => ({
@@ -35,4 +39,6 @@ export const containersRpc = (port: ContainersPort): PortHandlers<ContainersMeth
   'containers.action': async (args) => ({ container: await port.action(args.name, args.action) }),
   'containers.logs': async (args) => ({ lines: await port.logs(args.name, args.tail) }),
   'containers.inspect': async (args) => ({ definition: await port.inspect(args.name) }),
+  'containers.volume': (args) => port.volume(args),
+  'containers.network': (args) => port.network(args),
 });

@@ -444,6 +444,44 @@ describe('a group deploy to 200 simulated devices, 10 without room', () => {
     expect((await jobFinished(edge.jobs, started.job.id)).job.state).toBe('succeeded');
   });
 
+  test('volumes and network endpoints of a device: create, list with use and size, remove; in use refused', async () => {
+    const deviceId = ids[0]!;
+    const made = json<{ volumes: { name: string; inUse: number }[] }>(
+      await admin('POST', `${APPLICATION_API}/volumes`, { deviceId, name: 'data-1' }),
+    );
+    expect(made.volumes).toContainEqual(expect.objectContaining({ name: 'data-1', inUse: 0 }));
+    json(await admin('DELETE', `${APPLICATION_API}/volumes?deviceId=${deviceId}&name=data-1`));
+    const bad = json<{ err_code: string }>(
+      await admin('POST', `${APPLICATION_API}/volumes`, { deviceId, name: 'a' }),
+      400,
+    );
+    expect(bad.err_code).toBe('volumeNameFormat');
+    const nets = json<{
+      networks: { name: string; driver: string; options: Record<string, string>; builtIn: boolean }[];
+    }>(
+      await admin('POST', `${APPLICATION_API}/networks`, {
+        deviceId,
+        name: 'plant-floor',
+        driver: 'macvlan',
+        options: { parent: 'eth1' },
+      }),
+    );
+    expect(nets.networks).toContainEqual(
+      expect.objectContaining({
+        name: 'plant-floor',
+        driver: 'macvlan',
+        options: { parent: 'eth1' },
+        builtIn: false,
+      }),
+    );
+    const twice = await admin('POST', `${APPLICATION_API}/networks`, { deviceId, name: 'plant-floor' });
+    expect(twice.statusCode).toBe(409);
+    const gone = json<{ networks: { name: string }[] }>(
+      await admin('DELETE', `${APPLICATION_API}/networks?deviceId=${deviceId}&name=plant-floor`),
+    );
+    expect(gone.networks.map((n) => n.name)).toEqual(['bridge']);
+  });
+
   test('device to device: a running app copied to other devices with its definition', async () => {
     const targets = ids.filter((id) => !full.includes(id)).slice(0, 3);
     const copied = json<JobDetail>(

@@ -300,6 +300,30 @@ describe('a real agent on a real Docker Engine', () => {
     json(await act('outside', 'remove'));
   });
 
+  test('volumes and network endpoints are made and removed on the engine; the engine refuses its own', async () => {
+    const volumes = json<{ volumes: { name: string; inUse: number; sizeBytes: number | null }[] }>(
+      await api('POST', `${APPLICATION_API}/volumes`, { deviceId, name: 'edge-data' }),
+    ).volumes;
+    expect(volumes).toContainEqual(expect.objectContaining({ name: 'edge-data', inUse: 0 }));
+    const afterRemove = json<{ volumes: { name: string }[] }>(
+      await api('DELETE', `${APPLICATION_API}/volumes?deviceId=${deviceId}&name=edge-data`),
+    ).volumes;
+    expect(afterRemove.map((v) => v.name)).not.toContain('edge-data');
+    const networks = json<{
+      networks: { name: string; driver: string; subnet: string | null; builtIn: boolean }[];
+    }>(
+      await api('POST', `${APPLICATION_API}/networks`, { deviceId, name: 'edge-net', driver: 'bridge' }),
+    ).networks;
+    expect(networks.find((n) => n.name === 'edge-net')).toMatchObject({ driver: 'bridge', builtIn: false });
+    expect(networks.find((n) => n.name === 'bridge')).toMatchObject({ builtIn: true });
+    json(await api('DELETE', `${APPLICATION_API}/networks?deviceId=${deviceId}&name=edge-net`));
+    const own = json<{ err_message: string }>(
+      await api('DELETE', `${APPLICATION_API}/networks?deviceId=${deviceId}&name=bridge`),
+      409,
+    );
+    expect(own.err_message).toMatch(/engine's own network/);
+  });
+
   test('delete removes the app from the device', async () => {
     const removed = json<{ container: null; message: string }>(await act('web', 'remove'));
     expect(removed).toEqual({ container: null, message: messages.deleted });

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import {
   deviceCapabilities,
   messages,
+  type RpcParams,
   type containerActionRequest,
   type containerLogsQuery,
   type fleetInstalledQuery,
@@ -98,6 +99,16 @@ export function installedService(devices: DeviceDirectory, rpc: RpcService) {
         container,
         message: request.action === 'remove' ? messages.deleted : messages.applicationUpdated,
       };
+    },
+
+    async volume(deviceId: string, args: RpcParams<'containers.volume'>) {
+      known(deviceId);
+      return ask(() => rpc.call(deviceId, 'containers.volume', args, { deadlineMs: ACTION_MS }));
+    },
+
+    async network(deviceId: string, args: RpcParams<'containers.network'>) {
+      known(deviceId);
+      return ask(() => rpc.call(deviceId, 'containers.network', args, { deadlineMs: ACTION_MS }));
     },
 
     async logs(query: z.output<typeof containerLogsQuery>) {
