@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { SCROLL_X } from '../../components/tableCells.tsx';
 import { useContainerDevices, useFleetInstalled } from './api.ts';
 import { ContainerTable } from './ContainerTable.tsx';
+import { StoragePanel } from './StoragePanel.tsx';
 
 interface FleetRow {
   deviceId: string;
@@ -71,6 +72,7 @@ export function InstalledPanel() {
         <div data-testid="device-apps">
           <Typography.Title level={5}>{device.name}</Typography.Title>
           <ContainerTable deviceId={device.id} />
+          <StoragePanel deviceId={device.id} />
         </div>
       )}
       {!device && (

@@ -10,6 +10,8 @@ export const applicationKeys = {
   registries: queryKeys.endpoint(application.registries),
   installed: queryKeys.endpoint(application.installed),
   fleet: queryKeys.endpoint(application.fleetInstalled),
+  volumes: queryKeys.endpoint(application.volumes),
+  networks: queryKeys.endpoint(application.networks),
 };
 
 /** How often the installed lists are read again while shown: states follow the engines' events. */
@@ -60,3 +62,11 @@ export const useAdoptContainer = () =>
   useEndpointMutation(application.adopt, {
     invalidates: [applicationKeys.installed, applicationKeys.templates],
   });
+export const useVolumes = (deviceId: string) => useEndpointQuery(application.volumes, { deviceId });
+export const useNetworks = (deviceId: string) => useEndpointQuery(application.networks, { deviceId });
+const volumesChanged = { invalidates: [applicationKeys.volumes] };
+const networksChanged = { invalidates: [applicationKeys.networks] };
+export const useCreateVolume = () => useEndpointMutation(application.volumeCreate, volumesChanged);
+export const useDeleteVolume = () => useEndpointMutation(application.volumeDelete, volumesChanged);
+export const useCreateNetwork = () => useEndpointMutation(application.networkCreate, networksChanged);
+export const useDeleteNetwork = () => useEndpointMutation(application.networkDelete, networksChanged);
