@@ -78,6 +78,17 @@ test('import a template, deploy it to a device, see it run, read its log, stop a
   await expect(page.getByTestId('container-log')).toContainText(`${APP} started`);
   await page.locator('.ant-modal').getByRole('button', { name: 'OK' }).click();
 
+  // A volume made on the device, listed, and removed after its confirmation.
+  const storage = page.getByTestId('storage-panel');
+  await storage.getByPlaceholder('Volume').fill('e2e-data');
+  await storage.getByPlaceholder('Volume').press('Enter');
+  await expectToast(page, 'Saved successfully.');
+  const volume = storage.locator('tr', { hasText: 'e2e-data' });
+  await expect(volume).toBeVisible();
+  await volume.getByRole('button', { name: 'Delete' }).click();
+  await answerConfirm(page, 'ok', 'Are you sure you want to delete this volume?');
+  await expect(volume).toHaveCount(0);
+
   // Stop, then delete, each confirmed.
   await row.getByTestId('container-stop').click();
   await answerConfirm(page, 'ok', 'Are you sure you want to stop this container?');
