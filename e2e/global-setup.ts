@@ -2,15 +2,19 @@
  * Starts the demo exactly as `npm start` does (console + simulated fleet) on a throwaway data directory,
  * a known admin password and a random port on 127.0.0.1; workers inherit its address through the environment.
  */
+import { generateLicenseKeys } from '@edge/server/license-signing';
 import { startDemo } from './demo-process.ts';
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_DEVICES } from './tests/fixtures.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // The console trusts a licence key made for this run; the License spec signs with its private half.
+  const licenseKeys = generateLicenseKeys();
+  process.env.E2E_LICENSE_KEY = licenseKeys.privateKeyPem;
   const demo = await startDemo({
     adminPassword: E2E_ADMIN_PASSWORD,
     devices: E2E_DEMO_DEVICES,
     // A device that cut itself off rolls back after 8 s instead of 90 s, so the rollback test is quick.
-    env: { CONFIG_CONFIRM_TIMEOUT_MS: '8000' },
+    env: { CONFIG_CONFIRM_TIMEOUT_MS: '8000', LICENSE_PUBLIC_KEY: licenseKeys.publicKeyPem },
   });
   process.env.E2E_BASE_URL = demo.url;
   return demo.stop;

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # What the unit and integration tests run for real besides npm packages: Mosquitto with its
 # dynamic-security plugin and mosquitto_ctrl (external-broker and dynsec tests); iperf3, ping and
-# traceroute (Diagnose between real agents in network namespaces); Docker Engine, a private registry and a
-# static busybox and htpasswd for its users (Application: a real agent deploys from a registry the test starts, with an imported image).
+# traceroute (Diagnose between real agents in network namespaces); unzip (the Log export test opens the
+# .zip it streams with Info-ZIP's own tool; tar and gzip are part of every Debian); Docker Engine, a private
+# registry and a static busybox and htpasswd for its users (Application: a real agent deploys from a registry
+# the test starts, with an imported image);
+# wireguard-go and wireguard-tools (the SD-WAN overlay between real agents in network namespaces: the
+# machines have no kernel WireGuard).
 set -euo pipefail
 exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
   /usr/sbin/mosquitto=mosquitto \
@@ -11,7 +15,10 @@ exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
   /usr/bin/iperf3=iperf3 \
   /usr/bin/ping=iputils-ping \
   /usr/bin/traceroute=traceroute \
+  /usr/bin/unzip=unzip \
   /usr/sbin/dockerd=docker.io \
   /usr/bin/docker-registry=docker-registry \
   /bin/busybox=busybox-static \
-  /usr/bin/htpasswd=apache2-utils
+  /usr/bin/htpasswd=apache2-utils \
+  /usr/bin/wireguard-go=wireguard-go \
+  /usr/bin/wg=wireguard-tools

@@ -32,7 +32,7 @@ export interface Backend {
   dispose(): Promise<void>;
 }
 
-async function adminQuery(text: string): Promise<void> {
+export async function adminQuery(text: string): Promise<void> {
   const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {

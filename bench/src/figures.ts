@@ -79,6 +79,17 @@ export interface JobFanoutFigure {
 /** A latency figure, or why there is none (route missing, phase skipped). */
 export type Latency = LatencySummary | { missing: string };
 
+/** Terminals open at once on simulated devices (phases/terminals.ts). */
+export interface TerminalFigure {
+  terminals: number;
+  /** From asking for every socket to every shell's prompt, s. */
+  openS: number;
+  /** A key sent by a browser until its echo came back to it, ms. */
+  echo: LatencySummary;
+  /** The console's RSS growth over the open sessions, per session. */
+  kibPerSession: number;
+}
+
 export interface Figures {
   backend: string;
   transport: string;
@@ -94,6 +105,7 @@ export interface Figures {
   ingest: IngestCapacity | null;
   diagnose: JobFanoutFigure | null;
   deploy: JobFanoutFigure | null;
+  terminals: TerminalFigure | null;
   /** What went wrong or fell short; an empty list means every phase ran. */
   problems: string[];
 }
@@ -112,5 +124,6 @@ export const emptyFigures = (backend: string, transport: string, size: number): 
   ingest: null,
   diagnose: null,
   deploy: null,
+  terminals: null,
   problems: [],
 });

@@ -12,6 +12,8 @@ export interface Timed {
 }
 
 export interface ApiSession {
+  /** The session cookie, for a WebSocket upgrade of the same operator. */
+  cookie: string;
   get(path: string): Promise<Timed>;
   post(path: string, body: unknown): Promise<Timed>;
   close(): void;
@@ -70,6 +72,7 @@ export async function signIn(consoleUrl: string, name: string, password: string)
   const cookie = (login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
   const csrf = (JSON.parse(login.body) as { csrfToken: string }).csrfToken;
   return {
+    cookie,
     get: (path) => send(agent, base, 'GET', path, { cookie }),
     post: (path, body) =>
       send(agent, base, 'POST', path, { cookie, 'x-csrf-token': csrf }, JSON.stringify(body)),

@@ -25,6 +25,7 @@ measures, prints a table, and cleans up after itself.
   --api-requests N         requests per API route (default 200)
   --rpc-calls N            RPC round trips (default 200)
   --drops N                devices dropped for offline detection (default 5)
+  --terminals N            device terminals open at once for the keystroke echo (default 50; 0 skips)
   --ingest-steps S,S,...   report intervals of the ingest-capacity probe (default 10,5,2,1)
   --no-ingest              skip the ingest-capacity probe
   --ingest-window-s S      measuring window per probe step (default 15)
@@ -93,6 +94,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       'api-requests': { type: 'string', default: '200' },
       'rpc-calls': { type: 'string', default: '200' },
       drops: { type: 'string', default: '5' },
+      terminals: { type: 'string', default: '50' },
       'ingest-steps': { type: 'string', default: '10,5,2,1' },
       'no-ingest': { type: 'boolean', default: false },
       'ingest-window-s': { type: 'string', default: '15' },
@@ -135,6 +137,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       apiRequests: one('api-requests', v['api-requests']),
       rpcCalls: one('rpc-calls', v['rpc-calls']),
       drops: one('drops', v.drops),
+      terminals: Math.round(one('terminals', v.terminals)),
       ingestSteps: v['no-ingest'] ? [] : numbers('ingest-steps', v['ingest-steps']),
       ingestWindowS: one('ingest-window-s', v['ingest-window-s']),
       localAddresses: v['local-addresses'] || undefined,

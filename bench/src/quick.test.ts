@@ -29,6 +29,7 @@ test(`${SIZE} devices: all online after enrolment and after a reconnect storm, R
       apiRequests: 10,
       rpcCalls: RPC_CALLS,
       drops: DROPS,
+      terminals: 5,
       ingestSteps: [],
       ingestWindowS: 3,
       localAddresses: '127.0.0.2-127.0.0.3',
@@ -43,6 +44,7 @@ test(`${SIZE} devices: all online after enrolment and after a reconnect storm, R
   });
   const context = `\n${log.join('\n')}`;
   expect(figures.problems, context).toEqual([]);
+  expect(figures.terminals?.terminals, context).toBe(5);
   expect(figures.enrol?.reached, context).toBe(true);
   expect(figures.reconnect?.reached, context).toBe(true);
   expect(figures.steady?.heartbeatsPerS, context).toBeGreaterThan(0);

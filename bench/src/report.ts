@@ -84,6 +84,11 @@ const ROWS: [string, (f: Figures) => Cell][] = [
   ],
   ['inventory/list during the deploy p50 / p99, ms', (f) => (f.deploy ? latency(f.deploy.list) : null)],
   [
+    'terminals at once: keystroke echo p50 / p99, ms',
+    (f) => (f.terminals ? `${latency(f.terminals.echo)} (${f.terminals.terminals} open)` : null),
+  ],
+  ['console memory per terminal, KiB', (f) => fixed(f.terminals?.kibPerSession, 0)],
+  [
     'offline detection p50 / max, ms',
     (f) => (f.offline ? `${fixed(f.offline.p50, 0)} / ${fixed(f.offline.max, 0)}` : null),
   ],

@@ -17,6 +17,8 @@ export interface RunSettings {
   apiRequests: number;
   rpcCalls: number;
   drops: number;
+  /** Device terminals open at once in the terminals phase (0 skips it). */
+  terminals: number;
   /** Report intervals of the ingest-capacity probe, longest first; empty skips it. */
   ingestSteps: number[];
   ingestWindowS: number;

@@ -53,6 +53,7 @@ export function moduleScreens(deviceId: string): Screen[] {
     { name: 'provision', path: '/desk/provision', ready: table },
     { name: 'diagnose', path: '/desk/diagnose', ready: byTestId('diagnose-tabs') },
     { name: 'schedule', path: '/desk/schedule', ready: byTestId('schedule-time-zone') },
+    { name: 'log', path: '/desk/log', ready: table },
     {
       name: 'settings: account',
       path: '/desk/settings/account',

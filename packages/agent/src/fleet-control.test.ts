@@ -16,6 +16,7 @@ const census: Census = {
 
 function fakeFleet() {
   const drops: [string, number][] = [];
+  const refusals = new Map<string, string | null>();
   const fleet: ControlledFleet = {
     census: () => census,
     sentMessages: () => 42,
@@ -28,8 +29,9 @@ function fakeFleet() {
             },
           }
         : undefined,
+    refuseConfig: (serial, reason) => serial === 'SIM-000001' && Boolean(refusals.set(serial, reason)),
   };
-  return { fleet, drops };
+  return { fleet, drops, refusals };
 }
 
 describe('fleet control', () => {
@@ -47,6 +49,19 @@ describe('fleet control', () => {
       ['SIM-000001', 500],
       ['SIM-000001', 60_000],
     ]);
+  });
+
+  test('refuse makes a device refuse configuration changes, accept lets them through again', () => {
+    const { fleet, refusals } = fakeFleet();
+    expect(answer(fleet, 'refuse SIM-000001', () => 5)).toEqual({
+      cmd: 'refuse',
+      serial: 'SIM-000001',
+      at: 5,
+    });
+    expect(refusals.get('SIM-000001')).toMatch(/refused the configuration/);
+    expect(answer(fleet, 'accept SIM-000001')).toMatchObject({ cmd: 'accept' });
+    expect(refusals.get('SIM-000001')).toBeNull();
+    expect(answer(fleet, 'refuse SIM-999999')).toMatchObject({ error: 'no such device' });
   });
 
   test('mistakes get an error, blank lines nothing', () => {

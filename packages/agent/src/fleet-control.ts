@@ -6,6 +6,10 @@
  *                       (p99 and longest, ms) since the previous census
  *   drop SERIAL [MS]    that device drops off the network as a cut cable would (no goodbye: the broker
  *                       sends its last will) and comes back after MS (default 60000)
+ *   refuse SERIAL       that device refuses every configuration change from now on (a firmware fault)
+ *   accept SERIAL       it applies them again
+ *   cut SERIAL [MS]     that device's SD-WAN uplink is cut (its overlay links fail, or take a reachable relay)
+ *                       while it stays connected to the console; the links come back after MS (default 60000)
  *
  * When stdin ends (the controller went away), `onEnd` runs: the fleet stops rather than lingering.
  */
@@ -20,8 +24,12 @@ export interface ControlledFleet {
   census(): Census;
   sentMessages(): number;
   device(serial: string): { dropOff(ms: number): boolean } | undefined;
+  /** Makes a device refuse configuration changes with `reason`, or accept them (null); false: no such device. */
+  refuseConfig?(serial: string, reason: string | null): boolean;
   /** The event-loop delay since the last call: when the simulator itself stalls, its devices send late, together. */
   loopDelay?(): { p99Ms: number; maxMs: number };
+  /** Cuts a device's overlay underlay for `ms`; false when it has no overlay yet. */
+  cutOverlay?(serial: string, ms: number): boolean;
 }
 
 export function answer(fleet: ControlledFleet, line: string, now: () => number = Date.now): object | null {
@@ -46,8 +54,25 @@ export function answer(fleet: ControlledFleet, line: string, now: () => number =
       const at = now();
       return { cmd, serial, at, dropped: device.dropOff(ms) };
     }
+    case 'refuse':
+    case 'accept': {
+      const serial = args[0] ?? '';
+      const reason = cmd === 'refuse' ? 'The device refused the configuration (simulated fault).' : null;
+      if (!fleet.refuseConfig?.(serial, reason)) return { cmd, serial, error: 'no such device' };
+      return { cmd, serial, at: now() };
+    }
+    case 'cut': {
+      const serial = args[0] ?? '';
+      const ms = args[1] === undefined ? DEFAULT_DROP_MS : Number(args[1]);
+      if (!Number.isInteger(ms) || ms < 0) return { cmd, serial, error: `bad duration ${args[1]}` };
+      if (!fleet.device(serial)) return { cmd, serial, error: 'no such device' };
+      return { cmd, serial, at: now(), cut: fleet.cutOverlay?.(serial, ms) ?? false };
+    }
     default:
-      return { cmd, error: 'unknown command (census, drop SERIAL [MS])' };
+      return {
+        cmd,
+        error: 'unknown command (census, drop SERIAL [MS], refuse SERIAL, accept SERIAL, cut SERIAL [MS])',
+      };
   }
 }
 

@@ -39,7 +39,7 @@ Runs N simulated edge devices (serials PREFIX-000001 ...) that enrol with the co
   --state-file FILE       keep device identities across runs (default DATA_DIR/fleet-PREFIX.json)
   --memory                keep identities in memory only (every run enrols anew)
   --log-level L           info, warn, error or silent (default warn)
-  --control               read commands on stdin (census; drop SERIAL [MS]), answer on stdout (fleet-control.ts)
+  --control               read commands on stdin (census; drop SERIAL [MS]; refuse/accept SERIAL), answer on stdout (fleet-control.ts)
   -h, --help              this text
 `;
 
@@ -117,6 +117,8 @@ const stopControl = args.control
         census: () => fleet.census(),
         sentMessages: () => fleet.sentMessages(),
         device: (serial) => fleet.device(serial),
+        refuseConfig: (serial, reason) => fleet.refuseConfig(serial, reason),
+        cutOverlay: (serial, ms) => fleet.cutOverlay(serial, ms),
         loopDelay,
       },
       process.stdin,

@@ -10,6 +10,7 @@ import { fleetIdentityFile, memoryIdentityStore, type IdentityStore } from './cl
 import { HeapScheduler } from './client/scheduler.ts';
 import { lineLog, withPrefix, type AgentLog } from './log.ts';
 import { SimulatedPlatform } from './platform/simulated.ts';
+import { simulatedUnderlay } from './platform/simulated-overlay.ts';
 import type { ModelSpec } from './platform/catalogue.ts';
 
 export interface FleetOptions {
@@ -54,6 +55,7 @@ export const DEFAULT_DROPOUTS_PER_DAY = 2;
 
 export class Fleet {
   readonly devices: DeviceClient[] = [];
+  private readonly platforms = new Map<string, SimulatedPlatform>();
   private readonly scheduler: HeapScheduler;
   private readonly identities: ReturnType<typeof fleetIdentityFile> | null;
 
@@ -69,17 +71,19 @@ export class Fleet {
     for (let n = 0; n < options.count; n++) {
       const serial = fleetSerial(prefix, first + n);
       const identity: IdentityStore = this.identities?.forSerial(serial) ?? memoryIdentityStore();
+      const platform = new SimulatedPlatform({
+        serial,
+        seed: options.seed,
+        model: options.models?.length ? options.models[n % options.models.length] : undefined,
+        bootMs: options.bootMs,
+        dropoutsPerDay: options.dropoutsPerDay ?? DEFAULT_DROPOUTS_PER_DAY,
+        reportIntervalS: reportInterval === 'latency' ? 30 : reportInterval,
+      });
+      this.platforms.set(serial, platform);
       this.devices.push(
         new DeviceClient({
           brokerUrl,
-          platform: new SimulatedPlatform({
-            serial,
-            seed: options.seed,
-            model: options.models?.length ? options.models[n % options.models.length] : undefined,
-            bootMs: options.bootMs,
-            dropoutsPerDay: options.dropoutsPerDay ?? DEFAULT_DROPOUTS_PER_DAY,
-            reportIntervalS: reportInterval === 'latency' ? 30 : reportInterval,
-          }),
+          platform,
           identity,
           scheduler: this.scheduler,
           reportInterval,
@@ -135,5 +139,20 @@ export class Fleet {
 
   device(serial: string): DeviceClient | undefined {
     return this.devices.find((d) => d.serial === serial);
+  }
+
+  /**
+   * Makes a device refuse every configuration change with `reason` (a firmware that rejects it), or accept
+   * them again with null. False when there is no such device.
+   */
+  refuseConfig(serial: string, reason: string | null): boolean {
+    const platform = this.platforms.get(serial);
+    if (!platform) return false;
+    platform.system.configRefusal = reason;
+    return true;
+  }
+
+  cutOverlay(serial: string, ms: number): boolean {
+    return simulatedUnderlay.cut(serial, ms);
   }
 }

@@ -8,6 +8,7 @@ import { fileIdentityStore } from './client/identity.ts';
 import { HeapScheduler } from './client/scheduler.ts';
 import { lineLog } from './log.ts';
 import { LinuxPlatform } from './platform/linux.ts';
+import { detectSyslog } from './platform/syslog.ts';
 import { fileAppliedStore } from './config/applied-store.ts';
 import {
   fail,
@@ -36,6 +37,7 @@ Connects this Linux device to the console: enrols (Provision > Discovery), then 
   --secure-link-cmd CMD   restarts the secure link service when secure mode changes (SECURE_MODE
                           in its environment); without it secure mode is 'Unsupported'
   --no-dry-run            really run them; without it reboot/shutdown/secure link are only logged
+  --no-syslog             do not forward the device's syslog (logread, journald or /var/log) to the console
   --wifi-iface IF         radio used for Wi-Fi scans (default: the first wireless interface)
   --apply-root DIR        where configuration files are written: / on an OpenWrt device
                           (default STATE-DIR/apply-root, a staging directory: nothing changes)
@@ -63,6 +65,7 @@ const args = readCommandLine(USAGE, {
   'reboot-cmd': { type: 'string' },
   'shutdown-cmd': { type: 'string' },
   'no-dry-run': { type: 'boolean', default: false },
+  'no-syslog': { type: 'boolean', default: false },
   'secure-link-cmd': { type: 'string' },
   'wifi-iface': { type: 'string' },
   'apply-root': { type: 'string' },
@@ -99,8 +102,10 @@ try {
       rebootCommand: args['reboot-cmd'],
       shutdownCommand: args['shutdown-cmd'],
       dryRun: !args['no-dry-run'],
+      syslog: args['no-syslog'] ? null : detectSyslog(),
       secureLinkCommand: args['secure-link-cmd'],
       secureModeFile: path.join(stateDir, 'secure-mode'),
+      stateDir,
       wifiIface: args['wifi-iface'],
       config: { root: applyRoot, reloadCommand },
       dockerSocket: args['docker-socket'],

@@ -56,6 +56,8 @@ export const deviceCapabilities = {
   gps: 'gps',
   ping: 'ping',
   traceroute: 'traceroute',
+  /** WireGuard overlay (SD-WAN node). */
+  overlay: 'overlay',
 } as const;
 
 /** SPEC 4 load level from CPU usage: what the inventory shows instead of a number. */

@@ -16,6 +16,8 @@ import {
   debugSetLocalResult,
 } from './device-config.ts';
 import { macRule, ruled } from './validation.ts';
+import { logReportModes } from './logs.ts';
+import { TUNNEL_SESSION_PATTERN, tunnelOpenParams, tunnelOpenResult } from './tunnel.ts';
 import {
   cellScanResult,
   iperfParams,
@@ -27,6 +29,7 @@ import {
 } from './diagnostics.ts';
 
 import { containerRpc } from './containers.ts';
+import { overlayConfig, overlayIdentity, overlayStatus } from './sdwan.ts';
 
 const delayed = z.object({ inMs: z.number().int().nonnegative() });
 
@@ -61,6 +64,11 @@ export const rpcMethods = {
   shutdown: { params: z.object({}), result: delayed },
   /** Marks the device idle (SPEC 4 inventory action): it keeps reporting, and says so in its heartbeat. */
   setIdle: { params: z.object({ idle: z.boolean() }), result: z.object({ idle: z.boolean() }) },
+  /** Log report mode (issue 17): the least level of the device's log lines it forwards on `events`. */
+  setLogReport: {
+    params: z.object({ mode: z.enum(logReportModes) }),
+    result: z.object({ mode: z.enum(logReportModes) }),
+  },
   /** What the device would say in its hello, plus uptime: a cheap "are you there" round trip. */
   getInfo: { params: z.object({}), result: helloMessage.extend({ uptime: z.number().nonnegative() }) },
   /** Diagnose > Ping from the device; progress after each reply. */
@@ -118,6 +126,22 @@ export const rpcMethods = {
     params: z.object({ secureMode: z.enum(settableSecureModes) }),
     result: z.object({ secureMode: z.enum(secureModes) }),
   },
+  /**
+   * Opens a tunnel stream (tunnel.ts): the device then takes frames on tty/{session}/in and sends on
+   * tty/{session}/out. Devices without a terminal answer `unsupported`.
+   */
+  'tunnel.open': { params: tunnelOpenParams, result: tunnelOpenResult },
+  /** Ends a stream the console no longer wants (its close frame may be lost with a dropped browser). */
+  'tunnel.close': {
+    params: z.object({ session: z.string().regex(TUNNEL_SESSION_PATTERN) }),
+    result: z.object({ closed: z.boolean() }),
+  },
+  /** SD-WAN: the device's public key (made on the device, which keeps the private one), port and addresses. */
+  'overlay.identity': { params: z.object({}), result: overlayIdentity },
+  /** SD-WAN: this node's address and peers, replacing what it had. */
+  'overlay.apply': { params: overlayConfig, result: z.object({ applied: z.boolean() }) },
+  /** SD-WAN: per peer the path in use, handshake, counters and latency. */
+  'overlay.status': { params: z.object({}), result: overlayStatus },
   /** WAN Wi-Fi client mode: the networks the radio hears now, strongest first. */
   'wifi.scan': {
     params: z.object({}),

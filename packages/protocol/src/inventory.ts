@@ -318,8 +318,8 @@ export const systemPoint = z.object({
 export type SystemPoint = z.infer<typeof systemPoint>;
 
 export const dashboardSeries = z.object({
-  /** raw: points as sampled (ranges starting within the last day); hour: hourly averages beyond that. */
-  resolution: z.enum(['raw', 'hour']),
+  /** raw: points as sampled (within the last day); 5m / hour: averages (telemetry.ts chooses by range). */
+  resolution: z.enum(['raw', '5m', 'hour']),
   from: z.number(),
   to: z.number(),
   /** ethernet, wifi, cellular, controlPlane, dataPlane: rx/tx/time. */

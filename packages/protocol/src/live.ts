@@ -21,6 +21,9 @@ import { dashboardSnapshot, deviceRow, inventoryListResponse, systemPoint } from
 import { interfaceKinds } from './device-messages.ts';
 import { sectionStateView } from './device-settings.ts';
 import { jobView, stepView } from './jobs.ts';
+import { liveMessages } from './alert-messages.ts';
+import { dashboardOverview } from './dashboard.ts';
+import { sdwanTopology } from './sdwan.ts';
 
 export const LIVE_PATH = '/websocket/v1/live';
 export const LIVE_BATCH_MS = 500;
@@ -66,6 +69,15 @@ export const LIVE_CHANNELS = {
    * device: every one is sent, in order). Read by whoever may read the job's kind.
    */
   jobs: 'jobs',
+  /** Key ''. The unread critical messages count, with the message that changed it (alert-messages.ts). */
+  messages: 'messages',
+  /** Key ''. The Dashboard app's overview (GET dashboard/overview), first on subscribe, then every DASHBOARD_PUSH_MS. */
+  overview: 'dashboard.overview',
+  /**
+   * Key ''. The SD-WAN topology (GET /api/v1/sdwan/topology) first on subscribe, then again whenever a site,
+   * node, link or subnet changed or a link's state, path, latency or throughput did (at most once a second).
+   */
+  sdwan: 'sdwan.topology',
 } as const;
 export type LiveChannel = (typeof LIVE_CHANNELS)[keyof typeof LIVE_CHANNELS];
 
@@ -132,6 +144,9 @@ export const liveChannelData = {
   [LIVE_CHANNELS.discovery]: liveDiscovery,
   [LIVE_CHANNELS.settings]: liveSettings,
   [LIVE_CHANNELS.jobs]: liveJob,
+  [LIVE_CHANNELS.messages]: liveMessages,
+  [LIVE_CHANNELS.overview]: dashboardOverview,
+  [LIVE_CHANNELS.sdwan]: sdwanTopology,
 } as const;
 export type LiveChannelData<C extends LiveChannel> = z.infer<(typeof liveChannelData)[C]>;
 

@@ -1,7 +1,14 @@
 import { securityMessages } from './messages-security.ts';
 import { diagnoseMessages } from './messages-diagnose.ts';
+import { terminalMessages } from './messages-terminal.ts';
 import { scheduleMessages } from './messages-schedule.ts';
+import { logsMessages } from './messages-logs.ts';
+import { notifyMessages } from './messages-notify.ts';
+import { profileMessages } from './messages-profiles.ts';
+import { statisticsMessages } from './messages-statistics.ts';
 import { applicationMessages } from './messages-application.ts';
+import { sdwanMessages } from './messages-sdwan.ts';
+import { licenseMessages } from './messages-license.ts';
 
 /**
  * The texts of SPEC sections 5 and 8 (and the few the product adds), keyed by a stable code.
@@ -230,6 +237,7 @@ export const messages = {
   groupAssigned: 'Devices moved successfully.',
   secureModeEdited: 'Secure mode edited successfully.',
   secureModeUnsupported: 'This device does not support secure mode.',
+
   dashboardRangeInvalid: 'The time range is invalid.',
   provisionUploaded: 'Provision file uploaded successfully',
   provisionCsvHeader: 'The provision file must start with the header serial,name,group,profile.',
@@ -247,8 +255,15 @@ export const messages = {
   provisionClaimCodeInvalid: 'Invalid claim code.',
   ...securityMessages,
   ...diagnoseMessages,
+  ...terminalMessages,
   ...scheduleMessages,
+  ...logsMessages,
+  ...notifyMessages,
+  ...profileMessages,
+  ...statisticsMessages,
   ...applicationMessages,
+  ...sdwanMessages,
+  ...licenseMessages,
 } as const;
 
 export type MessageCode = keyof typeof messages;

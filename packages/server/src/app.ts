@@ -43,6 +43,7 @@ import { activityModule } from './activity/module.ts';
 import { companyModule } from './company/module.ts';
 import { notificationsModule } from './notifications/module.ts';
 import { smtpModule } from './smtp/module.ts';
+import { licenseModule } from './license/module.ts';
 import { deviceConfigModule } from './deviceConfig/module.ts';
 import { deviceSettingsModule } from './deviceSettings/module.ts';
 import { inventoryModule } from './inventory/module.ts';
@@ -53,7 +54,19 @@ import { isDiskFull } from './db/disk-full.ts';
 import { diagnoseModule } from './diagnose/module.ts';
 import { backupModule } from './backup/module.ts';
 import { scheduleModule } from './schedule/module.ts';
+import { logsModule } from './logs/module.ts';
+import { messagesModule } from './messages/module.ts';
+import { todoModule } from './todo/module.ts';
+import { notifyModule } from './notify/module.ts';
+import { profilesModule } from './profiles/module.ts';
+import { statisticsModule } from './statistics/module.ts';
+import { dashboardModule } from './dashboard/module.ts';
+import { terminalModule } from './terminal/module.ts';
+import type { TerminalRelay } from './terminal/relay.ts';
+import { proxyModule } from './proxy/module.ts';
 import { applicationModule } from './application/module.ts';
+import { sdwanModule } from './sdwan/module.ts';
+import { guideModule } from './guide/module.ts';
 
 /**
  * The features, in start order: a module may use what those above it offer (its `uses`; start.ts refuses
@@ -76,6 +89,7 @@ const FEATURES: readonly FeatureModule[] = [
   companyModule,
   notificationsModule,
   smtpModule,
+  licenseModule,
   deviceConfigModule,
   deviceSettingsModule,
   inventoryModule,
@@ -85,7 +99,18 @@ const FEATURES: readonly FeatureModule[] = [
   diagnoseModule,
   backupModule,
   scheduleModule,
+  logsModule,
+  messagesModule,
+  todoModule,
+  notifyModule,
+  profilesModule,
+  statisticsModule,
+  dashboardModule,
+  terminalModule,
+  proxyModule,
   applicationModule,
+  sdwanModule,
+  guideModule,
 ];
 
 export interface Console {
@@ -113,6 +138,8 @@ export interface Console {
   jobs: JobService;
   /** Recurring occurrences (schedules, the console's own periodic work) claimed once across replicas. */
   scheduler: Scheduler;
+  /** Terminal sessions relayed between browsers and devices (tests and the benchmark count them). */
+  terminal: TerminalRelay;
   /**
    * Answers every new request 503 (Connection: close) for `ms` while still listening, so that requests
    * already on their way (a connection being opened, a request on an idle keep-alive one) get an answer
@@ -122,7 +149,10 @@ export interface Console {
   close(): Promise<void>;
 }
 
-export async function buildConsole(config: Config, opts: { logger?: boolean } = {}): Promise<Console> {
+export async function buildConsole(
+  config: Config,
+  opts: { logger?: boolean; logStream?: { write(line: string): void } } = {},
+): Promise<Console> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const acl = aclService(store.db);
   const http = await httpLayer(config, opts, acl);
@@ -224,6 +254,7 @@ export async function buildConsole(config: Config, opts: { logger?: boolean } = 
     telemetry: deviceServices.telemetry,
     flushDevices: deviceServices.flush,
     deviceConfig: modules.offersOf(deviceConfigModule).service,
+    terminal: modules.offersOf(terminalModule),
     jobs: jobs.service,
     scheduler,
     /**

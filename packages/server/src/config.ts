@@ -1,4 +1,5 @@
 /** The operating contract's knobs (ARCHITECTURE.md), read once from the environment. */
+import fs from 'node:fs';
 import path from 'node:path';
 
 export interface Config {
@@ -66,6 +67,18 @@ export interface Config {
    * scheduled speedtest sends devices. An operator's run uses the address the operator's browser used.
    */
   publicUrl: string | undefined;
+  /** Minutes without a keystroke after which a terminal session is closed (TERMINAL_IDLE_MINUTES). */
+  terminalIdleMinutes: number;
+  /**
+   * The public key licences must be signed for (LICENSE_PUBLIC_KEY: a PEM, or the path of a PEM file);
+   * unset: the vendor's key shipped with the console (license/vendor-key.ts).
+   */
+  licensePublicKey: string | undefined;
+  /**
+   * Days the trial covers every device, from the console's first start, while no licence is uploaded
+   * (LICENSE_TRIAL_DAYS).
+   */
+  licenseTrialDays: number;
 }
 
 const int = (v: string | undefined, fallback: number): number => {
@@ -85,6 +98,12 @@ function trustProxy(value: string | undefined): Config['trustProxy'] {
   if (!/^\d+$/.test(value)) return value;
   const hops = Number(value);
   return (_address, hop) => hop < hops;
+}
+
+/** A PEM given inline, or read from the file named. */
+function pemOrFile(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  return value.includes('-----BEGIN') ? value : fs.readFileSync(value, 'utf8');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -116,6 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     anonymousRateLimit: int(env.ANON_RATE_LIMIT, 300),
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    terminalIdleMinutes: int(env.TERMINAL_IDLE_MINUTES, 15),
+    licensePublicKey: pemOrFile(env.LICENSE_PUBLIC_KEY),
+    licenseTrialDays: int(env.LICENSE_TRIAL_DAYS, 90),
   };
 }
 

@@ -58,6 +58,7 @@ describe('RPC dispatch', () => {
       throw new PlatformRefusal('unsupported', 'Cannot turn off this device.');
     },
     setIdle: async ({ idle }) => ({ idle }),
+    setLogReport: async ({ mode }) => ({ mode }),
     getInfo: async () => {
       throw new Error('not here');
     },
@@ -77,6 +78,13 @@ describe('RPC dispatch', () => {
     'clients.unlink': async ({ mac }) => ({ mac, unlinked: false }),
     'secureMode.set': async ({ secureMode }) => ({ secureMode }),
     'wifi.scan': async () => ({ iface: 'wlan0', networks: [] }),
+    'tunnel.open': async () => ({ shell: 'sh' }),
+    'tunnel.close': async () => ({ closed: false }),
+    'overlay.identity': async () => {
+      throw new Error('not here');
+    },
+    'overlay.apply': async () => ({ applied: false }),
+    'overlay.status': async () => ({ peers: [] }),
     iperf: async () => {
       throw new PlatformRefusal('unsupported', 'no iperf3');
     },

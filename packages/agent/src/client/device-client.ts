@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import {
   deviceTopic,
   keyFingerprint,
+  ttyTopic,
   type EnrolRequest,
   type ReportIntervalSetting,
   type RpcResponse,
@@ -23,6 +24,7 @@ import { Reporter } from './reporting.ts';
 import { Session, type Live } from './session.ts';
 import { RpcDispatcher } from './rpc-dispatcher.ts';
 import { rpcTable } from './rpc-table.ts';
+import { Tunnels, type TunnelLink } from './tunnels.ts';
 import type { Cancel, Scheduler } from './scheduler.ts';
 import { memoryAppliedStore, type AppliedStore } from '../config/applied-store.ts';
 import { ConfigEngine, type ConfigHost } from '../config/engine.ts';
@@ -64,6 +66,8 @@ export class DeviceClient {
   private readonly backoff: Backoff;
   private readonly reporter: Reporter;
   private readonly rpc: RpcDispatcher;
+  /** Terminal streams the console opened; they end with the connection that carries them. */
+  readonly tunnels: Tunnels;
   private pendingTimers = new Set<Cancel>();
   private serialNumber = '';
   /** Applies configuration sections, when the platform can. */
@@ -93,8 +97,11 @@ export class DeviceClient {
           store: options.configStore ?? memoryAppliedStore(),
           scheduler: options.scheduler,
           log: options.log,
+          note: (level, message) =>
+            options.platform.system.note({ ts: Date.now(), level, program: 'config', message }),
         })
       : null;
+    this.tunnels = new Tunnels(this.tunnelLink(), options.log);
     this.rpc = new RpcDispatcher(rpcTable(options.platform, this.portHost()), (response) =>
       this.respond(response),
     );
@@ -167,6 +174,7 @@ export class DeviceClient {
 
   /** Abandons the connection (session.ts) and the reports scheduled on it. */
   private abandon(force: boolean): Promise<void> {
+    this.tunnels.closeAll();
     this.reporter.stop();
     return this.session.abandon(force);
   }
@@ -260,6 +268,7 @@ export class DeviceClient {
       if (!this.current(live)) return;
       if (topic === deviceTopic(identity.deviceId, 'rpc/req')) this.rpc.handle(payload);
       else if (topic === deviceTopic(identity.deviceId, 'pong')) this.reporter.handlePong(payload);
+      else this.tunnels.handle(topic, payload);
     });
     connection.on('error', (err) => {
       if (credentialsRefused(err)) refused = true;
@@ -267,6 +276,7 @@ export class DeviceClient {
     });
     connection.on('close', () => {
       if (!this.session.closed(live)) return;
+      this.tunnels.closeAll();
       this.reporter.stop();
       this.setState('offline');
       if (refused) {
@@ -385,6 +395,33 @@ export class DeviceClient {
       reportInterval: () => this.reporter.interval.setting,
       sayHello: () => this.sendHello(),
       config: this.config,
+      tunnels: this.tunnels,
+    };
+  }
+
+  /** The tunnel's streams on this client's connection (QoS 1: a lost frame would lose credit for good). */
+  private tunnelLink(): TunnelLink {
+    return {
+      topic: (session, direction) =>
+        this.session.deviceId ? ttyTopic(this.session.deviceId, session, direction) : null,
+      publish: (topic, payload) => {
+        this.session.connection?.publish(
+          topic,
+          Buffer.from(payload.buffer, payload.byteOffset, payload.length),
+          {
+            qos: 1,
+          },
+        );
+      },
+      subscribe: (topic) =>
+        new Promise((resolve, reject) => {
+          const connection = this.session.connection;
+          if (!connection) return reject(new Error('not connected'));
+          connection.subscribe(topic, { qos: 1 }, (err) => (err ? reject(err) : resolve()));
+        }),
+      unsubscribe: (topic) => {
+        this.session.connection?.unsubscribe(topic);
+      },
     };
   }
 }

@@ -9,7 +9,9 @@ import { containersRpc } from '../ports/containers.ts';
 import { diagnosticsRpc } from '../ports/diagnostics.ts';
 import type { PortHost } from '../ports/host.ts';
 import { networkRpc } from '../ports/network.ts';
+import { overlayRpc } from '../ports/overlay.ts';
 import { systemRpc } from '../ports/system.ts';
+import { terminalRpc } from '../ports/terminal.ts';
 import type { RpcHandler, RpcHandlers } from './rpc-dispatcher.ts';
 
 type PortRpc = (platform: Platform, host: PortHost) => Partial<RpcHandlers>;
@@ -19,7 +21,9 @@ const PORTS: readonly PortRpc[] = [
   (platform, host) => systemRpc(platform.system, host),
   (platform, host) => (platform.network ? networkRpc(platform.network, platform.system, host) : {}),
   (platform) => (platform.diagnostics ? diagnosticsRpc(platform.diagnostics) : {}),
+  (platform, host) => (platform.terminal ? terminalRpc(platform.terminal, host.tunnels) : {}),
   (platform) => (platform.containers ? containersRpc(platform.containers) : {}),
+  (platform) => (platform.overlay ? overlayRpc(platform.overlay) : {}),
 ];
 
 const refuse = (method: RpcMethod) => async (): Promise<never> => {

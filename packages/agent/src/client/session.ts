@@ -67,6 +67,11 @@ export class Session {
     }
   }
 
+  /** The live connection while it is up (the tunnel publishes and subscribes its own topics on it). */
+  get connection(): MqttClient | null {
+    return this.live?.connection.connected ? this.live.connection : null;
+  }
+
   /**
    * A QoS 1 message, settled once the broker has acknowledged it or the connection is gone. Reports wait for
    * the hello's acknowledgement: mqtt.js writes a QoS 0 message at once but a QoS 1 one only after storing

@@ -21,6 +21,7 @@ import {
   type SectionDocs,
   type SectionKey,
   type SectionStatus,
+  type EventLevel,
 } from '@edge/protocol';
 import type { AgentLog } from '../log.ts';
 import type { Cancel, Scheduler } from '../client/scheduler.ts';
@@ -43,6 +44,8 @@ export interface ConfigEngineOptions {
   store: AppliedStore;
   scheduler: Scheduler;
   log: AgentLog;
+  /** A line for the device's log (issue 17): configuration applied, failed, rolled back. */
+  note?: (level: EventLevel, message: string) => void;
 }
 
 const DEFAULT_VERSION = 0;
@@ -131,6 +134,7 @@ export class ConfigEngine {
         ({ reachable } = await this.options.backend.apply(this.docs(), section));
       } catch (err) {
         await this.restore(before, section);
+        this.options.note?.('error', `configuration of ${section} (version ${version}) failed to apply`);
         throw new PlatformRefusal('failed', err instanceof Error ? err.message : String(err));
       }
       const now = this.options.scheduler.now();
@@ -140,6 +144,10 @@ export class ConfigEngine {
       }
       this.save();
       this.followLink(reachable, confirmTimeoutMs !== undefined);
+      this.options.note?.(
+        'info',
+        `configuration of ${section} applied (version ${version})${confirmTimeoutMs !== undefined ? ', awaiting confirmation' : ''}`,
+      );
       return {
         ...this.describe(section),
         awaitingConfirm: confirmTimeoutMs !== undefined,
@@ -225,6 +233,10 @@ export class ConfigEngine {
     delete this.state.pending[section];
     this.state.rolledBack[section] = version;
     this.save();
+    this.options.note?.(
+      'warning',
+      `configuration of ${section} (version ${version}) rolled back: not confirmed in time`,
+    );
     const { reachable } = await this.options.backend.apply(this.docs(), section);
     this.followLink(reachable, Object.keys(this.state.pending).length > 0);
     this.reportChanged([section]);

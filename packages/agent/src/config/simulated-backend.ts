@@ -17,10 +17,15 @@ export class SimulatedConfigBackend implements ConfigBackend {
     readonly factory: Partial<SectionDocs> = {},
     /** Lets the simulated device show what is in force (its ports' types) in what it reports. */
     private readonly onApplied: (docs: SectionDocs) => void = () => undefined,
+    /** A reason to refuse every apply with (a test's faulty device), or null. */
+    private readonly refusal: () => string | null = () => null,
   ) {}
 
   async apply(docs: SectionDocs): Promise<ApplyEffect> {
     if (this.reloadMs > 0) await sleep(this.reloadMs);
+    const refusal = this.refusal();
+    // Thrown before anything changes: the engine keeps the previous documents and reports the failure.
+    if (refusal) throw new Error(refusal);
     this.onApplied(docs);
     return { reachable: reachesConsole(docs, this.uplink) };
   }

@@ -2,7 +2,7 @@
  * Alarms from thresholds: an alarm is raised when its condition becomes true and cleared when it stops
  * being true, each change producing one event. Both platforms judge their readings with it.
  */
-import type { EventLevel, EventMessage } from '@edge/protocol';
+import { reportedLevels, type EventLevel, type EventMessage, type LogReportMode } from '@edge/protocol';
 
 export interface AlarmRule<Reading> {
   code: string;
@@ -17,6 +17,8 @@ export interface AlarmRule<Reading> {
 export class AlarmBook<Reading> {
   private readonly activeCodes = new Set<string>();
   private events: EventMessage[] = [];
+  /** The levels of plain lines the console wants (its report mode); alarm changes always go. */
+  private reported = new Set<EventLevel>(reportedLevels('Info'));
 
   constructor(private readonly rules: readonly AlarmRule<Reading>[]) {}
 
@@ -36,9 +38,13 @@ export class AlarmBook<Reading> {
     }
   }
 
-  /** Adds a plain log line (no alarm). */
+  /** Adds a plain log line (no alarm), unless the report mode leaves its level out. */
   note(event: EventMessage): void {
-    this.events.push(event);
+    if (event.alarm || this.reported.has(event.level)) this.events.push(event);
+  }
+
+  setReportMode(mode: LogReportMode): void {
+    this.reported = new Set(reportedLevels(mode));
   }
 
   active(): string[] {

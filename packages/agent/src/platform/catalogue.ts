@@ -1,5 +1,5 @@
 /** What the simulator builds devices from: router models, the cities they stand in, the clients they serve. */
-import type { SecureMode } from '@edge/protocol';
+import type { EventLevel, SecureMode } from '@edge/protocol';
 
 export interface ModelSpec {
   model: string;
@@ -218,7 +218,19 @@ export const CONTAINER_APPS: readonly string[] = [
   'influxdb',
 ];
 
-export const LOG_LINES: readonly { program: string; message: (host: string, ip: string) => string }[] = [
+export const LOG_LINES: readonly {
+  program: string;
+  level?: EventLevel;
+  message: (host: string, ip: string) => string;
+}[] = [
+  { program: 'netifd', level: 'warning', message: () => "Interface 'wan' has lost the connection" },
+  { program: 'netifd', message: () => "Interface 'wan' is now up" },
+  { program: 'kernel', level: 'warning', message: () => 'nf_conntrack: table full, dropping packet' },
+  {
+    program: 'odhcpd',
+    level: 'error',
+    message: () => 'Failed to send to ff02::1%br-lan (Address not available)',
+  },
   { program: 'dnsmasq-dhcp', message: (host, ip) => `DHCPACK(br-lan) ${ip} ${host}` },
   { program: 'hostapd', message: (host) => `wlan0: STA ${host} IEEE 802.11: associated` },
   {
@@ -228,3 +240,72 @@ export const LOG_LINES: readonly { program: string; message: (host: string, ip: 
   { program: 'ntpd', message: () => 'time synchronised with pool.ntp.org' },
   { program: 'dropbear', message: (_h, ip) => `password auth failed for 'root' from ${ip}` },
 ];
+
+/**
+ * What a device writes while it boots, in order: a reboot gives a burst of these (about 50 lines within
+ * seconds), as a real OpenWrt boot does in logread.
+ */
+export function bootLines(
+  model: string,
+  firmware: string,
+): { level: EventLevel; program: string; message: string }[] {
+  const kernel = [
+    `Linux version 5.15.150 (builder@buildhost) #0 SMP ${model}`,
+    'Memory: 245760K/262144K available',
+    'SLUB: HWalign=64, Order=0-3, MinObjects=0, CPUs=2, Nodes=1',
+    'clocksource: arch_sys_counter: mask: 0xffffffffffffff',
+    'Calibrating delay loop (skipped), value calculated using timer frequency',
+    'pid_max: default: 32768 minimum: 301',
+    'Mount-cache hash table entries: 1024',
+    'NET: Registered PF_NETLINK/PF_ROUTE protocol family',
+    'PCI: CLS 0 bytes, default 64',
+    'squashfs: version 4.0 (2009/01/31) Phillip Lougher',
+    'jffs2: version 2.2 (NAND) (SUMMARY) (LZMA) (RTIME)',
+    'io scheduler mq-deadline registered',
+    'Serial: 8250/16550 driver, 3 ports, IRQ sharing disabled',
+    'mtd: device 5 (rootfs) set to be root filesystem',
+    'VFS: Mounted root (squashfs filesystem) readonly on device 31:5.',
+    'Freeing unused kernel memory: 1024K',
+    'init: Console is alive',
+    'kmodloader: loading kernel modules from /etc/modules-boot.d/*',
+    'mount_root: switching to jffs2 overlay',
+    'overlayfs: upper fs does not support tmpfile.',
+    'urandom-seed: Seeding with /etc/urandom.seed',
+    'procd: - early -',
+    'procd: - watchdog -',
+    'procd: - ubus -',
+    'procd: - init -',
+    'kmodloader: done loading kernel modules from /etc/modules.d/*',
+    'br-lan: port 1(lan1) entered blocking state',
+    'br-lan: port 1(lan1) entered forwarding state',
+    'IPv6: ADDRCONF(NETDEV_CHANGE): br-lan: link becomes ready',
+    'mtk_soc_eth: PPE0 initialized',
+  ].map((message) => ({ level: 'info' as const, program: 'kernel', message }));
+  const services = [
+    ['procd', 'Instance dnsmasq::cfg01411c s in a crash loop? respawn later'],
+    ['dnsmasq', 'started, version 2.90 cachesize 1000'],
+    ['dnsmasq', 'DNS service limited to local subnets'],
+    ['dnsmasq-dhcp', 'DHCP, IP range 192.168.1.100 -- 192.168.1.249, lease time 12h'],
+    ['netifd', "Interface 'lan' is enabled"],
+    ['netifd', "Interface 'lan' is setting up now"],
+    ['netifd', "Interface 'lan' is now up"],
+    ['netifd', "Interface 'wan' is enabled"],
+    ['netifd', "Interface 'wan' is setting up now"],
+    ['netifd', 'wan (1234): udhcpc: lease obtained, lease time 86400'],
+    ['netifd', "Interface 'wan' is now up"],
+    ['firewall', 'Reloading firewall due to ifup of wan (eth1)'],
+    ['dropbear', 'Not backgrounding'],
+    ['uhttpd', 'listening on 0.0.0.0:80'],
+    ['ntpd', 'ntpd starting'],
+    ['hostapd', 'wlan0: interface state COUNTRY_UPDATE->ENABLED'],
+    ['hostapd', 'wlan0: AP-ENABLED'],
+    ['sysntpd', 'time synchronised with pool.ntp.org'],
+    ['edge-agent', `edge-agent starting (firmware ${firmware})`],
+    ['edge-agent', 'connected to the console'],
+  ].map(([program, message]) => ({
+    level: message!.includes('crash loop') ? ('warning' as const) : ('info' as const),
+    program: program!,
+    message: message!,
+  }));
+  return [...kernel, ...services];
+}

@@ -14,9 +14,12 @@ import {
   type EthernetPort,
   type InterfaceTraffic,
   type NetworkInterface,
+  type EventMessage,
+  type LogReportMode,
 } from '@edge/protocol';
 import type { AgentLog } from '../log.ts';
 import { AlarmBook } from './alarms.ts';
+import { followSyslog, type SyslogSource } from './syslog.ts';
 import { DOCKER_SOCKET, hasDocker, listContainers } from './docker.ts';
 import {
   cpuUsage,
@@ -49,6 +52,8 @@ export interface LinuxSystemOptions {
   sysRoot?: string;
   /** Where dnsmasq keeps its leases (OpenWrt). */
   leasesFile?: string;
+  /** The device's syslog to forward (syslog.ts detectSyslog); unset: none (tests, fixtures). */
+  syslog?: SyslogSource | null;
   /** The container engine's socket (Docker, or Podman's compatible one); default /var/run/docker.sock. */
   dockerSocket?: string;
 }
@@ -110,6 +115,7 @@ export class LinuxSystem implements SystemPort {
   ) {
     this.proc = options.procRoot ?? '/proc';
     this.sys = options.sysRoot ?? '/sys';
+    if (options.syslog) followSyslog(options.syslog, (event) => this.alarms.note(event));
   }
 
   private read(root: string, ...parts: string[]): string | null {
@@ -322,6 +328,14 @@ export class LinuxSystem implements SystemPort {
 
   takeEvents() {
     return this.alarms.take();
+  }
+
+  setReportMode(mode: LogReportMode): void {
+    this.alarms.setReportMode(mode);
+  }
+
+  note(event: EventMessage): void {
+    this.alarms.note(event);
   }
 
   private async power(what: 'reboot' | 'shutdown', command: string, session: PowerSession): Promise<void> {

@@ -6,8 +6,10 @@ import { LinuxContainers } from './linux-containers.ts';
 import { DOCKER_SOCKET, hasDocker } from './docker.ts';
 import { LinuxDiagnostics } from './linux-diagnostics.ts';
 import { LinuxNetwork, type LinuxNetworkOptions } from './linux-network.ts';
+import { LinuxOverlay } from './linux-overlay.ts';
 import { LinuxSecureLink } from './linux-secure-link.ts';
 import { LinuxSystem, type LinuxSystemOptions } from './linux-system.ts';
+import { LinuxTerminal } from './linux-terminal.ts';
 
 export interface LinuxPlatformOptions extends LinuxSystemOptions, LinuxNetworkOptions {
   /** Restarts the secure link service (SPEC 4); unset: secure mode 'Unsupported'. Dry run like reboot. */
@@ -19,14 +21,18 @@ export interface LinuxPlatformOptions extends LinuxSystemOptions, LinuxNetworkOp
   containerMemoryMb?: number;
   /** Host address the apps' port bindings listen on (default all). */
   containerBindAddress?: string;
+  /** Where the overlay keeps its key pair and configuration; unset: no SD-WAN overlay. */
+  stateDir?: string;
 }
 
 export class LinuxPlatform implements Platform {
   readonly system: LinuxSystem;
   readonly network: LinuxNetwork;
   readonly diagnostics = new LinuxDiagnostics();
+  readonly terminal = new LinuxTerminal();
   /** Only with an engine socket at start: a device without one has no container capability. */
   readonly containers?: LinuxContainers;
+  readonly overlay?: LinuxOverlay;
 
   constructor(options: LinuxPlatformOptions) {
     const secureLink = new LinuxSecureLink({
@@ -48,5 +54,11 @@ export class LinuxPlatform implements Platform {
       });
       this.containers.watch();
     }
+    if (options.stateDir)
+      this.overlay = new LinuxOverlay({
+        serial: options.serial,
+        stateDir: options.stateDir,
+        log: options.log,
+      });
   }
 }

@@ -30,6 +30,7 @@ export class SimulatedNetwork implements NetworkPort {
         device.appliedPortTypes = new Map(docs.portType.ports.map((p) => [p.port, p.type]));
         device.hostname = docs.general.deviceName;
       },
+      () => device.configRefusal,
     );
   }
 

@@ -10,6 +10,7 @@ import {
   loadLevel,
   signalQuality,
   type CellSignal,
+  type EventMessage,
   type ConnectedClient,
   type EthernetPort,
   type InterfaceKind,
@@ -17,6 +18,7 @@ import {
   type NetworkInterface,
   type SecureMode,
   type PortTypeWord,
+  type LogReportMode,
 } from '@edge/protocol';
 import { AlarmBook } from './alarms.ts';
 import { SIMULATED_ALARMS, type Reading } from './simulated-alarms.ts';
@@ -26,12 +28,16 @@ import {
   CONTAINER_APPS,
   LOG_LINES,
   MODELS,
+  bootLines,
   type City,
   type ModelSpec,
 } from './catalogue.ts';
 import type { DeviceFacts, HeartbeatSample, PowerSession, TelemetrySample } from './platform.ts';
 import type { SystemPort } from '../ports/system.ts';
 import { hashSeed, luhnDigit, Rng } from './random.ts';
+
+/** Log lines `logread` keeps. */
+const LOG_RING = 50;
 
 export interface SimulatedOptions {
   serial: string;
@@ -80,6 +86,8 @@ export class SimulatedSystem implements SystemPort {
   readonly facts0: DeviceFacts;
   /** Port types the console has applied (Port type section), which the reported ports then show. */
   appliedPortTypes = new Map<string, PortTypeWord>();
+  /** Set: every configuration apply fails with this (fleet control `refuse`), as a firmware that rejects it. */
+  configRefusal: string | null = null;
   /** The host name, as a real agent sets it from the General section's device name. */
   hostname = '';
   readonly lanPrefix: string;
@@ -102,6 +110,8 @@ export class SimulatedSystem implements SystemPort {
   private poeWatts: number[];
   /** What the telemetry reports of the apps; the containers port (simulated-containers.ts) keeps it current. */
   containerStates: TelemetrySample['containers'];
+  /** What takeEvents gave out lately: the reporter sends them, `logread` shows them again. */
+  private readonly logRing: EventMessage[] = [];
   /** The secure link's mode now (facts0 holds the one the device booted with). */
   secureMode: SecureMode;
 
@@ -300,7 +310,7 @@ export class SimulatedSystem implements SystemPort {
       const client = rng.pick(this.clients);
       this.alarms.note({
         ts: now,
-        level: 'info',
+        level: line.level ?? 'info',
         program: line.program,
         message: line.message(client.hostname, client.ip),
       });
@@ -395,7 +405,24 @@ export class SimulatedSystem implements SystemPort {
   }
 
   takeEvents() {
-    return this.alarms.take();
+    const events = this.alarms.take();
+    this.logRing.push(...events);
+    if (this.logRing.length > LOG_RING) this.logRing.splice(0, this.logRing.length - LOG_RING);
+    return events;
+  }
+
+  /** The device's recent log lines (the terminal's `logread`), oldest first; the boot is the first. */
+  recentLog(): EventMessage[] {
+    const boot = { ts: this.bootedAt, level: 'info' as const, program: 'kernel', message: 'Booting Linux' };
+    return [boot, ...this.logRing];
+  }
+
+  setReportMode(mode: LogReportMode): void {
+    this.alarms.setReportMode(mode);
+  }
+
+  note(event: EventMessage): void {
+    this.alarms.note(event);
   }
 
   async reboot(power: PowerSession): Promise<void> {
@@ -408,6 +435,10 @@ export class SimulatedSystem implements SystemPort {
       this.cpu = this.baseCpu;
       for (const i of this.interfaces) i.rxBytes = i.txBytes = 0;
       this.refillClients(now);
+      // A boot writes its burst of lines (kernel, procd, netifd ...) within the first seconds.
+      bootLines(this.spec.model, this.facts0.firmware).forEach((line, i) =>
+        this.alarms.note({ ts: now + i * 20, ...line }),
+      );
       power.comeBack();
     });
   }

@@ -5,26 +5,6 @@
  */
 import type { Progress } from '../platform/platform.ts';
 
-/** A shell on the device, relayed to the browser. */
-export interface TerminalPort {
-  open(size: { cols: number; rows: number }, output: (data: string) => void): Promise<TerminalSession>;
-}
-
-export interface TerminalSession {
-  write(data: string): void;
-  resize(size: { cols: number; rows: number }): void;
-  close(): void;
-}
-
-/** The overlay network between devices (WireGuard in user space). */
-export interface OverlayPort {
-  publicKey(): Promise<string>;
-  setPeers(peers: { publicKey: string; endpoint?: string; allowedIps: string[] }[]): Promise<void>;
-  status(): Promise<
-    { publicKey: string; latestHandshake: number | null; rxBytes: number; txBytes: number }[]
-  >;
-}
-
 /** Saving and restoring the device's configuration as a file. */
 export interface BackupPort {
   create(progress: Progress, signal: AbortSignal): Promise<{ file: Uint8Array; sha256: string }>;

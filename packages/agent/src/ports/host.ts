@@ -8,6 +8,7 @@ import type { RpcHandler } from '../client/rpc-dispatcher.ts';
 import type { ConfigEngine } from '../config/engine.ts';
 import type { AgentLog } from '../log.ts';
 import type { PowerSession } from '../platform/platform.ts';
+import type { TunnelHost } from './terminal.ts';
 
 export interface PortHost {
   log: AgentLog;
@@ -24,6 +25,8 @@ export interface PortHost {
   sayHello(): Promise<void>;
   /** Applies configuration sections, when the platform can. */
   config: ConfigEngine | null;
+  /** The streams of the device tunnel (terminal sessions), carried on this client's connection. */
+  tunnels: TunnelHost;
 }
 
 /** The handlers of some of the RPC methods. */

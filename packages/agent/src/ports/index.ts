@@ -6,7 +6,9 @@
  */
 import type { DiagnosticsPort } from './diagnostics.ts';
 import type { ContainersPort } from './containers.ts';
-import type { BackupPort, OverlayPort, TerminalPort, UpgradePort } from './future.ts';
+import type { BackupPort, UpgradePort } from './future.ts';
+import type { OverlayPort } from './overlay.ts';
+import type { TerminalPort } from './terminal.ts';
 import type { NetworkPort } from './network.ts';
 import type { SystemPort } from './system.ts';
 
@@ -24,5 +26,7 @@ export interface Platform {
 export type { SystemPort } from './system.ts';
 export type { NetworkPort } from './network.ts';
 export type { DiagnosticsPort } from './diagnostics.ts';
+export type { TerminalPort } from './terminal.ts';
 export type { ContainersPort } from './containers.ts';
 export type { PortHost } from './host.ts';
+export type { OverlayPort } from './overlay.ts';

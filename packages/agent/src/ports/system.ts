@@ -1,8 +1,15 @@
 /**
  * The system port: what every device has. It says what the device is (facts, the hello), how it is doing
- * (heartbeat, telemetry, events), and powers it off and on. Its RPCs: reboot, shutdown, setIdle, getInfo.
+ * (heartbeat, telemetry, events), and powers it off and on. Its RPCs: reboot, shutdown, setIdle, getInfo,
+ * setLogReport.
  */
-import { REBOOT_DELAY_MS, deviceCapabilities, deviceRpcMessages, type EventMessage } from '@edge/protocol';
+import {
+  REBOOT_DELAY_MS,
+  deviceCapabilities,
+  deviceRpcMessages,
+  type EventMessage,
+  type LogReportMode,
+} from '@edge/protocol';
 import {
   PlatformRefusal,
   type DeviceFacts,
@@ -18,6 +25,10 @@ export interface SystemPort {
   telemetry(): Promise<TelemetrySample>;
   /** Log lines and alarm changes since the last call. */
   takeEvents(): EventMessage[];
+  /** Report mode (issue 17): the least level of plain log lines sent from now on. */
+  setReportMode(mode: LogReportMode): void;
+  /** Adds a line of the agent's own to what the device reports (the report mode applies). */
+  note(event: EventMessage): void;
   reboot(power: PowerSession): Promise<void>;
   shutdown(power: PowerSession): Promise<void>;
   /**
@@ -30,7 +41,7 @@ export interface SystemPort {
 export function systemRpc(
   system: SystemPort,
   host: PortHost,
-): PortHandlers<'reboot' | 'shutdown' | 'setIdle' | 'getInfo'> {
+): PortHandlers<'reboot' | 'shutdown' | 'setIdle' | 'getInfo' | 'setLogReport'> {
   /** SPEC 4: the device answers first, and acts REBOOT_DELAY_MS later. */
   const afterAnswering = (what: string, act: (power: PowerSession) => Promise<void>) => {
     const inMs = host.rebootDelayMs ?? REBOOT_DELAY_MS;
@@ -53,6 +64,10 @@ export function systemRpc(
     setIdle: async ({ idle }) => {
       host.setIdle(idle);
       return { idle };
+    },
+    setLogReport: async ({ mode }) => {
+      system.setReportMode(mode);
+      return { mode };
     },
     getInfo: async () => {
       const { ifaceName: _ifaceName, ...facts } = await system.facts();

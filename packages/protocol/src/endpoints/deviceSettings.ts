@@ -50,7 +50,8 @@ function specOf(call: SettingsCall): EndpointSpec {
     activity: `inventory.settings.${route.replaceAll('/', '.')}`,
     body: call.request,
     response: { 200: actionResponses[call.path] ?? settingsWriteResponse },
-    errors: [...deviceErrors, 409],
+    // 423: License Lock (no licence covers the device).
+    errors: [...deviceErrors, 409, 423],
     summary: call.spec ? undefined : 'beyond SPEC 7, in its pattern',
   };
 }

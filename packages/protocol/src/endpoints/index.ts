@@ -11,18 +11,30 @@ import { authEndpoints } from './auth.ts';
 import { backupEndpoints } from './backup.ts';
 import { brandingEndpoints } from './branding.ts';
 import { companyEndpoints } from './company.ts';
+import { dashboardEndpoints } from './dashboard.ts';
 import { deviceSettingsEndpoints } from './deviceSettings.ts';
 import { diagnoseEndpoints } from './diagnose.ts';
+import { guideEndpoints } from './guide.ts';
 import { healthEndpoints } from './health.ts';
 import { inventoryEndpoints } from './inventory.ts';
 import { jobsEndpoints } from './jobs.ts';
+import { licenseEndpoints } from './license.ts';
 import { liveEndpoints } from './live.ts';
+import { logsEndpoints } from './logs.ts';
+import { messagesEndpoints } from './messages.ts';
 import { notificationsEndpoints } from './notifications.ts';
+import { notifyEndpoints } from './notify.ts';
+import { profilesEndpoints } from './profiles.ts';
 import { provisionEndpoints } from './provision.ts';
+import { proxyEndpoints } from './proxy.ts';
 import { rolesEndpoints } from './roles.ts';
 import { scheduleEndpoints } from './schedule.ts';
+import { sdwanEndpoints } from './sdwan.ts';
 import { securityEndpoints } from './security.ts';
 import { smtpEndpoints } from './smtp.ts';
+import { todoEndpoints } from './todo.ts';
+import { statisticsEndpoints } from './statistics.ts';
+import { terminalEndpoints } from './terminal.ts';
 import { tokensEndpoints } from './tokens.ts';
 import { usersEndpoints } from './users.ts';
 import { variableEndpoints } from './variable.ts';
@@ -34,6 +46,7 @@ export { BRANDING_PATH, brandingImageEndpoints } from './branding.ts';
 export { settingsEndpointOf, settingsRouteOf } from './deviceSettings.ts';
 export { backupFileQuery } from './backup.ts';
 export { SCHEDULE_PATH } from './schedule.ts';
+export { SDWAN_PATH } from './sdwan.ts';
 
 /** Feature name -> its endpoints by name. */
 export const endpoints = {
@@ -45,18 +58,30 @@ export const endpoints = {
   backup: backupEndpoints,
   branding: brandingEndpoints,
   company: companyEndpoints,
+  dashboard: dashboardEndpoints,
   deviceSettings: deviceSettingsEndpoints,
   diagnose: diagnoseEndpoints,
+  guide: guideEndpoints,
   health: healthEndpoints,
   inventory: inventoryEndpoints,
   jobs: jobsEndpoints,
+  license: licenseEndpoints,
   live: liveEndpoints,
+  logs: logsEndpoints,
+  messages: messagesEndpoints,
   notifications: notificationsEndpoints,
+  notify: notifyEndpoints,
+  profiles: profilesEndpoints,
   provision: provisionEndpoints,
+  proxy: proxyEndpoints,
   roles: rolesEndpoints,
   schedule: scheduleEndpoints,
+  sdwan: sdwanEndpoints,
   security: securityEndpoints,
   smtp: smtpEndpoints,
+  todo: todoEndpoints,
+  statistics: statisticsEndpoints,
+  terminal: terminalEndpoints,
   tokens: tokensEndpoints,
   users: usersEndpoints,
   variable: variableEndpoints,

@@ -1,7 +1,11 @@
 /** Table types of the store. Times are epoch milliseconds; booleans are 0/1 on both dialects. */
 import type { Generated, Kysely } from 'kysely';
+import type { SdwanTables } from './schema-sdwan.ts';
 import type { SecurityTables } from './schema-security.ts';
 import type { JobTables } from './schema-jobs.ts';
+import type { AlertTables } from './schema-alerts.ts';
+import type { ProfileTables } from './schema-profiles.ts';
+import type { LicenseTables } from './schema-license.ts';
 
 export interface RolesTable {
   id: Generated<number>;
@@ -140,6 +144,11 @@ export interface TelemetryMetrics {
   control_plane_tx: number | null;
   data_plane_rx: number | null;
   data_plane_tx: number | null;
+  /** dB, from the cellular signal (issue 18). */
+  signal_rsrq: number | null;
+  signal_snr: number | null;
+  /** Seconds since boot. */
+  uptime: number | null;
 }
 
 export interface TelemetryPointsTable extends TelemetryMetrics {
@@ -154,6 +163,31 @@ export interface TelemetryRollupsTable extends TelemetryMetrics {
   samples: number;
 }
 
+/** Saved Statistics views (issue 18): a name and the view's configuration as JSON, per user. */
+export interface StatisticsViewsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  config: string;
+  updated_at: number;
+}
+
+/** Every client a device has reported (issue 18's Clients app): one row per device and MAC. */
+export interface DeviceClientsTable {
+  device_id: string;
+  mac: string;
+  kind: string;
+  hostname: string;
+  ip: string;
+  interface: string;
+  ssid: string;
+  signal: number | null;
+  rx_bytes: number;
+  tx_bytes: number;
+  first_seen: number;
+  last_seen: number;
+}
+
 export interface DeviceLogsTable {
   id: Generated<number>;
   device_id: string;
@@ -162,6 +196,13 @@ export interface DeviceLogsTable {
   message: string;
   alarm_code: string | null;
   created_at: number;
+}
+
+/** The programs a device (or the console) has written log lines from: the Log app's function list (0012). */
+export interface LogProgramsTable {
+  device_id: string;
+  program: string;
+  last_seen_at: number;
 }
 
 /** One device's configuration section: what the console wants and what the device reported (0004). */
@@ -201,7 +242,20 @@ export interface NotificationsTable {
   read: Generated<number>;
 }
 
-export interface Database extends SecurityTables, JobTables {
+export interface TerminalSessionsTable {
+  id: string;
+  device_id: string;
+  user_id: number | null;
+  user_name: string;
+  started_at: number;
+  ended_at: number | null;
+  end_reason: string | null;
+  bytes: Generated<number>;
+  cast: string | null;
+}
+
+export interface Database
+  extends SecurityTables, JobTables, AlertTables, ProfileTables, SdwanTables, LicenseTables {
   roles: RolesTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -212,10 +266,16 @@ export interface Database extends SecurityTables, JobTables {
   provision_serials: ProvisionSerialsTable;
   telemetry_points: TelemetryPointsTable;
   telemetry_rollups: TelemetryRollupsTable;
+  /** The same columns as the hourly rollups, bucket is the start of 5 minutes. */
+  telemetry_rollups_5m: TelemetryRollupsTable;
+  statistics_views: StatisticsViewsTable;
+  device_clients: DeviceClientsTable;
   device_logs: DeviceLogsTable;
+  log_programs: LogProgramsTable;
   device_sections: DeviceSectionsTable;
   enrolment_secret: EnrolmentSecretTable;
   notifications: NotificationsTable;
+  terminal_sessions: TerminalSessionsTable;
   app_registries: AppRegistriesTable;
   app_templates: AppTemplatesTable;
 }

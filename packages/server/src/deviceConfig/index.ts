@@ -27,6 +27,8 @@ export interface ConfigServicesOptions {
   log: BusLog;
   /** How long a device waits for the confirmation of a change that may cut it off. */
   confirmTimeoutMs: number;
+  /** Refuses a change to a device that may not be changed (License Lock). */
+  admit?: (deviceId: string) => void;
 }
 
 export interface ConfigServices {
@@ -47,7 +49,7 @@ export async function startConfigServices(opts: ConfigServicesOptions): Promise<
   const stopInbox = await openConfigInbox({ bus, devices, engine, log });
   const stopNames = followDeviceNames(sectionChanges, devices, log);
   return {
-    service: configService({ store, engine, devices }),
+    service: configService({ store, engine, devices, admit: opts.admit }),
     sectionChanges,
     tasks: [resendPendingTask(engine)],
     async stop() {

@@ -4,11 +4,13 @@
  */
 import { featureModule } from '../modules/module.ts';
 import { startConfigServices } from './index.ts';
+import { licenseModule } from '../license/module.ts';
 
 export const deviceConfigModule = featureModule({
   name: 'deviceConfig',
   needs: ['store', 'bus', 'devices', 'rpc', 'log', 'config'],
-  async start({ store, bus, devices, rpc, log, config }) {
+  uses: { license: licenseModule },
+  async start({ store, bus, devices, rpc, log, config }, { license }) {
     const services = await startConfigServices({
       db: store.db,
       bus,
@@ -16,6 +18,7 @@ export const deviceConfigModule = featureModule({
       rpc,
       log,
       confirmTimeoutMs: config.configConfirmTimeoutMs,
+      admit: license.assertUnlocked,
     });
     return {
       offers: { service: services.service, sectionChanges: services.sectionChanges },

@@ -25,13 +25,18 @@ export interface ConfigServiceDeps {
   store: ConfigStore;
   engine: ApplyEngine;
   devices: Pick<DeviceDirectory, 'get'>;
+  /**
+   * Throws when the device may not be changed now (License Lock, license/service.ts): checked once here,
+   * on the one path every configuration change takes.
+   */
+  admit?: (deviceId: string) => void;
   now?: () => number;
 }
 
 /** Two operators changing one section at once: the loser's change is made again on top of the winner's. */
 const WRITE_ATTEMPTS = 3;
 
-export function configService({ store, engine, devices, now = Date.now }: ConfigServiceDeps) {
+export function configService({ store, engine, devices, admit, now = Date.now }: ConfigServiceDeps) {
   const perSection = keyedLock();
 
   /** Desired, else what the device reported, else the defaults: what the screens show and edit. */
@@ -99,6 +104,7 @@ export function configService({ store, engine, devices, now = Date.now }: Config
       alongWith?: AlongWith,
     ): Promise<SectionStateView> {
       device(deviceId);
+      admit?.(deviceId);
       await perSection(`${deviceId}/${section}`, async () => {
         for (let attempt = 1; !(await writeOnce(deviceId, section, change, user, alongWith)); attempt++)
           if (attempt >= WRITE_ATTEMPTS) throw fail(409, 'applyError', messages.applyError);

@@ -21,6 +21,7 @@ export function deviceDirectory(parts: {
     counts: () => registry.counts(),
     update: (id, patch) => registry.update(id, patch),
     updateMany: (ids, patch) => registry.updateMany(ids, patch),
+    setLicenseLocks: (locked) => registry.setLicenseLocks(locked),
     onChange: (listener) => changes.on(listener),
     ingest: parts.ingest.snapshot,
     groups: parts.groups,

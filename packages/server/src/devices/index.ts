@@ -38,6 +38,8 @@ export type { EnrolmentService } from './enrolment.ts';
 export type { GroupService } from './groups.ts';
 export type { DeviceActions } from './actions.ts';
 export type { TelemetryHistory, TelemetryPoint } from './telemetry.ts';
+export type { MetricRow, Resolution } from './telemetry-store.ts';
+export { SERIES_WIDTH_MS } from './telemetry-store.ts';
 export type { IngestCounts } from './ingest.ts';
 
 /**
@@ -132,7 +134,7 @@ export async function startDeviceServices(
     devices: deviceDirectory({ registry, changes, ingest, groups, actions }),
     rpc,
     enrolment,
-    telemetry: { history: series.history },
+    telemetry: { history: series.history, metric: series.metric, resolutionFor: series.resolutionFor },
     flush,
     maintainTelemetry: series.maintain,
     async stop() {

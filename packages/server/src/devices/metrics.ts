@@ -33,6 +33,9 @@ export const METRICS: readonly { column: MetricColumn; name: string }[] = [
   { column: 'control_plane_tx', name: 'controlPlaneTxMbps' },
   { column: 'data_plane_rx', name: 'dataPlaneRxMbps' },
   { column: 'data_plane_tx', name: 'dataPlaneTxMbps' },
+  { column: 'signal_rsrq', name: 'signalRsrq' },
+  { column: 'signal_snr', name: 'signalSnr' },
+  { column: 'uptime', name: 'uptime' },
 ];
 export const METRIC_COLUMNS: readonly MetricColumn[] = METRICS.map((m) => m.column);
 
@@ -50,6 +53,9 @@ export function sampleOf(heartbeat: HeartbeatMessage | null, telemetry: Telemetr
     put('disk_usage', percentOf(heartbeat.disk));
     put('cpu_temp', heartbeat.cpuTemp);
     put('signal_rsrp', heartbeat.signal?.rsrp);
+    put('signal_rsrq', heartbeat.signal?.rsrq);
+    put('signal_snr', heartbeat.signal?.snr);
+    put('uptime', heartbeat.uptime);
   }
   put('fan_speed', telemetry.fanSpeed);
   put('clients', telemetry.clients.length);

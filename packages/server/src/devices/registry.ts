@@ -27,6 +27,7 @@ function fromRow(row: DeviceRow): LiveDevice {
     capabilities: [],
     cellular: null,
     alarms: new Set(),
+    licenseLocked: false,
     heartbeat: null,
     telemetry: null,
     dirty: false,
@@ -106,6 +107,19 @@ export function deviceRegistry(store: DeviceStore, changes: DeviceChanges) {
     forget(id: string): void {
       devices.delete(id);
       unknownUntil.set(id, Date.now() + UNKNOWN_ID_TTL_MS);
+    },
+
+    /**
+     * The devices no licence covers (the licence feature's coverage): their status turns License Lock and
+     * back, announced as a state change only for the devices whose flag changed.
+     */
+    setLicenseLocks(locked: ReadonlySet<string>): void {
+      for (const live of devices.values()) {
+        const flag = locked.has(live.record.id);
+        if (live.licenseLocked === flag) continue;
+        live.licenseLocked = flag;
+        registry.emitState(live);
+      }
     },
 
     emitState(live: LiveDevice): void {

@@ -9,6 +9,7 @@ import type { RpcService } from './rpc.ts';
 import type { EnrolmentService } from './enrolment.ts';
 import type { GroupService } from './groups.ts';
 import type { TelemetryHistory } from './telemetry.ts';
+import type { MetricRow, Resolution } from './telemetry-store.ts';
 import type { DeviceActions } from './actions.ts';
 import type { IngestCounts } from './ingest.ts';
 import type { DeviceCounts, DeviceUpdate, DeviceView } from './types.ts';
@@ -45,6 +46,8 @@ export interface DeviceDirectory {
   update(deviceId: string, patch: DeviceUpdate): Promise<DeviceView | undefined>;
   /** The same change to many adopted devices; resolves with how many there were. */
   updateMany(deviceIds: string[], patch: DeviceUpdate): Promise<number>;
+  /** Marks the devices no licence covers (License Lock); every other device is unmarked. */
+  setLicenseLocks(locked: ReadonlySet<string>): void;
   /** Every change of every device; returns the function that stops listening. */
   onChange(listener: ChangeListener): () => void;
   /** Device messages taken in since start, by channel (for rates: sample twice and divide by the time between). */
@@ -54,7 +57,20 @@ export interface DeviceDirectory {
 }
 
 export interface TelemetryService {
-  history(deviceId: string, range: { from: number; to: number }): Promise<TelemetryHistory>;
+  history(
+    deviceId: string,
+    range: { from: number; to: number },
+    resolution?: Resolution,
+  ): Promise<TelemetryHistory>;
+  /** One metric (API name) of many devices (null: every device), rows without nulls in time order. */
+  metric(
+    resolution: Resolution,
+    name: string,
+    deviceIds: readonly string[] | null,
+    range: { from: number; to: number },
+  ): Promise<MetricRow[]>;
+  /** The resolution the range calls for now (telemetry.ts). */
+  resolutionFor(range: { from: number; to: number }): Resolution;
 }
 
 export interface DeviceServices {

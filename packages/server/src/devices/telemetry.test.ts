@@ -53,8 +53,10 @@ describe.each(DIALECTS)('telemetry series (%s)', (dialect) => {
     const later = telemetryHistory(store, { graceMs: 0, now: () => hour + RAW_RETENTION_MS + 2 * HOUR_MS });
     await later.maintain();
     expect(await edge.store.db.selectFrom('telemetry_points').selectAll().execute()).toEqual([]);
-    const old = await later.history('d1', { from: hour - HOUR_MS, to: hour + HOUR_MS });
+    const old = await later.history('d1', { from: hour - HOUR_MS, to: hour + HOUR_MS }, 'hour');
     expect(old).toMatchObject({ resolution: 'hour', points: [{ ts: hour, cpuUsage: 40 }] });
+    const fine = await later.history('d1', { from: hour - HOUR_MS, to: hour + HOUR_MS });
+    expect(fine).toMatchObject({ resolution: '5m', points: [{ ts: hour, cpuUsage: 40 }] });
   });
 
   test('a batch update writes many rows in a few statements and skips rows that are gone', async () => {

@@ -1,22 +1,44 @@
 /**
- * The telemetry series: raw points kept RAW_RETENTION_MS (1 day), hourly rollups kept ROLLUP_RETENTION_MS
- * (1 month), device log lines kept LOG_RETENTION_MS. Rolling up and pruning run on a timer; both are
- * idempotent, so two console replicas doing them twice do no harm.
+ * The telemetry series: raw points kept RAW_RETENTION_MS (1 day), 5-minute rollups FINE_RETENTION_MS
+ * (1 month), hourly rollups ROLLUP_RETENTION_MS (1 year); device log lines are the Log app's (logs/, its
+ * expiry duration). Rolling up and pruning run as a scheduler task; both are idempotent, so running twice
+ * does no harm.
  */
-import { METRICS } from './metrics.ts';
-import { HOUR_MS, type TelemetryStore } from './telemetry-store.ts';
+import { METRICS, type MetricColumn } from './metrics.ts';
+import {
+  HOUR_MS,
+  SERIES,
+  type Resolution,
+  type RollupResolution,
+  type TelemetryStore,
+} from './telemetry-store.ts';
 
-export const RAW_RETENTION_MS = 24 * HOUR_MS;
-export const ROLLUP_RETENTION_MS = 31 * 24 * HOUR_MS;
-export const LOG_RETENTION_MS = 30 * 24 * HOUR_MS;
+const DAY_MS = 24 * HOUR_MS;
+export const RAW_RETENTION_MS = DAY_MS;
+export const FINE_RETENTION_MS = 31 * DAY_MS;
+export const ROLLUP_RETENTION_MS = 366 * DAY_MS;
 
 /** One point of a series: `ts` plus every metric by its API name (null when the device had no value). */
 export type TelemetryPoint = { ts: number } & Record<string, number | null>;
 
 export interface TelemetryHistory {
-  resolution: 'raw' | 'hour';
+  resolution: Resolution;
   points: TelemetryPoint[];
 }
+
+/**
+ * The resolution for a range: raw when it lies within the raw retention and spans at most 6 hours
+ * (360 points), 5-minute buckets when it lies within their retention and spans at most 31 days (up to
+ * 8,928), hourly beyond. A range reaching past a retention takes the coarser table that still holds it.
+ */
+export function resolutionFor(range: { from: number; to: number }, now: number): Resolution {
+  const span = range.to - range.from;
+  if (range.from >= now - RAW_RETENTION_MS && span <= 6 * HOUR_MS) return 'raw';
+  if (range.from >= now - FINE_RETENTION_MS && span <= FINE_RETENTION_MS) return '5m';
+  return 'hour';
+}
+
+const COLUMN_OF = new Map<string, MetricColumn>(METRICS.map((m) => [m.name, m.column]));
 
 export function telemetryHistory(store: TelemetryStore, opts: { graceMs: number; now?: () => number }) {
   const now = opts.now ?? Date.now;
@@ -28,38 +50,58 @@ export function telemetryHistory(store: TelemetryStore, opts: { graceMs: number;
     return point;
   };
 
+  /** Rolls up every finished bucket not rolled up yet, waiting graceMs for late points. */
+  const catchUp = async (resolution: RollupResolution, t: number) => {
+    const width = SERIES[resolution].widthMs;
+    const latest = await store.latestRollup(resolution);
+    let next = latest !== null ? Number(latest) + width : Math.floor((t - RAW_RETENTION_MS) / width) * width;
+    // Never behind the raw retention: the points of older buckets are gone.
+    next = Math.max(next, Math.floor((t - RAW_RETENTION_MS) / width) * width);
+    while (next + width + opts.graceMs <= t) {
+      await store.rollUp(resolution, next);
+      next += width;
+    }
+  };
+
   return {
-    /** Raw points when the range lies within the raw retention, hourly averages otherwise. */
-    async history(deviceId: string, range: { from: number; to: number }): Promise<TelemetryHistory> {
-      if (range.from >= now() - RAW_RETENTION_MS) {
-        return {
-          resolution: 'raw',
-          points: (await store.points(deviceId, range.from, range.to)).map(toPoint),
-        };
-      }
+    /** A device's series at the resolution its range calls for (resolutionFor) or the one asked for. */
+    async history(
+      deviceId: string,
+      range: { from: number; to: number },
+      resolution: Resolution = resolutionFor(range, now()),
+    ): Promise<TelemetryHistory> {
       return {
-        resolution: 'hour',
-        points: (await store.rollups(deviceId, range.from, range.to)).map(toPoint),
+        resolution,
+        points: (await store.series(resolution, deviceId, range.from, range.to)).map(toPoint),
       };
     },
 
+    /** One metric by its API name over many devices; an unknown name has no rows. */
+    async metric(
+      resolution: Resolution,
+      name: string,
+      deviceIds: readonly string[] | null,
+      range: { from: number; to: number },
+    ) {
+      const column = COLUMN_OF.get(name);
+      if (!column || deviceIds?.length === 0) return [];
+      return store.metricOf(resolution, column, deviceIds, range.from, range.to);
+    },
+
+    resolutionFor: (range: { from: number; to: number }) => resolutionFor(range, now()),
+
     /**
-     * Rolls up every finished hour not rolled up yet (waiting graceMs for late points), then prunes. Where
-     * it got to is read from the store each time: the replica that ran the previous occurrence may be another.
+     * Rolls up (5-minute and hourly), then prunes. Where it got to is read from the store each time: the
+     * replica that ran the previous occurrence may be another.
      */
     async maintain(): Promise<void> {
       const t = now();
-      const latest = await store.latestRollup();
-      let nextBucket =
-        latest !== null ? latest + HOUR_MS : Math.floor((t - RAW_RETENTION_MS) / HOUR_MS) * HOUR_MS;
-      while (nextBucket + HOUR_MS + opts.graceMs <= t) {
-        await store.rollUpHour(nextBucket);
-        nextBucket += HOUR_MS;
-      }
+      await catchUp('5m', t);
+      await catchUp('hour', t);
       await store.prune({
         pointsBefore: t - RAW_RETENTION_MS,
+        fineBefore: t - FINE_RETENTION_MS,
         rollupsBefore: t - ROLLUP_RETENTION_MS,
-        logsBefore: t - LOG_RETENTION_MS,
       });
     },
   };

@@ -36,7 +36,7 @@ export interface DeviceRecord {
 /** An adopted device with its live state, as the inventory and the device dashboard show it. */
 export interface DeviceView extends DeviceRecord {
   online: boolean;
-  /** SPEC 4 status label: Offline, Idle, Alarm or Runs Well. */
+  /** SPEC 4 status label: License Lock, Offline, Idle, Alarm or Runs Well. */
   status: DeviceStatusLabel;
   lastSeenAt: number | null;
   /** Seconds between heartbeats now in force. */
@@ -130,6 +130,8 @@ export interface LiveDevice {
   capabilities: string[];
   cellular: DeviceView['cellular'];
   alarms: Set<string>;
+  /** No licence covers it (the licence feature sets it through DeviceDirectory.setLicenseLocks). */
+  licenseLocked: boolean;
   heartbeat: HeartbeatMessage | null;
   /** The latest telemetry, packed: read it through the device's view (toView). */
   telemetry: PackedJson<TelemetryMessage> | null;

@@ -36,10 +36,14 @@ export function toRecord(row: DeviceRow): DeviceRecord {
   };
 }
 
-/** SPEC 4: what one word says about a device; licence locks belong to the licence feature. */
+/**
+ * SPEC 4: what one word says about a device. License Lock comes first: it is why the device's
+ * configuration is refused, online or not (the licence feature decides it, license/coverage.ts).
+ */
 export function statusLabel(
-  device: Pick<LiveDevice, 'online' | 'alarms'> & { record: Pick<DeviceRecord, 'idle'> },
+  device: Pick<LiveDevice, 'online' | 'alarms' | 'licenseLocked'> & { record: Pick<DeviceRecord, 'idle'> },
 ): DeviceStatusLabel {
+  if (device.licenseLocked) return 'License Lock';
   if (!device.online) return 'Offline';
   if (device.record.idle) return 'Idle';
   return device.alarms.size > 0 ? 'Alarm' : 'Runs Well';

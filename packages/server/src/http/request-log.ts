@@ -34,6 +34,11 @@ class DebugRequestLines extends LogController {
 
 export function serverLogOptions(
   level: string | false,
+  /** Where the log lines go instead of stdout (tests that read what the console logged). */
+  stream?: { write(line: string): void },
 ): Pick<FastifyServerOptions, 'logger' | 'logController'> {
-  return { logger: level === false ? false : { level }, logController: new DebugRequestLines() };
+  return {
+    logger: level === false ? false : { level, ...(stream && { stream }) },
+    logController: new DebugRequestLines(),
+  };
 }

@@ -20,9 +20,13 @@ import { registerWebSockets } from './websocket.ts';
 import { collectRoutes } from './route-table.ts';
 import './types.ts';
 
-export async function httpLayer(config: Config, opts: { logger?: boolean }, acl: AclService) {
+export async function httpLayer(
+  config: Config,
+  opts: { logger?: boolean; logStream?: { write(line: string): void } },
+  acl: AclService,
+) {
   const app = Fastify({
-    ...serverLogOptions(opts.logger === false ? false : config.logLevel),
+    ...serverLogOptions(opts.logger === false ? false : config.logLevel, opts.logStream),
     trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -289,7 +289,7 @@ describe.each(DIALECTS)('inventory (%s)', (dialect) => {
       from: Date.now() - 7 * 24 * 3_600_000,
       to: Date.now(),
     });
-    expect(older.json<DeviceDashboard>().series.resolution).toBe('hour');
+    expect(older.json<DeviceDashboard>().series.resolution).toBe('5m');
 
     const unknown = await admin('POST', '/api/v1/dashboards/get', { DeviceID: '0000000000000000' });
     expect(unknown.statusCode).toBe(404);

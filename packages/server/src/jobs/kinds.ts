@@ -7,6 +7,8 @@ import type { RoutePermission, RpcMethod, RpcParams, RpcResult } from '@edge/pro
 import type { CallOptions } from '../devices/rpc.ts';
 
 export interface StepContext<P> {
+  /** The job the step belongs to (a rollout records it with what it gave the device). */
+  jobId: number;
   deviceId: string;
   params: P;
   /** 1 on the first run, 2 on the first re-run ... */

@@ -91,6 +91,7 @@ export function jobRunner(deps: {
     try {
       const kind = kinds.get(job.kind)!;
       outcome = await kind.run({
+        jobId: job.id,
         deviceId: step.deviceId,
         params: kind.params.parse(job.params),
         attempt: step.attempts,

@@ -3,21 +3,13 @@
  * way the guard does (token or session cookie), without counting it as the user's activity.
  */
 import { featureModule } from '../modules/module.ts';
-import { bearerSecret } from '../auth/bearer.ts';
-import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { reidentifier } from '../auth/reidentify.ts';
 import { liveRoutes } from './routes.ts';
 
 export const liveModule = featureModule({
   name: 'live',
   needs: ['hub', 'sessions', 'tokens'],
   start: ({ hub, sessions, tokens }) => ({
-    routes: [
-      liveRoutes(hub, async (request) => {
-        const token = bearerSecret(request);
-        if (token !== undefined) return token ? tokens.identify(token) : null;
-        const secret = request.cookies[SESSION_COOKIE];
-        return secret ? sessions.resolve(secret, { touch: false }) : null;
-      }),
-    ],
+    routes: [liveRoutes(hub, reidentifier(sessions, tokens))],
   }),
 });

@@ -5,28 +5,16 @@
  * session's sockets at once (session-ends.ts), and every minute the caller is looked at again for what
  * ends a session elsewhere (another replica, idle expiry, a revoked token).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type {} from '@fastify/websocket';
 import { endpoints } from '@edge/protocol';
-import type { Identity } from '../http/types.ts';
+import type { Reidentify } from '../auth/reidentify.ts';
+import { sameOrigin } from '../http/same-origin.ts';
 import { fail } from '../http/errors.ts';
 import { routeOptionsOf } from '../http/serve.ts';
 import { CLOSE_FORBIDDEN, CLOSE_SIGNED_OUT, type LiveHub } from './hub.ts';
 
-/** Looks again at who is behind a request, without counting it as the user's activity. */
-export type Reidentify = (request: FastifyRequest) => Promise<Identity | null>;
-
 const RECHECK_MS = 60_000;
-
-function sameOrigin(request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return true;
-  try {
-    return new URL(origin).host === request.headers.host;
-  } catch {
-    return false;
-  }
-}
 
 export function liveRoutes(hub: LiveHub, reidentify: Reidentify, opts: { recheckMs?: number } = {}) {
   return async (app: FastifyInstance) => {

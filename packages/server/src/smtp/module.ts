@@ -8,7 +8,9 @@ export const smtpModule = featureModule({
   name: 'smtp',
   needs: ['store', 'secrets'],
   uses: { branding: brandingModule },
-  start: ({ store, secrets }, { branding }) => ({
-    routes: [smtpRoutes(smtpService(store.db, secrets, branding.platformName))],
-  }),
+  start: ({ store, secrets }, { branding }) => {
+    const smtp = smtpService(store.db, secrets, branding.platformName);
+    // Offered to the features that send mail (the License app's sales support form).
+    return { offers: smtp, routes: [smtpRoutes(smtp)] };
+  },
 });

@@ -1,52 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { messages, type MessageCode } from '@edge/protocol';
 import { DIALECTS, signIn, startTestConsole, type TestConsole } from '../testing/harness.ts';
 import { caller, snapshot, type Caller } from '../testing/accounts.ts';
 import { KEY_FILE } from '../crypto/secrets.ts';
+import { startMailServer } from '../testing/mail-server.ts';
 
 const SMTP = '/api/v1/settings/smtp';
 const ACCOUNT = 'mailer';
 const PASSWORD = 'Mail-secret-77';
-
-interface Received {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-/** A real SMTP server on 127.0.0.1 that demands the account's password and keeps what it receives. */
-async function startMailServer() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    // Plain SMTP with AUTH, as on an internal relay; the console's STARTTLS path is nodemailer's own.
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    authMethods: ['PLAIN', 'LOGIN'],
-    onAuth(auth, _session, callback) {
-      if (auth.username === ACCOUNT && auth.password === PASSWORD) return callback(null, { user: ACCOUNT });
-      return callback(new Error('Invalid username or password'));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 describe.each(DIALECTS)('SMTP server settings (%s)', (dialect) => {
   let edge: TestConsole;
@@ -63,7 +26,7 @@ describe.each(DIALECTS)('SMTP server settings (%s)', (dialect) => {
   });
 
   beforeAll(async () => {
-    mail = await startMailServer();
+    mail = await startMailServer({ name: ACCOUNT, password: PASSWORD });
     edge = await startTestConsole(dialect);
     admin = caller(edge, await signIn(edge));
   });

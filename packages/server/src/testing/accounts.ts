@@ -59,6 +59,9 @@ const BOOKKEEPING = new Set([
   'activity',
   'schedule_occurrences',
   'telemetry_rollups',
+  'telemetry_rollups_5m',
+  // Every client the fleet reports, kept as it reports them (issue 18's Clients).
+  'device_clients',
   'sessions',
   'login_failures',
   'webauthn_challenges',

@@ -51,6 +51,8 @@ export async function throwawayPostgres(): Promise<{ url: string; drop(): Promis
 export async function startTestConsole(
   dialect: Dialect,
   overrides: Partial<Config> = {},
+  /** Receives the console's log lines at `overrides.logLevel` (default: no log at all). */
+  logStream?: { write(line: string): void },
 ): Promise<TestConsole> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-test-'));
   const database = dialect === 'postgres' ? await throwawayPostgres() : undefined;
@@ -68,7 +70,7 @@ export async function startTestConsole(
     enrolSecret: TEST_ENROL_SECRET,
     ...overrides,
   };
-  return wrap(await buildConsole(config, { logger: false }), config, database);
+  return wrap(await buildConsole(config, logStream ? { logStream } : { logger: false }), config, database);
 }
 
 function wrap(edge: Console, config: Config, database?: { drop(): Promise<void> }): TestConsole {

@@ -9,14 +9,30 @@ import { inventoryModule } from '../features/inventory/module.ts';
 import { provisionModule } from '../features/provision/module.ts';
 import { diagnoseModule } from '../features/diagnose/module.ts';
 import { scheduleModule } from '../features/schedule/module.ts';
+import { logsModule } from '../features/logs/module.ts';
+import { messagesModule } from '../features/messages/module.ts';
+import { todoModule } from '../features/todo/module.ts';
+import { notifyModule } from '../features/notify/module.ts';
+import { missionModule } from '../features/profiles/module.ts';
+import { statisticsModule } from '../features/statistics/module.ts';
+import { dashboardModule } from '../features/dashboard/module.ts';
 import { applicationModule } from '../features/application/module.ts';
+import { licenseModule } from '../features/license/module.ts';
 
 export const modules: readonly AppModule[] = [
   provisionModule,
   inventoryModule,
   diagnoseModule,
   scheduleModule,
+  logsModule,
+  messagesModule,
+  todoModule,
+  notifyModule,
+  missionModule,
+  dashboardModule,
+  statisticsModule,
   applicationModule,
   securityModule,
+  licenseModule,
   settingsModule,
 ];

@@ -36,8 +36,24 @@ import schedule from './locales/en/schedule.json';
 import messagesSchedule from './locales/en/messages-schedule.json';
 import diagnose from './locales/en/diagnose.json';
 import messagesDiagnose from './locales/en/messages-diagnose.json';
+import logs from './locales/en/logs.json';
+import messagesLogs from './locales/en/messages-logs.json';
+import alertMessages from './locales/en/messages.json';
+import todo from './locales/en/todo.json';
+import notify from './locales/en/notify.json';
+import messagesNotify from './locales/en/messages-notify.json';
+import profiles from './locales/en/profiles.json';
+import messagesProfiles from './locales/en/messages-profiles.json';
+import statistics from './locales/en/statistics.json';
+import messagesStatistics from './locales/en/messages-statistics.json';
+import dashboard from './locales/en/dashboard.json';
+import terminal from './locales/en/terminal.json';
+import messagesTerminal from './locales/en/messages-terminal.json';
 import application from './locales/en/application.json';
 import messagesApplication from './locales/en/messages-application.json';
+import license from './locales/en/license.json';
+import messagesLicense from './locales/en/messages-license.json';
+import guide from './locales/en/guide.json';
 
 export type Catalogue = typeof core &
   typeof messagesDevices &
@@ -68,8 +84,25 @@ export type Catalogue = typeof core &
   typeof messagesSchedule &
   typeof diagnose &
   typeof messagesDiagnose &
+  typeof logs &
+  typeof messagesLogs &
+  typeof alertMessages &
+  typeof todo &
+  typeof notify &
+  typeof messagesNotify &
+  typeof profiles &
+  typeof messagesProfiles &
+  typeof statistics &
+  typeof messagesStatistics &
+  typeof dashboard &
+  typeof terminal &
+  typeof messagesTerminal &
+  typeof messagesDiagnose &
   typeof application &
-  typeof messagesApplication;
+  typeof messagesApplication &
+  typeof license &
+  typeof messagesLicense &
+  typeof guide;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -101,8 +134,24 @@ export const english: Catalogue = mergeCatalogueParts([
   messagesSchedule,
   diagnose,
   messagesDiagnose,
+  logs,
+  messagesLogs,
+  alertMessages,
+  todo,
+  notify,
+  messagesNotify,
+  profiles,
+  messagesProfiles,
+  statistics,
+  messagesStatistics,
+  dashboard,
+  terminal,
+  messagesTerminal,
   application,
   messagesApplication,
+  license,
+  messagesLicense,
+  guide,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {

@@ -9,7 +9,14 @@ import { enrolmentProof } from './0007_enrolment_proof.ts';
 import { notifications } from './0008_notifications.ts';
 import { diagnose } from './0009_diagnose.ts';
 import { scheduleModule } from './0010_schedule_module.ts';
+import { logs } from './0012_logs.ts';
+import { alerts } from './0013_alerts.ts';
+import { policyProfiles } from './0011_policy_profiles.ts';
+import { statistics } from './0014_statistics.ts';
+import { terminal } from './0015_terminal.ts';
 import { application } from './0016_application.ts';
+import { sdwan } from './0017_sdwan.ts';
+import { licences } from './0018_licences.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -22,5 +29,12 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0008_notifications': notifications,
   '0009_diagnose': diagnose,
   '0010_schedule_module': scheduleModule,
+  '0012_logs': logs,
+  '0013_alerts': alerts,
+  '0011_policy_profiles': policyProfiles,
+  '0014_statistics': statistics,
+  '0015_terminal': terminal,
   '0016_application': application,
+  '0017_sdwan': sdwan,
+  '0018_licences': licences,
 };

@@ -35,7 +35,7 @@ export function AppGrid({ apps }: { apps: readonly DeskApp[] }) {
           aria-label={t('desk.previousPage')}
         />
       )}
-      <ul className="desk-grid" aria-label={t('desk.apps')}>
+      <ul className="desk-grid" aria-label={t('desk.apps')} data-testid="desk-apps">
         {shown.map((app) => (
           <li key={app.key}>
             <Link to={app.to} className="desk-app" data-testid={`app-${app.key}`}>

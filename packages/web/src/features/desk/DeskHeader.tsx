@@ -6,7 +6,9 @@ import { BrandLogo } from '../branding/BrandLogo.tsx';
 import { usePlatformName } from '../branding/api.ts';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { NotificationBell } from '../../components/notifications/NotificationBell.tsx';
+import { HelpMenu } from '../guide/HelpMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { CriticalBadge } from '../messages/CriticalBadge.tsx';
 
 const DESK = '/desk';
 
@@ -22,7 +24,9 @@ export function DeskHeader() {
       </Link>
       <div className="desk-header-actions">
         <LanguageSwitch variant="borderless" />
+        <CriticalBadge />
         <NotificationBell />
+        <HelpMenu />
         <UserMenu />
       </div>
     </Layout.Header>

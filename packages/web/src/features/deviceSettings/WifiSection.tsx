@@ -120,7 +120,8 @@ export function SsidForm({
 /** The next free index of the SSID table (an SSID keeps its index while it is edited). */
 const nextIdx = (rows: readonly WifiSsid[]) => rows.reduce((m, r) => Math.max(m, r.idx + 1), 0);
 
-export function WifiEditor({ deviceId, view, apply, busy }: SectionContext & { deviceId: string }) {
+/** `deviceId`: the device edited; none when the document is a policy profile's (no device pages to link to). */
+export function WifiEditor({ deviceId, view, apply, busy }: SectionContext & { deviceId?: string }) {
   const { t } = useTranslation();
   const start = documentOf<WifiDoc>(view, wifiDefaults);
   const [list, setList] = useState<WifiSsid[]>(start.list);
@@ -227,14 +228,16 @@ export function WifiEditor({ deviceId, view, apply, busy }: SectionContext & { d
       <div style={{ marginTop: 16 }}>
         <AuthenticationTable rows={authentication} onChange={setAuthentication} doc={{ ...start, list }} />
       </div>
-      <Space style={{ marginTop: 16 }} wrap>
-        <Link to={settingsPath(deviceId, 'clients')} data-testid="wifi-blacklist-link">
-          {t('deviceSettings.wifi.blacklistLink')}
-        </Link>
-        <Link to={wifiClientPath(deviceId)} data-testid="wifi-networks-link">
-          {t('deviceSettings.wifi.networksLink')}
-        </Link>
-      </Space>
+      {deviceId && (
+        <Space style={{ marginTop: 16 }} wrap>
+          <Link to={settingsPath(deviceId, 'clients')} data-testid="wifi-blacklist-link">
+            {t('deviceSettings.wifi.blacklistLink')}
+          </Link>
+          <Link to={wifiClientPath(deviceId)} data-testid="wifi-networks-link">
+            {t('deviceSettings.wifi.networksLink')}
+          </Link>
+        </Space>
+      )}
       <Button
         type="primary"
         htmlType="submit"

@@ -5,8 +5,12 @@ import { DashboardPage } from './dashboard/DashboardPage.tsx';
 import { GroupsPage } from './groups/GroupsPage.tsx';
 import { MapPage } from './map/MapPage.tsx';
 import DeviceSettingsPage from '../deviceSettings/DeviceSettingsPage.tsx';
+import { lazyPage } from '../../components/chunks/lazyPage.ts';
 import '../../components/page.css';
 import './inventory.css';
+
+/** xterm.js is loaded only when a terminal opens. */
+const TerminalPage = lazyPage(() => import('../terminal/TerminalPage.tsx'));
 
 export default function InventoryModule() {
   return (
@@ -14,6 +18,7 @@ export default function InventoryModule() {
       <Route path="devices" element={<DeviceListPage />} />
       <Route path="devices/:id" element={<DashboardPage />} />
       <Route path="devices/:id/settings/:section?" element={<DeviceSettingsPage />} />
+      <Route path="devices/:id/terminal" element={<TerminalPage />} />
       <Route path="map" element={<MapPage />} />
       <Route path="groups" element={<GroupsPage />} />
     </Routes>

@@ -9,6 +9,8 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Col, Empty, Result, Row, Space, Spin, Tooltip, Typography } from 'antd';
 import {
   ArrowLeftOutlined,
+  CodeOutlined,
+  ExportOutlined,
   PauseCircleOutlined,
   PlayCircleOutlined,
   PoweroffOutlined,
@@ -31,6 +33,8 @@ import { FigureTiles, ResourceCards, PortsAndPoe } from './DashboardFigures.tsx'
 import { ClientsTable, ContainersTable, InterfacesTable } from './DashboardTables.tsx';
 import { TrafficChart } from './TrafficChart.tsx';
 import { settingsPath } from '../../deviceSettings/paths.ts';
+import { terminalPath } from '../../terminal/paths.ts';
+import { openJumpLink, useJumpToDevice } from '../../terminal/api.ts';
 
 const CHART_KINDS = ['ethernet', 'controlPlane', 'dataPlane'] as const;
 
@@ -65,6 +69,7 @@ function Dashboard({ dashboard }: { dashboard: DeviceDashboard }) {
   const { manage } = usePermission('Inventory');
   const actions = useDeviceActions(() => navigate(devicesPath));
   const [details, setDetails] = useState(false);
+  const jump = useJumpToDevice();
   const device = dashboard.device;
 
   const action = (key: Exclude<DeviceAction, 'delete'>, icon: ReactNode, danger = false) => (
@@ -119,6 +124,23 @@ function Dashboard({ dashboard }: { dashboard: DeviceDashboard }) {
             >
               {t('deviceSettings.open')}
             </Button>
+            <Button
+              icon={<CodeOutlined />}
+              onClick={() => void navigate(terminalPath(device.id))}
+              data-testid="dashboard-terminal"
+            >
+              {t('terminal.open')}
+            </Button>
+            {manage && (
+              <Button
+                icon={<ExportOutlined />}
+                loading={jump.isPending}
+                onClick={() => jump.mutate({ id: device.id }, { onSuccess: ({ url }) => openJumpLink(url) })}
+                data-testid="dashboard-jump"
+              >
+                {t('terminal.jump')}
+              </Button>
+            )}
             {manage &&
               (device.idle
                 ? action(ACTION.CLEAR_IDLE, <PlayCircleOutlined />)

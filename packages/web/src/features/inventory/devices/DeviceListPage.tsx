@@ -7,6 +7,7 @@
 import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import { Badge, Button, Card, Col, Row, Select, Space, Tooltip, Typography } from 'antd';
 import {
+  CodeOutlined,
   DeleteOutlined,
   FolderOpenOutlined,
   LineChartOutlined,
@@ -32,6 +33,7 @@ import { PaginatedTable } from '../../../components/PaginatedTable.tsx';
 import { OnlinePie } from '../../../components/OnlinePie.tsx';
 import { SCROLL_X, STICKY_END, dateTimeCell } from '../../../components/tableCells.tsx';
 import { IconAction } from '../../../components/table/IconAction.tsx';
+import { terminalPath } from '../../terminal/paths.ts';
 import { SearchBox } from '../../../components/table/SearchBox.tsx';
 import { useUrlQuery } from '../../../components/table/useUrlQuery.ts';
 import { usePermission } from '../../account/permissions.ts';
@@ -86,6 +88,15 @@ function RowActions({
           data-testid={`device-dashboard-${row.sn}`}
         >
           <Button type="text" size="small" icon={<LineChartOutlined />} tabIndex={-1} />
+        </Link>
+      </Tooltip>
+      <Tooltip title={t('terminal.open')}>
+        <Link
+          to={terminalPath(row.id)}
+          aria-label={t('terminal.open')}
+          data-testid={`device-terminal-${row.sn}`}
+        >
+          <Button type="text" size="small" icon={<CodeOutlined />} tabIndex={-1} />
         </Link>
       </Tooltip>
       <IconAction

@@ -3,17 +3,11 @@
  * dashboard configuration says (GET/PATCH /api/v1/inventory/dashboardConfig), with the online/offline pie.
  * Markers follow the devices live.
  */
-import { Alert, Card, Col, Row, Select, Space } from 'antd';
+import { Alert, Card, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  mapColorTypes,
-  mapContentTypes,
-  mapSizeTypes,
-  type DashboardConfig,
-  type DashboardConfigPatch,
-} from '@edge/protocol';
 import { OnlinePie } from '../../../components/OnlinePie.tsx';
-import { useGroups, useMap, useSaveDashboardConfig } from '../api.ts';
+import { useMap } from '../api.ts';
+import { MapConfigControls } from './MapConfigControls.tsx';
 import { useLiveInventory } from '../live/useLiveInventory.ts';
 import { levelColor } from '../status.ts';
 import { WorldMap } from './WorldMap.tsx';
@@ -25,19 +19,11 @@ const LEVELS = [
   [-1, 'offline'],
 ] as const;
 
-/** The map offers all devices or one group; a list of chosen devices (set through the API) still shows. */
-type Scope = DashboardConfig['type'];
-
 export function MapPage() {
   const { t } = useTranslation();
   useLiveInventory();
   const { data, isLoading } = useMap();
-  const { data: groups } = useGroups();
-  const save = useSaveDashboardConfig();
   const config = data?.config;
-  const patch = (p: DashboardConfigPatch) => save.mutate(p);
-
-  const scopes: Scope[] = config?.type === 'devices' ? ['all', 'group', 'devices'] : ['all', 'group'];
 
   return (
     <div className="inventory-page" data-testid="inventory-map">
@@ -53,74 +39,7 @@ export function MapPage() {
               </span>
             }
           >
-            {config && (
-              <div className="inventory-filters map-config">
-                <label className="inventory-filter">
-                  <span className="inventory-filter-label">{t('inventory.map.contentType')}</span>
-                  <Select
-                    value={config.contentType}
-                    onChange={(contentType) => patch({ contentType })}
-                    options={mapContentTypes.map((c) => ({
-                      value: c,
-                      label: t(`inventory.map.content.${c}`),
-                    }))}
-                    popupMatchSelectWidth={false}
-                    data-testid="map-content-type"
-                  />
-                </label>
-                <label className="inventory-filter">
-                  <span className="inventory-filter-label">{t('inventory.map.colorType')}</span>
-                  <Select
-                    value={config.colorType}
-                    onChange={(colorType) => patch({ colorType })}
-                    options={mapColorTypes.map((c) => ({ value: c, label: t(`inventory.map.color.${c}`) }))}
-                    popupMatchSelectWidth={false}
-                    data-testid="map-color-type"
-                  />
-                </label>
-                <label className="inventory-filter">
-                  <span className="inventory-filter-label">{t('inventory.map.sizeType')}</span>
-                  <Select
-                    value={config.sizeType}
-                    onChange={(sizeType) => patch({ sizeType })}
-                    options={mapSizeTypes.map((s) => ({ value: s, label: t(`inventory.map.size.${s}`) }))}
-                    popupMatchSelectWidth={false}
-                    data-testid="map-size-type"
-                  />
-                </label>
-                <label className="inventory-filter">
-                  <span className="inventory-filter-label">{t('inventory.map.scope')}</span>
-                  <Space.Compact>
-                    <Select<Scope>
-                      value={config.type}
-                      onChange={(type) => {
-                        if (type === 'group') {
-                          const first = config.iGWSGroupID ?? groups?.[0]?.id;
-                          if (first !== undefined) patch({ type, iGWSGroupID: first });
-                        } else patch({ type });
-                      }}
-                      options={scopes.map((s) => ({
-                        value: s,
-                        label: t(`inventory.map.scopes.${s}`),
-                        disabled: s === 'group' && !groups?.length,
-                      }))}
-                      popupMatchSelectWidth={false}
-                      data-testid="map-scope"
-                    />
-                    {config.type === 'group' && (
-                      <Select<number>
-                        value={config.iGWSGroupID ?? undefined}
-                        placeholder={t('inventory.map.chooseGroup')}
-                        onChange={(id) => patch({ type: 'group', iGWSGroupID: id })}
-                        options={(groups ?? []).map((g) => ({ value: g.id, label: g.name }))}
-                        popupMatchSelectWidth={false}
-                        data-testid="map-group"
-                      />
-                    )}
-                  </Space.Compact>
-                </label>
-              </div>
-            )}
+            {config && <MapConfigControls config={config} />}
             <WorldMap devices={data?.list ?? []} />
           </Card>
         </Col>

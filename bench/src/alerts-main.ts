@@ -1,0 +1,150 @@
+/**
+ * Event rules and notification delivery at fleet size (issue 17), on SQLite and PostgreSQL:
+ *   npx tsx bench/src/alerts-main.ts [--devices 10000] [--flaps 5] [--postgres]
+ * A storm: every device goes offline and back `--flaps` times (a broker outage seen by the whole fleet),
+ * through the real rule engine, message store and delivery queue, with one rule over every device
+ * (offline and online, hold-off 10 minutes) notifying one signed webhook on a local receiver. Prints how fast
+ * changes became messages (with de-duplication: one offline and one online message per device, however many
+ * flaps), the raise latency, and how fast the queue delivered them, and checks nothing was sent twice.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { AlertMessageView } from '@edge/protocol';
+import {
+  contactStore,
+  deliveryStore,
+  deliveryWorker,
+  deviceChanges,
+  linkStore,
+  loadSecrets,
+  messageService,
+  messageStore,
+  notifyService,
+  openStore,
+  payloadOf,
+  ruleEngine,
+  ruleStore,
+  startReceiver,
+} from '@edge/server/alerts';
+import { prepareBackend } from './backends.ts';
+import { summarise } from './stats.ts';
+
+const { values } = parseArgs({
+  options: {
+    devices: { type: 'string', default: '10000' },
+    flaps: { type: 'string', default: '5' },
+    postgres: { type: 'boolean', default: false },
+  },
+});
+const DEVICES = Number(values.devices);
+const FLAPS = Number(values.flaps);
+const log = { info() {}, warn() {}, error: (o: object, m: string) => console.error(m, o) };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function main() {
+  const backend = await prepareBackend(values.postgres ? 'postgres' : 'sqlite', {
+    transport: 'ws',
+    mosquittoNagle: false,
+  });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-bench-alerts-'));
+  const store = await openStore({ dataDir, databaseUrl: backend.env.DATABASE_URL });
+  const receiver = await startReceiver();
+  try {
+    const rules = ruleStore(store.db);
+    const messages = messageService({ rules, store: messageStore(store.db), log });
+    const changes = deviceChanges(log);
+    const latencies: number[] = [];
+    let raised = 0;
+    ruleEngine({
+      rules,
+      devices: {
+        get: (id) => ({ id, name: `dev-${id}`, groupId: null }) as never,
+        onChange: changes.on,
+      },
+      raise: async (r) => {
+        const begin = performance.now();
+        await messages.raise(r);
+        latencies.push(performance.now() - begin);
+        raised += 1;
+      },
+      log,
+    });
+    const contacts = contactStore(store.db, loadSecrets(dataDir));
+    const deliveries = deliveryStore(store.db);
+    const links = linkStore(store.db);
+    const worker = deliveryWorker({
+      deliveries,
+      contacts,
+      payloadOf: async (id) => payloadOf(await messages.get(id)),
+      log,
+    });
+    const notify = notifyService({ contacts, links, deliveries, kick: worker.kick });
+    let queued = 0;
+    messages.onChange(({ message, fresh }: { message?: AlertMessageView; fresh: boolean }) => {
+      if (message && fresh) void notify.queue(message).then(() => (queued += 1));
+    });
+
+    const rule = await rules.add({
+      name: 'Fleet presence',
+      description: 'Every device offline or back',
+      events: ['offline', 'online'],
+      allDevices: true,
+      deviceIds: [],
+      groupIds: [],
+      severity: 'critical',
+      holdOffMinutes: 10,
+      enabled: true,
+    });
+    const hook = await contacts.add({
+      channel: 'webhook',
+      configName: 'Bench hook',
+      url: `${receiver.url}/hook`,
+      secret: 'bench-secret',
+    });
+    await links.add(rule.id, hook.id);
+
+    const expected = FLAPS * DEVICES * 2;
+    const begin = performance.now();
+    for (let f = 0; f < FLAPS; f++)
+      for (let d = 0; d < DEVICES; d++) {
+        changes.emit({ type: 'offline', deviceId: String(d), at: Date.now() });
+        changes.emit({ type: 'online', deviceId: String(d), at: Date.now() });
+      }
+    while (raised < expected) await sleep(20);
+    const raiseS = (performance.now() - begin) / 1000;
+    const { total } = await messages.list({ key: '', page: 1, pageSize: 1 });
+    const deliverBegin = performance.now();
+    while (receiver.calls.length < total && performance.now() - deliverBegin < 15 * 60_000) await sleep(100);
+    const deliverS = (performance.now() - deliverBegin) / 1000;
+    await worker.stop();
+    const ids = receiver.calls.map((c) => (JSON.parse(c.body) as { message: { id: number } }).message.id);
+    const lat = summarise(latencies);
+    const rows: [string, string][] = [
+      ['backend', values.postgres ? 'postgres' : 'sqlite'],
+      ['devices x flaps', `${DEVICES} x ${FLAPS}`],
+      ['device changes through the rules', String(expected)],
+      ['changes/s (rules + de-duplicated raise)', (expected / raiseS).toFixed(0)],
+      [
+        'raise latency p50 / p99 / max, ms',
+        `${lat.p50.toFixed(1)} / ${lat.p99.toFixed(1)} / ${lat.max.toFixed(1)}`,
+      ],
+      ['messages stored (expected 2 per device)', String(total)],
+      ['queued for the webhook', String(queued)],
+      ['deliveries/s (signed webhook, local)', (receiver.calls.length / deliverS).toFixed(0)],
+      ['delivered / sent twice', `${receiver.calls.length} / ${ids.length - new Set(ids).size}`],
+    ];
+    for (const [name, value] of rows) console.log(`${name.padEnd(44)} ${value}`);
+  } finally {
+    await receiver.close();
+    await store.close();
+    await backend.dispose();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

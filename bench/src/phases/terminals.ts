@@ -1,0 +1,115 @@
+/**
+ * Terminals (issue 19): `--terminals N` browsers each open a device's terminal at once through the real
+ * route (/websocket/v1/inventory/terminal) to simulated devices, then type as a person does (a key every
+ * 100 ms, each waiting for its echo). Keystroke echo is browser -> console -> broker -> device's shell ->
+ * broker -> console -> browser. Memory per open session is the console's RSS growth over the sessions.
+ */
+import { performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import { TERMINAL_SOCKET_PATH, type DeviceRow } from '@edge/protocol';
+import { signIn } from '../http-client.ts';
+import { readProc } from '../proc-sampler.ts';
+import { summarise } from '../stats.ts';
+import type { TerminalFigure } from '../figures.ts';
+import type { RunContext } from '../run-context.ts';
+
+const KEYS_PER_TERMINAL = 20;
+const KEY_GAP_MS = 100;
+const OPEN_LIMIT_MS = 60_000;
+const PAGE_SIZE = 40;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Open {
+  ws: WebSocket;
+  /** Resolves with the next output chunk that contains `text`. */
+  seen(text: string): Promise<void>;
+}
+
+function openTerminal(base: string, id: string, cookie: string): Promise<Open> {
+  const url = `${base.replace('http', 'ws')}${TERMINAL_SOCKET_PATH}?id=${id}`;
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers: { cookie } });
+    let out = '';
+    const waiters: { text: string; done: () => void }[] = [];
+    const timer = setTimeout(() => reject(new Error(`terminal ${id} not ready in time`)), OPEN_LIMIT_MS);
+    ws.on('message', (data: Buffer, binary) => {
+      if (!binary) {
+        const word = JSON.parse(data.toString()) as { type: string; reason?: string };
+        if (word.type === 'closed') reject(new Error(`terminal ${id} closed: ${word.reason}`));
+        return;
+      }
+      out += data.toString('utf8');
+      for (const w of [...waiters])
+        if (out.includes(w.text)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          out = '';
+          w.done();
+        }
+      // The prompt says the shell is there.
+      if (out.includes('# ')) {
+        clearTimeout(timer);
+        out = '';
+        resolve({
+          ws,
+          seen: (text) => new Promise<void>((done) => waiters.push({ text, done })),
+        });
+      }
+    });
+    ws.once('unexpected-response', (_q, res) => reject(new Error(`terminal ${id}: HTTP ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+}
+
+async function devicesToOpen(api: Awaited<ReturnType<typeof signIn>>, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let page = 1; ids.length < count; page++) {
+    const res = await api.get(`/api/v1/inventory/list?page=${page}&pageSize=${PAGE_SIZE}&online=true`);
+    const list = (JSON.parse(res.body) as { list: DeviceRow[] }).list;
+    if (list.length === 0) break;
+    // 'OrpheLink Only' refuses remote access (SPEC 4 secure mode).
+    ids.push(...list.filter((d) => d.online && d.secureMode !== 'OrpheLink Only').map((d) => d.id));
+  }
+  return ids.slice(0, count);
+}
+
+export async function measureTerminals(ctx: RunContext, count: number): Promise<TerminalFigure> {
+  const api = await signIn(ctx.console.url, 'admin', ctx.settings.adminPassword);
+  const cookie = api.cookie;
+  const ids = await devicesToOpen(api, count);
+  const before = readProc(ctx.console.pid).rssBytes;
+  const begin = performance.now();
+  const terminals = await Promise.all(ids.map((id) => openTerminal(ctx.console.url, id, cookie)));
+  const openS = (performance.now() - begin) / 1000;
+  await sleep(2000);
+  const after = readProc(ctx.console.pid).rssBytes;
+
+  const echoes: number[] = [];
+  await Promise.all(
+    terminals.map(async (t, n) => {
+      await sleep((n * KEY_GAP_MS) / terminals.length); // the typists do not press in step
+      for (let k = 0; k < KEYS_PER_TERMINAL; k++) {
+        const key = String.fromCharCode(97 + (k % 26));
+        const echoed = t.seen(key);
+        const sent = performance.now();
+        t.ws.send(JSON.stringify({ type: 'input', data: key }));
+        await echoed;
+        echoes.push(performance.now() - sent);
+        await sleep(KEY_GAP_MS);
+      }
+      t.ws.send(JSON.stringify({ type: 'input', data: '\u0003' }));
+    }),
+  );
+  for (const t of terminals) t.ws.close();
+  api.close();
+  const figure: TerminalFigure = {
+    terminals: terminals.length,
+    openS,
+    echo: summarise(echoes),
+    kibPerSession: (after - before) / 1024 / Math.max(1, terminals.length),
+  };
+  ctx.log(
+    `  ${figure.terminals} terminals open in ${openS.toFixed(1)} s; keystroke echo p50 ${figure.echo.p50.toFixed(1)} ms, p99 ${figure.echo.p99.toFixed(1)} ms; console +${figure.kibPerSession.toFixed(0)} KiB per session`,
+  );
+  return figure;
+}

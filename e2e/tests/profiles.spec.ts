@@ -1,0 +1,90 @@
+/**
+ * Profile Management end to end: a Wi-Fi policy profile created with the Wi-Fi section's own editor, its dry
+ * run on a group (what would change per device), its rollout watched wave by wave (canary, then the rest)
+ * until every device holds it, and the profile deleted after the SPEC 8 confirmation.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { answerConfirm, expectToast, signInAs } from './helpers.ts';
+
+const tag = Date.now().toString(36).slice(-6);
+const GROUP = `profiles-${tag}`;
+const PROFILE = `Staff Wi-Fi ${tag}`;
+const SSID = `staff-${tag}`;
+
+async function adminApi(page: Page) {
+  const info = await (await page.request.get('/api/v1/settings/account/getAccountInfo')).json();
+  const headers = { 'x-csrf-token': info.csrfToken as string };
+  return async (method: string, url: string, data?: unknown) => {
+    const answer = await page.request.fetch(url, { method, data, headers });
+    expect(answer.status(), `${method} ${url}: ${await answer.text()}`).toBe(200);
+    return answer.json();
+  };
+}
+
+test('a Wi-Fi profile is created, dry-run on a group, rolled out in waves and deleted', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInAs(page);
+  const api = await adminApi(page);
+  const group = await api('POST', '/api/v1/inventory/group/create', { name: GROUP });
+  const { list } = await (
+    await page.request.get('/api/v1/inventory/list', { params: { page: 1, pageSize: 10 } })
+  ).json();
+  const devices = (list as { id: string }[]).slice(0, 3);
+  await api('PATCH', '/api/v1/inventory/group/assign', {
+    groupId: group.id,
+    deviceIds: devices.map((d) => d.id),
+  });
+
+  // Created with the Wi-Fi section's own editor: its SSID dialog and its Apply, which saves the profile.
+  await page.goto('/desk/mission');
+  await expect(page).toHaveURL(/\/desk\/mission\/profile$/);
+  await page.getByTestId('profile-create').click();
+  await page.getByTestId('profile-create-wifi').click();
+  const editor = page.locator('.ant-modal').filter({ has: page.getByTestId('profile-name') });
+  await expect(editor).toBeVisible();
+  await page.getByTestId('wifi-apply').click();
+  await expect(editor.getByText('Profile name cannot be empty.')).toBeVisible();
+  await page.getByTestId('profile-name').fill(PROFILE);
+  await page.getByTestId('wifi-ssid-add').click();
+  await page.getByTestId('wifi-ssid-input').fill(SSID);
+  await page.getByTestId('wifi-password-input').fill('staff-pass-1');
+  await page.getByTestId('wifi-ssid-save').click();
+  await expect(page.getByTestId('wifi-ssid-table')).toContainText(SSID);
+  await page.getByTestId('wifi-apply').click();
+  await expectToast(page, 'Profile created successfully.');
+  await expect(editor).toBeHidden();
+  const row = page.getByTestId(`profile-row-${PROFILE}`);
+  await expect(row).toBeVisible();
+
+  // Dry run on the group: every device would get the SSID.
+  await row.getByTestId('profile-apply').click();
+  await page.getByTestId('profile-rollout-group').click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${GROUP}"]`).click();
+  await page.getByTestId('profile-dry-run-button').click();
+  await expect(page.getByTestId('profile-dry-run-summary')).toHaveText(
+    '3 devices: 3 would change, 0 already hold it, 0 refused.',
+  );
+  await page.getByTestId('profile-dry-run-devices').locator('.ant-table-row-expand-icon').first().click();
+  await expect(page.getByTestId('profile-dry-run-changes').first()).toContainText(SSID);
+
+  // Rolled out: a canary of one device, then the rest, until every device holds it.
+  await page.getByTestId('profile-rollout-canary').fill('34');
+  await page.getByTestId('profile-rollout-button').click();
+  await answerConfirm(page, 'ok', `Roll out ${PROFILE} to 3 devices?`);
+  await expectToast(page, 'Rollout started.');
+  const progress = page.getByTestId('job-progress');
+  await expect(progress).toHaveAttribute('data-job-state', 'succeeded', { timeout: 90_000 });
+  await expect(progress.getByTestId('profile-step-wave').filter({ hasText: 'Canary' })).toHaveCount(2);
+  await expect(progress.getByTestId('profile-step-wave').filter({ hasText: 'Rest' })).toHaveCount(1);
+  await expect(
+    page.getByTestId('profile-assignment-state').filter({ hasText: 'Holds the profile' }),
+  ).toHaveCount(3);
+  await page.keyboard.press('Escape');
+
+  // Deleted after the SPEC 8 question.
+  await row.getByTestId('profile-delete').click();
+  await answerConfirm(page, 'ok', 'Are you sure you want to delete this profile?');
+  await expectToast(page, 'Profile deleted successfully.');
+  await expect(row).toHaveCount(0);
+  await api('DELETE', '/api/v1/inventory/group/delete', { id: group.id }).catch(() => undefined);
+});

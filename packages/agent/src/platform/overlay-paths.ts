@@ -1,0 +1,52 @@
+/**
+ * Relay fallback, decided by the device itself: a peer with a relay is reached directly while its direct
+ * path shows life (bytes received within DIRECT_STALE_MS: keepalives every SDWAN_KEEPALIVE_S), otherwise
+ * its allowed IPs move onto the relay peer, which forwards them. Pure, so the rule is tested without
+ * WireGuard. The same rule serves the simulator's overlay.
+ */
+import type { OverlayConfig, OverlayPeer, SdwanPath } from '@edge/protocol';
+
+export const DIRECT_STALE_MS = 15_000;
+
+/** Per peer (public key): when its received bytes last grew. */
+export type LastHeard = Map<string, number>;
+
+export const alive = (heard: LastHeard, key: string, now: number): boolean =>
+  now - (heard.get(key) ?? -Infinity) < DIRECT_STALE_MS;
+
+/** Whether traffic for the peer goes through its relay now (routing). */
+export function usesRelay(peer: OverlayPeer, heard: LastHeard, now: number, configuredAt: number): boolean {
+  if (!peer.relay) return false;
+  if (peer.relayOnly) return true;
+  // Freshly configured: the direct path gets its chance first.
+  return now - configuredAt >= DIRECT_STALE_MS && !alive(heard, peer.publicKey, now);
+}
+
+/** The path each configured peer takes now, as reported: none when neither path shows life. */
+export function pathOf(peer: OverlayPeer, heard: LastHeard, now: number, configuredAt: number): SdwanPath {
+  if (!usesRelay(peer, heard, now, configuredAt)) {
+    const fresh = now - configuredAt < DIRECT_STALE_MS;
+    return alive(heard, peer.publicKey, now) || fresh ? 'direct' : 'none';
+  }
+  return alive(heard, peer.relay!, now) || now - configuredAt < DIRECT_STALE_MS ? 'relay' : 'none';
+}
+
+/**
+ * The allowed IPs each WireGuard peer gets for the chosen paths: a peer on its relay keeps none (its
+ * keepalives still probe the direct path), the relay takes them over. Keys are public keys.
+ */
+export function effectiveAllowedIps(
+  config: OverlayConfig,
+  usesRelay: (peer: OverlayPeer) => boolean,
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const peer of config.peers) if (!out.has(peer.publicKey)) out.set(peer.publicKey, []);
+  for (const peer of config.peers) {
+    const target = peer.relay && usesRelay(peer) ? peer.relay : peer.publicKey;
+    const list = out.get(target) ?? [];
+    for (const ip of peer.allowedIps) if (!list.includes(ip)) list.push(ip);
+    out.set(target, list);
+  }
+  for (const list of out.values()) list.sort();
+  return out;
+}

@@ -1,0 +1,61 @@
+/**
+ * The terminal port (issue 19): a shell on the device, relayed through the tunnel (client/tunnels.ts) to the
+ * console and on to the browser. The real agent's is a PTY running the login shell; a simulated device's a
+ * small shell of its own over its simulated state, never a shell on the simulator's machine.
+ */
+import type { TerminalSize } from '@edge/protocol';
+import { PlatformRefusal } from '../platform/platform.ts';
+import type { PortHandlers } from './host.ts';
+
+export interface TerminalSession {
+  /** What runs, e.g. `/bin/bash -l`. */
+  readonly shell: string;
+  write(data: Uint8Array): void;
+  resize(size: TerminalSize): void;
+  /** Output stops until resume (the console has no credit left for it). */
+  pause(): void;
+  resume(): void;
+  /** Ends the shell; `ended` is not called for a close asked for. */
+  close(): void;
+}
+
+export interface TerminalIo {
+  output(data: Uint8Array): void;
+  /** The shell ended by itself (exit, killed). */
+  ended(reason: string): void;
+}
+
+export interface TerminalPort {
+  open(size: TerminalSize, io: TerminalIo): Promise<TerminalSession>;
+  /**
+   * A device-local TCP service (jump to device: its web interface, SSH, a custom port), as a stream of the
+   * same shape; `resize` means nothing to it.
+   */
+  connect?(port: number, io: TerminalIo): Promise<TerminalSession>;
+}
+
+/** Where opened sessions go: the client's tunnels, which carry their bytes (client/tunnels.ts). */
+export interface TunnelHost {
+  open(
+    session: string,
+    window: number,
+    start: (io: TerminalIo) => Promise<TerminalSession>,
+  ): Promise<{ shell: string }>;
+  close(session: string): boolean;
+}
+
+export const terminalRpc = (
+  port: TerminalPort,
+  tunnels: TunnelHost,
+): PortHandlers<'tunnel.open' | 'tunnel.close'> => ({
+  'tunnel.open': async (args) => {
+    if (args.kind === 'shell')
+      return tunnels.open(args.session, args.window, (io) => port.open(args.size, io));
+    const connect = port.connect?.bind(port);
+    if (!connect || args.port === undefined)
+      throw new PlatformRefusal('unsupported', 'This device cannot open TCP streams.');
+    const target = args.port;
+    return tunnels.open(args.session, args.window, (io) => connect(target, io));
+  },
+  'tunnel.close': async (args) => ({ closed: tunnels.close(args.session) }),
+});

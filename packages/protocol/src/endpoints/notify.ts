@@ -1,0 +1,104 @@
+/**
+ * Notification: contacts (ContactList page), which rules notify which contacts (NotifyList page) and the
+ * delivery log. Reading needs the page; changes, test sends and resends need its management.
+ */
+import { okResponse } from '../auth.ts';
+import { idBody } from '../alert-messages.ts';
+import {
+  NOTIFY_PATH,
+  contactEditRequest,
+  contactListResponse,
+  contactRequest,
+  contactView,
+  deliveryListQuery,
+  deliveryListResponse,
+  deliveryView,
+  notifyLinkListResponse,
+  notifyLinkRequest,
+  notifyLinkView,
+} from '../notify.ts';
+import { canManage, canView } from '../permissions.ts';
+import { endpoint, featureEndpoints } from './endpoint.ts';
+
+const contacts = (action: string) => ({
+  permission: canManage('ContactList'),
+  activity: `contact.${action}`,
+});
+const links = (action: string) => ({ permission: canManage('NotifyList'), activity: `notifyList.${action}` });
+
+export const notifyEndpoints = featureEndpoints('notify', {
+  contacts: endpoint({
+    method: 'GET',
+    path: `${NOTIFY_PATH}/contacts/list`,
+    permission: canView('ContactList'),
+    response: { 200: contactListResponse },
+  }),
+  contactAdd: endpoint({
+    method: 'POST',
+    path: `${NOTIFY_PATH}/contacts/add`,
+    ...contacts('add'),
+    body: contactRequest,
+    response: { 200: contactView },
+  }),
+  contactEdit: endpoint({
+    method: 'PATCH',
+    path: `${NOTIFY_PATH}/contacts/edit`,
+    ...contacts('edit'),
+    body: contactEditRequest,
+    response: { 200: contactView },
+    errors: [404],
+  }),
+  contactRemove: endpoint({
+    method: 'DELETE',
+    path: `${NOTIFY_PATH}/contacts/delete`,
+    ...contacts('delete'),
+    body: idBody,
+    response: { 200: okResponse },
+    errors: [404],
+  }),
+  contactTest: endpoint({
+    method: 'POST',
+    path: `${NOTIFY_PATH}/contacts/test`,
+    ...contacts('test'),
+    body: idBody,
+    response: { 200: okResponse },
+    errors: [404, 502],
+  }),
+  links: endpoint({
+    method: 'GET',
+    path: `${NOTIFY_PATH}/list`,
+    permission: canView('NotifyList'),
+    response: { 200: notifyLinkListResponse },
+  }),
+  linkAdd: endpoint({
+    method: 'POST',
+    path: `${NOTIFY_PATH}/add`,
+    ...links('add'),
+    body: notifyLinkRequest,
+    response: { 200: notifyLinkView },
+    errors: [404],
+  }),
+  linkRemove: endpoint({
+    method: 'DELETE',
+    path: `${NOTIFY_PATH}/delete`,
+    ...links('delete'),
+    body: idBody,
+    response: { 200: okResponse },
+    errors: [404],
+  }),
+  deliveries: endpoint({
+    method: 'GET',
+    path: `${NOTIFY_PATH}/deliveries`,
+    permission: canView('NotifyList'),
+    query: deliveryListQuery,
+    response: { 200: deliveryListResponse },
+  }),
+  resend: endpoint({
+    method: 'POST',
+    path: `${NOTIFY_PATH}/deliveries/resend`,
+    ...links('resend'),
+    body: idBody,
+    response: { 200: deliveryView },
+    errors: [404, 409],
+  }),
+});

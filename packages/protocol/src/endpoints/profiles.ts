@@ -1,0 +1,118 @@
+/**
+ * Profile Management (Mission, SPEC 1-3, 6-8): policy profiles kept on the console, their dry run on a
+ * group or devices, the rollout as a job, and what each device holds since. Reading needs the
+ * ProfileManagement page; changing and rolling out need its management right.
+ */
+import { okResponse } from '../auth.ts';
+import {
+  PROFILES_API,
+  assignmentListResponse,
+  dryRunResponse,
+  profileEditRequest,
+  profileIdQuery,
+  profileIdRequest,
+  profileListQuery,
+  profileListResponse,
+  policyProfileRequest,
+  profileSaved,
+  profileTargets,
+  profileView,
+  rolloutRequest,
+  rolloutResponse,
+  wifiAuthenticationListResponse,
+} from '../profiles/api.ts';
+import { jobDetail, jobIdRequest } from '../jobs.ts';
+import { canManage, canView } from '../permissions.ts';
+import { endpoint, featureEndpoints } from './endpoint.ts';
+
+const view = { permission: canView('ProfileManagement') };
+const manage = (action: string) => ({
+  permission: canManage('ProfileManagement'),
+  activity: `profile.${action}`,
+});
+
+export const profilesEndpoints = featureEndpoints('profiles', {
+  list: endpoint({
+    method: 'GET',
+    path: `${PROFILES_API}/list`,
+    ...view,
+    query: profileListQuery,
+    response: { 200: profileListResponse },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: `${PROFILES_API}/get`,
+    ...view,
+    query: profileIdQuery,
+    response: { 200: profileView },
+    errors: [404],
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: `${PROFILES_API}/create`,
+    ...manage('create'),
+    body: policyProfileRequest,
+    response: { 200: profileSaved },
+    errors: [409],
+  }),
+  edit: endpoint({
+    method: 'PATCH',
+    path: `${PROFILES_API}/edit`,
+    ...manage('edit'),
+    body: profileEditRequest,
+    response: { 200: profileSaved },
+    errors: [404, 409],
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: `${PROFILES_API}/delete`,
+    ...manage('delete'),
+    body: profileIdRequest,
+    response: { 200: okResponse },
+    errors: [404],
+  }),
+  // A dry run changes nothing: read_api tokens may call it.
+  dryRun: endpoint({
+    method: 'POST',
+    path: `${PROFILES_API}/dryRun`,
+    ...view,
+    readsOnly: true,
+    body: profileTargets,
+    response: { 200: dryRunResponse },
+    errors: [404],
+  }),
+  rollout: endpoint({
+    method: 'POST',
+    path: `${PROFILES_API}/rollout`,
+    ...manage('rollout'),
+    body: rolloutRequest,
+    response: { 200: rolloutResponse },
+    errors: [404],
+  }),
+  // A rollout is a job of the rollout kind: its ProfileManagement managers may abort it (pending steps are
+  // cancelled, running ones finish), which the jobs API would ask of Inventory managers.
+  abort: endpoint({
+    method: 'POST',
+    path: `${PROFILES_API}/abort`,
+    ...manage('abort'),
+    body: jobIdRequest,
+    response: { 200: jobDetail },
+    errors: [404],
+  }),
+  assignments: endpoint({
+    method: 'GET',
+    path: `${PROFILES_API}/assignments`,
+    ...view,
+    query: profileIdQuery,
+    response: { 200: assignmentListResponse },
+    errors: [404],
+  }),
+  wifiAuthentication: endpoint({
+    method: 'GET',
+    path: `${PROFILES_API}/wifi/authentication/list`,
+    ...view,
+    query: profileIdQuery,
+    response: { 200: wifiAuthenticationListResponse },
+    errors: [404],
+  }),
+});

@@ -1,0 +1,22 @@
+/** The texts of Profile Management (SPEC 5 rules, SPEC 8 messages), spread into `messages`. */
+export const profileMessages = {
+  profileCreated: 'Profile created successfully.',
+  profileEdited: 'Profile edited successfully.',
+  profileDeleted: 'Profile deleted successfully.',
+  profileDeleteConfirm: 'Are you sure you want to delete this profile?',
+  firewallTemplateCreated: 'Firewall template created successfully',
+  firewallTemplateEdited: 'Firewall template edited successfully',
+  profileNameTaken: 'A profile with this name already exists.',
+  profileNameLength: 'Profile name must be at most 64 characters.',
+  profileKindRequired: 'Please select a profile type.',
+  profileNotFound: 'This profile no longer exists.',
+  profileVariableName: 'A variable name uses letters, digits and _ and starts with a letter.',
+  profileVariableColon: 'name or value must not contain 「：」',
+  profileVariableEquals: 'name or value must not contain 「=」',
+  profileVariableReserved: 'name and serial are filled in by the console; choose another variable name.',
+  profileVariableMissing: 'A variable has no value for a device; nothing was sent.',
+  profileDeviceInvalid: 'The profile does not fit a device; nothing was sent.',
+  profileTargetsRequired: 'Please select a group or devices.',
+  profileTargetsEmpty: 'The selection holds no devices.',
+  profileRolloutStarted: 'Rollout started.',
+} as const;

@@ -1,0 +1,224 @@
+/**
+ * Notification (SPEC 2 notify list, contact list; SPEC 3 Notification contact config; SPEC 5 rules).
+ * A contact is one channel with its fields; secret fields (password, secret, token, app secret) are written
+ * only: left out on edit they keep the stored value, and answers say only whether one is set.
+ * Every channel sends to `baseUrl`, the service's public address by default, configurable (a proxy, a test).
+ * Endpoints: endpoints/notify.ts.
+ */
+import { z } from 'zod';
+import { messages, type MessageCode } from './messages.ts';
+import {
+  emailRule,
+  phoneRule,
+  portRule,
+  requiredField,
+  ruledNumber,
+  textRule,
+  type Rule,
+} from './validation.ts';
+import { alertMessageView } from './alert-messages.ts';
+
+export const NOTIFY_PATH = '/api/v1/notify';
+
+export const notifyChannels = [
+  'email',
+  'webhook',
+  'slack',
+  'teams',
+  'telegram',
+  'line',
+  'wechat',
+  'dingtalk',
+  'sms',
+] as const;
+export type NotifyChannel = (typeof notifyChannels)[number];
+
+/** The public API each channel calls unless the contact names another base URL. */
+export const CHANNEL_BASE_URLS: Partial<Record<NotifyChannel, string>> = {
+  telegram: 'https://api.telegram.org',
+  line: 'https://api.line.me',
+  wechat: 'https://qyapi.weixin.qq.com',
+  dingtalk: 'https://oapi.dingtalk.com',
+};
+
+const urlRule: Rule = (v) =>
+  /^https?:\/\/[^\s/]+[^\s]*$/.test(v) && v.length <= 1024 ? null : 'notifyUrlInvalid';
+const url = requiredField(urlRule);
+const optionalUrl = z
+  .string()
+  .default('')
+  .pipe(z.string().refine((v) => v === '' || !urlRule(v), messages.notifyUrlInvalid));
+const notEmpty = (code: MessageCode, max = 256) => requiredField(textRule(code, max));
+/** A secret: required when the contact is created (the service checks that), kept when left out on edit. */
+const secret = (max = 512) => z.string().max(max, messages.textTooLong).optional();
+const list = (rule: Rule, empty: MessageCode) =>
+  z
+    .array(
+      z.string().superRefine((v, ctx) => {
+        const code = rule(v);
+        if (code) ctx.addIssue({ code: 'custom', message: messages[code], params: { code } });
+      }),
+    )
+    .max(50, messages.textTooLong)
+    .min(1, messages[empty])
+    .prefault([]);
+const receiverIds = list(textRule('notifyReceiverIdRequired', 128), 'notifyReceiverIdRequired');
+
+const common = { configName: notEmpty('notifyConfigNameEmpty', 64) };
+
+export const emailContact = z.object({
+  channel: z.literal('email'),
+  ...common,
+  smtpServer: notEmpty('smtpHostEmpty', 253),
+  port: ruledNumber(portRule),
+  secure: z.boolean().default(false),
+  userName: notEmpty('usernameEmpty', 128),
+  password: secret(256),
+  sender: requiredField((v) => (v ? emailRule(v) : 'notifySenderEmpty')),
+  receivers: list(emailRule, 'notifyReceiverRequired'),
+});
+export const webhookContact = z.object({
+  channel: z.literal('webhook'),
+  ...common,
+  url,
+  /** Signs the body: X-Edge-Signature: sha256=<hex HMAC-SHA256 of timestamp.body>. */
+  secret: secret(),
+});
+export const slackContact = z.object({ channel: z.literal('slack'), ...common, url });
+export const teamsContact = z.object({ channel: z.literal('teams'), ...common, url });
+export const telegramContact = z.object({
+  channel: z.literal('telegram'),
+  ...common,
+  baseUrl: optionalUrl,
+  token: secret(),
+  receivers: receiverIds,
+});
+export const lineContact = z.object({
+  channel: z.literal('line'),
+  ...common,
+  baseUrl: optionalUrl,
+  /** The channel access token of a LINE Messaging API channel. */
+  token: secret(),
+  receivers: receiverIds,
+});
+export const wechatContact = z.object({
+  channel: z.literal('wechat'),
+  ...common,
+  baseUrl: optionalUrl,
+  /** The group robot's webhook key. */
+  token: secret(),
+});
+export const dingtalkContact = z.object({
+  channel: z.literal('dingtalk'),
+  ...common,
+  baseUrl: optionalUrl,
+  /** The robot's access token, and the secret ("SEC...") its requests are signed with. */
+  token: secret(),
+  appSecret: secret(),
+});
+export const smsContact = z.object({
+  channel: z.literal('sms'),
+  ...common,
+  url,
+  /** Sent as a bearer token when set. */
+  token: secret(),
+  receivers: list((v) => (v ? phoneRule(v) : 'notifyPhoneRequired'), 'notifyPhoneRequired'),
+});
+
+export const contactRequest = z.discriminatedUnion(
+  'channel',
+  [
+    emailContact,
+    webhookContact,
+    slackContact,
+    teamsContact,
+    telegramContact,
+    lineContact,
+    wechatContact,
+    dingtalkContact,
+    smsContact,
+  ],
+  { error: messages.invalidChoice },
+);
+export type ContactRequest = z.infer<typeof contactRequest>;
+export const contactEditRequest = z.intersection(
+  z.object({ id: z.number().int().positive() }),
+  contactRequest,
+);
+
+/** The secret fields per channel, and the message when one is missing on create. */
+export const CONTACT_SECRETS: Record<NotifyChannel, readonly [string, MessageCode][]> = {
+  email: [],
+  webhook: [['secret', 'notifyTokenEmpty']],
+  slack: [],
+  teams: [],
+  telegram: [['token', 'notifyTokenEmpty']],
+  line: [['token', 'notifyTokenEmpty']],
+  wechat: [['token', 'notifyTokenEmpty']],
+  dingtalk: [
+    ['token', 'notifyTokenEmpty'],
+    ['appSecret', 'notifyAppSecretEmpty'],
+  ],
+  sms: [],
+};
+
+export const contactView = z.object({
+  id: z.number(),
+  channel: z.enum(notifyChannels),
+  configName: z.string(),
+  /** The channel's other fields, secrets left out. */
+  settings: z.record(z.string(), z.unknown()),
+  /** Which secret fields are set. */
+  secrets: z.array(z.string()),
+  /** A provider that answered 429 or failed is paused until then, epoch ms. */
+  pausedUntil: z.number().nullable(),
+  createdAt: z.number(),
+});
+export type ContactView = z.infer<typeof contactView>;
+export const contactListResponse = z.object({ list: z.array(contactView) });
+
+/** The notify list: a rule notifies a contact. */
+export const notifyLinkRequest = z.object({
+  ruleId: z.number({ error: messages.notifyRuleRequired }).int().positive(messages.notifyRuleRequired),
+  contactId: z.number({ error: messages.notifyConfigRequired }).int().positive(messages.notifyConfigRequired),
+});
+export const notifyLinkView = notifyLinkRequest.extend({
+  id: z.number(),
+  ruleName: z.string(),
+  configName: z.string(),
+  channel: z.enum(notifyChannels),
+});
+export const notifyLinkListResponse = z.object({ list: z.array(notifyLinkView) });
+
+export const deliveryStates = ['pending', 'delivered', 'failed'] as const;
+export const deliveryView = z.object({
+  id: z.number(),
+  messageId: z.number(),
+  contactId: z.number(),
+  configName: z.string(),
+  channel: z.enum(notifyChannels),
+  state: z.enum(deliveryStates),
+  attempts: z.number(),
+  nextAt: z.number().nullable(),
+  /** The provider's last answer: HTTP status (0 when none came) and its first bytes, or the mail server's words. */
+  lastStatus: z.number().nullable(),
+  lastAnswer: z.string().nullable(),
+  createdAt: z.number(),
+  deliveredAt: z.number().nullable(),
+});
+export type DeliveryView = z.infer<typeof deliveryView>;
+export const deliveryListQuery = z.object({ messageId: z.coerce.number().int().positive().optional() });
+export const deliveryListResponse = z.object({ list: z.array(deliveryView) });
+
+/** What every channel sends: the message, its rule and device, in words a person reads. */
+export const notifyPayload = alertMessageView.pick({
+  id: true,
+  ruleName: true,
+  event: true,
+  severity: true,
+  deviceId: true,
+  deviceName: true,
+  detail: true,
+  createdAt: true,
+});
+export type NotifyPayload = z.infer<typeof notifyPayload>;

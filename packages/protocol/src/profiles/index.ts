@@ -1,0 +1,3 @@
+export * from './kinds.ts';
+export * from './variables.ts';
+export * from './api.ts';

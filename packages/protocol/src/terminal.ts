@@ -1,0 +1,63 @@
+/**
+ * The browser's terminal socket (SPEC 4, 7): `/websocket/v1/inventory/terminal?id=`. The browser sends text
+ * messages (keystrokes and resizes); the console sends the shell's output as binary messages and its own
+ * word (ready, closed) as text.
+ */
+import { z } from 'zod';
+import { terminalSize } from './tunnel.ts';
+import type { SecureMode } from './device-messages.ts';
+
+export const TERMINAL_SOCKET_PATH = '/websocket/v1/inventory/terminal';
+/** Largest browser message taken (a paste); a bigger one closes the socket with 1009. */
+export const TERMINAL_MAX_MESSAGE = 64 * 1024;
+/** Terminal sessions' recordings and their replay. */
+export const TERMINAL_API = '/api/v1/inventory/terminal';
+
+export const terminalQuery = z.object({ id: z.string().regex(/^[0-9a-f]{16}$/) });
+
+export const terminalClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('input'), data: z.string().min(1).max(TERMINAL_MAX_MESSAGE) }),
+  z.object({ type: z.literal('resize') }).merge(terminalSize),
+]);
+export type TerminalClientMessage = z.infer<typeof terminalClientMessage>;
+
+export const terminalCloseReasons = [
+  'ended',
+  'idle',
+  'deviceOffline',
+  'refused',
+  'tooLarge',
+  'badMessage',
+  'signedOut',
+] as const;
+export type TerminalCloseReason = (typeof terminalCloseReasons)[number];
+
+export const terminalServerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), session: z.string(), shell: z.string(), readOnly: z.boolean() }),
+  z.object({ type: z.literal('closed'), reason: z.enum(terminalCloseReasons) }),
+]);
+export type TerminalServerMessage = z.infer<typeof terminalServerMessage>;
+
+/** One recorded terminal session, as the list of a device's sessions shows it. */
+export const terminalSessionRow = z.object({
+  id: z.string(),
+  deviceId: z.string(),
+  userName: z.string(),
+  startedAt: z.number(),
+  endedAt: z.number().nullable(),
+  bytes: z.number(),
+});
+export type TerminalSessionRow = z.infer<typeof terminalSessionRow>;
+
+export const terminalSessionsQuery = z.object({ id: z.string().regex(/^[0-9a-f]{16}$/) });
+export const terminalSessionsResponse = z.object({ list: z.array(terminalSessionRow) });
+export const terminalRecordingQuery = z.object({ session: z.string().regex(/^[0-9a-f]{32}$/) });
+/** asciicast v2: a JSON header line, then one `[seconds, "o", text]` line per output chunk. */
+export const terminalRecordingResponse = z.object({ cast: z.string() });
+
+/**
+ * SPEC 4 secure mode, enforced at the console: 'Jump to Device Only' and 'Unlimited' let the terminal and
+ * jump to device through; 'OrpheLink Only' keeps the device to the overlay and refuses them. 'Unsupported'
+ * (a device without a secure link) has no mode to restrict it.
+ */
+export const remoteAccessAllowed = (mode: SecureMode): boolean => mode !== 'OrpheLink Only';

@@ -1,0 +1,102 @@
+/** Table types of event rules, messages, To-do and Notification (migration 0013_alerts). */
+import type { Generated } from 'kysely';
+
+export interface EventRulesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  /** JSON array of RuleEvent. */
+  events: string;
+  all_devices: number;
+  /** JSON arrays of device ids and group ids. */
+  device_ids: string;
+  group_ids: string;
+  severity: string;
+  hold_off_minutes: number;
+  enabled: number;
+  created_at: number;
+}
+
+export interface AlertMessagesTable {
+  id: Generated<number>;
+  rule_id: number | null;
+  rule_name: string;
+  event: string;
+  severity: string;
+  device_id: string | null;
+  device_name: string;
+  job_id: number | null;
+  detail: string;
+  /** rule|event|device (or job): the message a repeat within the hold-off window counts up on. */
+  dedupe_key: string;
+  count: number;
+  created_at: number;
+  last_at: number;
+  read: Generated<number>;
+}
+
+export interface TodosTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  message_id: number | null;
+  device_id: string | null;
+  job_id: number | null;
+  completed: Generated<number>;
+  created_by_name: string;
+  created_at: number;
+  completed_at: number | null;
+}
+
+export interface TodoTasksTable {
+  id: Generated<number>;
+  todo_id: number;
+  title: string;
+  completed: Generated<number>;
+}
+
+export interface NotifyContactsTable {
+  id: Generated<number>;
+  channel: string;
+  config_name: string;
+  /** JSON of the channel's fields without its secrets. */
+  settings: string;
+  /** The secrets' JSON sealed with the console key (crypto/secrets), '' for none. */
+  sealed: string;
+  paused_until: number | null;
+  created_at: number;
+}
+
+export interface NotifyLinksTable {
+  id: Generated<number>;
+  rule_id: number;
+  contact_id: number;
+}
+
+export interface NotifyDeliveriesTable {
+  id: Generated<number>;
+  message_id: number;
+  contact_id: number;
+  state: string;
+  attempts: Generated<number>;
+  next_at: number | null;
+  /** The console sending it now, and until when its claim holds. */
+  lease_owner: string | null;
+  lease_until: number | null;
+  /** JSON array of the receivers already sent to, for channels that send one request per receiver. */
+  sent_to: Generated<string>;
+  last_status: number | null;
+  last_answer: string | null;
+  created_at: number;
+  delivered_at: number | null;
+}
+
+export interface AlertTables {
+  event_rules: EventRulesTable;
+  alert_messages: AlertMessagesTable;
+  todos: TodosTable;
+  todo_tasks: TodoTasksTable;
+  notify_contacts: NotifyContactsTable;
+  notify_links: NotifyLinksTable;
+  notify_deliveries: NotifyDeliveriesTable;
+}

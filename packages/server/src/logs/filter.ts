@@ -1,0 +1,62 @@
+/**
+ * SPEC 3's log filters as WHERE clauses, written once for the page, the download, the export and the
+ * device package. Each filter lands on an index of 0012 (device, level, program) or on created_at; the
+ * key word is a substring match on the rows those leave.
+ */
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { levelOfName, type LogFilter } from '@edge/protocol';
+import type { Database, Dialect } from '../db/schema.ts';
+
+/** `%`, `_` and the escape itself are literal in the key word. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function applyFilter<O>(
+  query: SelectQueryBuilder<Database, 'device_logs', O>,
+  filter: Partial<LogFilter>,
+  dialect: Dialect,
+): SelectQueryBuilder<Database, 'device_logs', O> {
+  let q = query;
+  if (filter.deviceID) q = q.where('device_id', '=', filter.deviceID);
+  if (filter.levelName && filter.levelName !== 'All')
+    q = q.where('level', '=', levelOfName[filter.levelName]);
+  if (filter.functionName) q = q.where('program', '=', filter.functionName);
+  if (filter.startDate !== undefined) q = q.where('created_at', '>=', filter.startDate);
+  if (filter.endDate !== undefined) q = q.where('created_at', '<=', filter.endDate);
+  const key = filter.key?.trim();
+  if (key) {
+    const pattern = `%${likeLiteral(key)}%`;
+    // SQLite's LIKE ignores ASCII case already; PostgreSQL's needs ILIKE.
+    q =
+      dialect === 'postgres'
+        ? q.where(sql<boolean>`message ilike ${pattern} escape '\\'`)
+        : q.where(sql<boolean>`message like ${pattern} escape '\\'`);
+  }
+  return q;
+}
+
+/** A row's place in the newest-first order: the page ID of SPEC 3 is the last row's place. */
+export interface LogCursor {
+  createdAt: number;
+  id: number;
+}
+
+export const cursorText = (c: LogCursor) => `${c.createdAt}.${c.id}`;
+export function parseCursor(text: string | undefined): LogCursor | undefined {
+  if (!text) return undefined;
+  const [createdAt, id] = text.split('.').map(Number);
+  return { createdAt: createdAt!, id: id! };
+}
+
+/** Rows after the cursor in (created_at DESC, id DESC) order. */
+export function after<O>(
+  query: SelectQueryBuilder<Database, 'device_logs', O>,
+  cursor: LogCursor | undefined,
+): SelectQueryBuilder<Database, 'device_logs', O> {
+  if (!cursor) return query;
+  return query.where((eb) =>
+    eb.or([
+      eb('created_at', '<', cursor.createdAt),
+      eb.and([eb('created_at', '=', cursor.createdAt), eb('id', '<', cursor.id)]),
+    ]),
+  );
+}

@@ -1,0 +1,7 @@
+/** What the log benchmark (bench/src/logs) drives directly: the store as devices' lines reach it, and its queries. */
+export { openStore } from '../db/database.ts';
+export { logStore, type LogLine } from './store.ts';
+export { logService } from './service.ts';
+export { logSettingsStore } from './settings.ts';
+export { programBook } from './program-book.ts';
+export { consoleLog } from './console-log.ts';

@@ -1,0 +1,137 @@
+/**
+ * The log store's SQL (device_logs, log_programs): batched inserts, newest-first pages and streams by
+ * keyset, and deletes in small batches so retention and clearing never hold the table for long.
+ */
+import type { Insertable } from 'kysely';
+import type { LogFilter } from '@edge/protocol';
+import type { Db, DeviceLogsTable, Dialect } from '../db/schema.ts';
+import { inChunks } from '../lib/chunks.ts';
+import { after, applyFilter, type LogCursor } from './filter.ts';
+
+/** Rows per multi-row INSERT (7 columns: far under both databases' parameter limits). */
+const INSERT_CHUNK = 256;
+/** Rows per DELETE: short enough that device writes waiting on SQLite's lock wait milliseconds. */
+export const DELETE_BATCH = 2000;
+/** Rows per read of a stream (export, download). */
+const STREAM_BATCH = 1000;
+
+export type LogLine = Insertable<DeviceLogsTable>;
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export function logStore(db: Db, dialect: Dialect) {
+  const select = () =>
+    db.selectFrom('device_logs').select(['id', 'device_id', 'level', 'program', 'message', 'created_at']);
+
+  /** Deletes the rows a filter picks, batch by batch, each its own short statement. */
+  async function deleteInBatches(
+    pick: (batch: number) => Promise<number>,
+    onBatch?: (deleted: number, ms: number) => void,
+  ): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const started = performance.now();
+      const n = await pick(DELETE_BATCH);
+      onBatch?.(n, performance.now() - started);
+      total += n;
+      if (n < DELETE_BATCH) return total;
+      await turn();
+    }
+  }
+
+  return {
+    insert: (rows: LogLine[]) =>
+      inChunks(rows, INSERT_CHUNK, (chunk) => db.insertInto('device_logs').values(chunk).execute()),
+
+    /** Newest first, after the cursor (or skipping `offset` rows), at most `limit`. */
+    page: (filter: Partial<LogFilter>, at: { cursor?: LogCursor; offset: number }, limit: number) =>
+      after(applyFilter(select(), filter, dialect), at.cursor)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(at.cursor ? 0 : at.offset)
+        .execute(),
+
+    /** Every row the filter picks, newest first, read in batches (memory stays one batch). */
+    async *stream(filter: Partial<LogFilter>, max: number) {
+      let cursor: LogCursor | undefined;
+      let left = max;
+      while (left > 0) {
+        const rows = await after(applyFilter(select(), filter, dialect), cursor)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(Math.min(STREAM_BATCH, left))
+          .execute();
+        if (rows.length === 0) return;
+        yield rows;
+        left -= rows.length;
+        const last = rows[rows.length - 1]!;
+        cursor = { createdAt: last.created_at, id: last.id };
+      }
+    },
+
+    programs: async (deviceId?: string) => {
+      let q = db.selectFrom('log_programs').select('program').distinct().orderBy('program');
+      if (deviceId) q = q.where('device_id', '=', deviceId);
+      return (await q.execute()).map((r) => r.program);
+    },
+
+    knownPrograms: () => db.selectFrom('log_programs').select(['device_id', 'program']).execute(),
+
+    notePrograms: (pairs: { device_id: string; program: string; last_seen_at: number }[]) =>
+      inChunks(pairs, 128, (chunk) =>
+        db
+          .insertInto('log_programs')
+          .values(chunk)
+          .onConflict((oc) =>
+            oc.columns(['device_id', 'program']).doUpdateSet((eb) => ({
+              last_seen_at: eb.ref('excluded.last_seen_at'),
+            })),
+          )
+          .execute(),
+      ),
+
+    /**
+     * Retention: rows older than `before`, oldest first, in batches; returns how many went. `onBatch` hears
+     * each batch's size and duration (the benchmark: how long the table was held at most).
+     */
+    deleteOlderThan: (before: number, onBatch?: (deleted: number, ms: number) => void) =>
+      deleteInBatches(async (batch) => {
+        const result = await db
+          .deleteFrom('device_logs')
+          .where(
+            'id',
+            'in',
+            db
+              .selectFrom('device_logs')
+              .select('id')
+              .where('created_at', '<', before)
+              .orderBy('created_at')
+              .limit(batch),
+          )
+          .executeTakeFirst();
+        return Number(result.numDeletedRows);
+      }, onBatch),
+
+    /** Clear: every row (of one device), in batches, and the programs it leaves behind. */
+    async reset(deviceId?: string): Promise<number> {
+      const deleted = await deleteInBatches(async (batch) => {
+        let pick = db.selectFrom('device_logs').select('id').limit(batch);
+        if (deviceId) pick = pick.where('device_id', '=', deviceId);
+        const result = await db.deleteFrom('device_logs').where('id', 'in', pick).executeTakeFirst();
+        return Number(result.numDeletedRows);
+      });
+      let programs = db.deleteFrom('log_programs');
+      if (deviceId) programs = programs.where('device_id', '=', deviceId);
+      await programs.execute();
+      return deleted;
+    },
+
+    /** Programs no retained line has come from since `before`. */
+    forgetProgramsBefore: (before: number) =>
+      db.deleteFrom('log_programs').where('last_seen_at', '<', before).execute(),
+  };
+}
+
+export type LogStore = ReturnType<typeof logStore>;
+export type StoredLogRow = Awaited<ReturnType<LogStore['page']>>[number];

@@ -1,0 +1,63 @@
+/**
+ * Messages and event rules: what the routes and the other modules (To-do, Notification) use. Listeners hear
+ * of every message raised or counted up and of read changes (the live badge, the notification queue).
+ */
+import type { AlertMessageView, EventRuleRequest, MessageListQuery } from '@edge/protocol';
+import { fail } from '../http/errors.ts';
+import type { RuleStore } from './rules.ts';
+import type { MessageStore } from './store.ts';
+import { raiseCoalescer } from './coalesce.ts';
+
+/** `fresh`: a new message (not a repeat counted up); undefined message: read states changed. */
+export type MessageListener = (change: { message?: AlertMessageView; fresh: boolean }) => void;
+
+export function messageService(deps: {
+  rules: RuleStore;
+  store: MessageStore;
+  log: { error(o: object, m: string): void };
+}) {
+  const { rules, store } = deps;
+  const listeners = new Set<MessageListener>();
+  const coalescer = raiseCoalescer(store, (message, fresh) => tell({ message, fresh }));
+  function tell(change: Parameters<MessageListener>[0]) {
+    for (const listener of listeners) {
+      try {
+        listener(change);
+      } catch (err) {
+        deps.log.error({ err }, 'message listener failed');
+      }
+    }
+  }
+
+  return {
+    /** Resolves once the occurrence is stored (as a new message or counted up on the open one). */
+    raise: coalescer.raise,
+    /** Forgets open messages past their hold-off window (the module calls it each minute). */
+    prune: coalescer.prune,
+    async list(q: MessageListQuery) {
+      return { ...(await store.list(q)), unreadCritical: await store.unreadCritical() };
+    },
+    async get(id: number): Promise<AlertMessageView> {
+      const message = await store.get(id);
+      if (!message) throw fail(404, 'notFound');
+      return message;
+    },
+    async markRead(ids: number[], read: boolean): Promise<void> {
+      await store.markRead(ids, read);
+      tell({ fresh: false });
+    },
+    unreadCritical: store.unreadCritical,
+    onChange(listener: MessageListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    rules: {
+      list: rules.list,
+      add: (r: EventRuleRequest) => rules.add(r),
+      edit: (id: number, r: EventRuleRequest) => rules.edit(id, r),
+      remove: (id: number) => rules.remove(id),
+      get: rules.get,
+    },
+  };
+}
+export type MessageService = ReturnType<typeof messageService>;

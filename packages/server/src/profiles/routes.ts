@@ -1,0 +1,44 @@
+/** Profile Management's API (declared in protocol endpoints/profiles.ts). */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints, messages } from '@edge/protocol';
+import { serve } from '../http/serve.ts';
+import { activityAlongWith } from '../activity/recorder.ts';
+import type { ProfileService } from './service.ts';
+
+const { profiles: declared } = endpoints;
+const userOf = (request: Pick<FastifyRequest, 'identity'>) => request.identity!.userName;
+
+export function profileRoutes(profiles: ProfileService) {
+  return async (app: FastifyInstance) => {
+    serve(app, declared.list, async (request) => ({ list: await profiles.list(request.query.kind) }));
+    serve(app, declared.get, async (request) => profiles.get(request.query.id));
+    serve(app, declared.create, async (request) => {
+      const profile = await profiles.create(request.body, userOf(request), activityAlongWith(request));
+      // SPEC 8 has words of its own for a firewall profile ('Firewall template created successfully').
+      const message =
+        profile.kind === 'firewall' ? messages.firewallTemplateCreated : messages.profileCreated;
+      return { message, profile };
+    });
+    serve(app, declared.edit, async (request) => {
+      const profile = await profiles.edit(request.body, userOf(request), activityAlongWith(request));
+      const message = profile.kind === 'firewall' ? messages.firewallTemplateEdited : messages.profileEdited;
+      return { message, profile };
+    });
+    serve(app, declared.remove, async (request) => {
+      await profiles.remove(request.body.id, activityAlongWith(request));
+      return { message: messages.profileDeleted };
+    });
+    serve(app, declared.dryRun, async (request) => profiles.dryRun(request.body));
+    serve(app, declared.rollout, async (request) => ({
+      message: messages.profileRolloutStarted,
+      jobId: await profiles.rollout(request.body, userOf(request)),
+    }));
+    serve(app, declared.abort, async (request) => profiles.abort(request.body.id));
+    serve(app, declared.assignments, async (request) => ({
+      list: await profiles.assignments(request.query.id),
+    }));
+    serve(app, declared.wifiAuthentication, async (request) => ({
+      list: await profiles.wifiAuthentication(request.query.id),
+    }));
+  };
+}

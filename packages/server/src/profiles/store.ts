@@ -1,0 +1,96 @@
+/** Profile Management's queries: the profiles and what each device was given by each. */
+import type { Db } from '../db/schema.ts';
+import type { PolicyProfilesTable, ProfileAssignmentsTable } from '../db/schema-profiles.ts';
+import { changeWith, type AlongWith } from '../db/transaction.ts';
+
+export type ProfileRow = Omit<PolicyProfilesTable, 'id'> & { id: number };
+export type AssignmentRow = ProfileAssignmentsTable;
+export type NewProfile = Omit<ProfileRow, 'id'>;
+
+export function profileStore(db: Db) {
+  return {
+    list: (kind?: string): Promise<ProfileRow[]> => {
+      let query = db.selectFrom('policy_profiles').selectAll().orderBy('name');
+      if (kind) query = query.where('kind', '=', kind);
+      return query.execute();
+    },
+
+    get: (id: number): Promise<ProfileRow | undefined> =>
+      db.selectFrom('policy_profiles').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /** A unique violation when the name is taken. */
+    insert: (row: NewProfile, alongWith?: AlongWith): Promise<number> =>
+      changeWith(
+        db,
+        async (trx) =>
+          (await trx.insertInto('policy_profiles').values(row).returning('id').executeTakeFirstOrThrow()).id,
+        alongWith,
+      ),
+
+    /** False when there is no such profile (nothing recorded then). */
+    update: (
+      id: number,
+      row: Pick<ProfileRow, 'name' | 'body' | 'variable_values' | 'updated_by' | 'updated_at'>,
+      alongWith?: AlongWith,
+    ): Promise<boolean> =>
+      changeWith(
+        db,
+        async (trx) =>
+          Number(
+            (await trx.updateTable('policy_profiles').set(row).where('id', '=', id).executeTakeFirst())
+              .numUpdatedRows,
+          ) > 0,
+        alongWith,
+        (made) => made,
+      ),
+
+    remove: (id: number, alongWith?: AlongWith): Promise<boolean> =>
+      changeWith(
+        db,
+        async (trx) => {
+          // Its assignments go first: SQLite enforces the cascade only with foreign keys switched on.
+          await trx.deleteFrom('profile_assignments').where('profile_id', '=', id).execute();
+          const result = await trx.deleteFrom('policy_profiles').where('id', '=', id).executeTakeFirst();
+          return Number(result.numDeletedRows) > 0;
+        },
+        alongWith,
+        (made) => made,
+      ),
+
+    /** Assigned devices per profile. */
+    async assignedCounts(): Promise<Map<number, number>> {
+      const rows = await db
+        .selectFrom('profile_assignments')
+        .select(['profile_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('profile_id')
+        .execute();
+      return new Map(rows.map((r) => [r.profile_id, Number(r.n)]));
+    },
+
+    assignments: (profileId: number): Promise<AssignmentRow[]> =>
+      db
+        .selectFrom('profile_assignments')
+        .selectAll()
+        .where('profile_id', '=', profileId)
+        .orderBy('device_id')
+        .execute(),
+
+    /** Records (or replaces) what the profile gave the device. */
+    async assign(row: AssignmentRow): Promise<void> {
+      await db
+        .insertInto('profile_assignments')
+        .values(row)
+        .onConflict((oc) =>
+          oc.columns(['profile_id', 'device_id']).doUpdateSet({
+            job_id: row.job_id,
+            doc: row.doc,
+            desired_version: row.desired_version,
+            applied_at: row.applied_at,
+          }),
+        )
+        .execute();
+    },
+  };
+}
+
+export type ProfileStore = ReturnType<typeof profileStore>;

@@ -1,0 +1,90 @@
+/** The control plane's computation: what each node is told, and that a change reaches only the nodes it concerns. */
+import { describe, expect, test } from 'vitest';
+import { computeConfigs, changedConfigs, configHash } from './plan.ts';
+import { fullMesh, hubAndSpoke, link, network, node, publicKey, withSite } from './fixtures.ts';
+
+const hashes = (configs: ReturnType<typeof computeConfigs>) =>
+  new Map([...configs].map(([id, c]) => [id, configHash(c)]));
+
+describe('SD-WAN plan', () => {
+  test('each node gets only its own peers, with the other site LANs as allowed IPs', () => {
+    const model = network(3, () => [[1, 2]]);
+    const configs = computeConfigs(model);
+    const [a, b, c] = model.nodes;
+    expect(configs.get('d1')!.peers.map((p) => p.name)).toEqual(['d2']);
+    expect(configs.get('d1')!.peers[0]!.allowedIps.sort()).toEqual(
+      [`${b!.tunnelIp}/32`, '10.0.2.0/24'].sort(),
+    );
+    expect(configs.get('d2')!.peers[0]!.allowedIps).toContain('10.0.1.0/24');
+    expect(configs.get('d3')!.peers).toEqual([]);
+    // Nobody is told another node's peers: d3's key appears in no configuration but its own.
+    expect(JSON.stringify([configs.get('d1'), configs.get('d2')])).not.toContain(c!.publicKey);
+    expect(configs.get('d1')!.address).toBe(`${a!.tunnelIp}/32`);
+  });
+
+  test('a link through a relay: both ends know the relay as fallback, the relay routes both ends', () => {
+    const model = network(2, () => []);
+    const relay = node('r', null, '100.64.9.9', publicKey());
+    const m = { ...model, nodes: [...model.nodes, relay], links: [link(1, 1, 2, { relayId: 'r' })] };
+    const configs = computeConfigs(m);
+    const a = configs.get('d1')!;
+    expect(a.peers.find((p) => p.name === 'd2')).toMatchObject({ relay: relay.publicKey, relayOnly: false });
+    expect(a.peers.find((p) => p.name === 'r')!.allowedIps).toEqual(['100.64.9.9/32']);
+    const r = configs.get('r')!;
+    expect(r.forward).toBe(true);
+    expect(r.peers.map((p) => p.name).sort()).toEqual(['d1', 'd2']);
+    expect(r.peers.find((p) => p.name === 'd2')!.allowedIps).toContain('10.0.2.0/24');
+  });
+
+  test('LAN destination rules narrow what a link carries', () => {
+    const model = network(2, () => []);
+    const m = { ...model, links: [link(1, 1, 2, { rules: [{ ip: '10.0.2.7', port: 443 }] })] };
+    const peer = computeConfigs(m).get('d1')!.peers[0]!;
+    expect(peer.allowedIps).toContain('10.0.2.7/32');
+    expect(peer.allowedIps).not.toContain('10.0.2.0/24');
+  });
+
+  test('adding a spoke touches the hub and the new spoke only', () => {
+    const model = network(50, hubAndSpoke);
+    const before = hashes(computeConfigs(model));
+    const after = computeConfigs(withSite(model, [1], '100.127.0.1'));
+    const { send, off } = changedConfigs(before, after);
+    expect([...send.keys()].sort()).toEqual(['d1', 'd51']);
+    expect(off).toEqual([]);
+  });
+
+  test('adding a site to a full mesh touches every node that peers with it, and changing nothing touches none', () => {
+    const model = network(12, fullMesh);
+    const before = hashes(computeConfigs(model));
+    expect(changedConfigs(before, computeConfigs(model)).send.size).toBe(0);
+    const after = computeConfigs(withSite(model, [1, 2, 3], '100.127.0.1'));
+    expect([...changedConfigs(before, after).send.keys()].sort()).toEqual(['d1', 'd13', 'd2', 'd3']);
+  });
+
+  test('deleting a link touches its two ends; a removed node is turned off', () => {
+    const model = network(4, fullMesh);
+    const before = hashes(computeConfigs(model));
+    const fewer = { ...model, links: model.links.filter((l) => !(l.siteA === 1 && l.siteB === 2)) };
+    expect([...changedConfigs(before, computeConfigs(fewer)).send.keys()].sort()).toEqual(['d1', 'd2']);
+    const gone = { ...model, nodes: model.nodes.filter((n) => n.deviceId !== 'd4') };
+    const { send, off } = changedConfigs(before, computeConfigs(gone));
+    expect(off).toEqual(['d4']);
+    expect([...send.keys()].sort()).toEqual(['d1', 'd2', 'd3']);
+  });
+
+  test('a standby node of a site carries no links; the exit node carries the site internet traffic', () => {
+    const model = network(2, () => [[1, 2]]);
+    const standby = node('d1b', 1, '100.64.5.5', publicKey());
+    const m = {
+      ...model,
+      nodes: [...model.nodes, standby],
+      sites: model.sites.map((s) => (s.id === 1 ? { ...s, exitNodeId: 'd2' } : s)),
+    };
+    const configs = computeConfigs(m);
+    expect(configs.get('d1b')!.peers).toEqual([]);
+    const a = configs.get('d1')!;
+    expect(a.exitVia).toBe(m.nodes[1]!.publicKey);
+    expect(a.peers[0]!.allowedIps).toContain('0.0.0.0/0');
+    expect(configs.get('d2')!.forward).toBe(true);
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * The SD-WAN API against a simulated fleet: bad input at and beyond the rules answers 4xx with the
+ * SPEC's words and writes nothing; a link between overlapping LANs is refused, naming them; a change
+ * reaches only the nodes it concerns; the simulated overlay turns a link active, and a cut uplink
+ * (fleet control `cut`) fails it until the cut ends.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SDWAN_PATH, fleetSerial, messages, type SdwanTopology } from '@edge/protocol';
+import { startConsoleWithFleet, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
+import type { TestConsole, signIn } from '../testing/harness.ts';
+
+let edge: TestConsole;
+let session: Awaited<ReturnType<typeof signIn>>;
+let fleet: Child;
+const prefix = uniquePrefix();
+const ids: string[] = [];
+
+async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', route: string, payload?: object) {
+  const res = await edge.app.inject({
+    method,
+    url: `${SDWAN_PATH}/${route}`,
+    headers: session.headers(method !== 'GET'),
+    ...(payload ? { payload } : {}),
+  });
+  return {
+    status: res.statusCode,
+    body: res.json() as { message: string; id: number; err_message: string; err_code?: string },
+  };
+}
+const topology = async () =>
+  (
+    await edge.app.inject({ method: 'GET', url: `${SDWAN_PATH}/topology`, headers: session.headers(false) })
+  ).json() as SdwanTopology;
+
+beforeAll(async () => {
+  ({ edge, session, fleet } = await startConsoleWithFleet('sqlite', { count: 4, prefix, control: true }));
+  for (let i = 1; i <= 4; i++)
+    ids.push(edge.devices.list().find((d) => d.serial === fleetSerial(prefix, i))!.id);
+}, 120_000);
+
+afterAll(async () => {
+  await fleet?.stop();
+  await edge?.destroy();
+});
+
+describe('SD-WAN API', () => {
+  test('bad subnets, LANs, ports, rate limits and endpoints: 4xx in the SPEC words, nothing written', async () => {
+    const before = JSON.stringify(await topology());
+    const refused: [string, object, string][] = [
+      ['subnet/add', { cidr: '100.64.0.1/24' }, messages.sdwanCidrInvalid],
+      ['subnet/add', { cidr: '100.64.0.0/31' }, messages.sdwanSubnetTooSmall],
+      ['subnet/add', { cidr: '100.64.0.0/24', rangeStart: '100.64.0.0' }, messages.sdwanRangeInvalid],
+      ['subnet/add', { cidr: '100.64.0.0/24', rangeEnd: '100.64.1.5' }, messages.sdwanRangeInvalid],
+      ['site/add', { name: '', lans: [] }, messages.sdwanSiteNameEmpty],
+      ['site/add', { name: 'x'.repeat(65), lans: [] }, messages.sdwanSiteNameLength],
+      ['site/add', { name: 'S', lans: ['192.168.1.0/33'] }, messages.sdwanCidrInvalid],
+      [
+        'site/add',
+        { name: 'S', lans: ['192.168.1.0/24', '192.168.1.128/25'] },
+        messages.sdwanLansOverlapEachOther,
+      ],
+      ['node/add', { deviceId: ids[0], listenPort: 0 }, messages.sdwanPortRange],
+      ['node/add', { deviceId: ids[0], listenPort: 65536 }, messages.sdwanPortRange],
+      ['node/add', { deviceId: ids[0], endpoint: '300.1.1.1' }, messages.sdwanEndpointInvalid],
+      ['node/add', { deviceId: ids[0], endpoint: '10.0.0.1:70000' }, messages.sdwanEndpointInvalid],
+      ['link/add', { siteA: 1, siteB: 2, rateLimitMbps: 0 }, messages.sdwanRateLimitRange],
+      ['link/add', { siteA: 1, siteB: 2, rateLimitMbps: 10_001 }, messages.sdwanRateLimitRange],
+      ['link/add', { siteA: 1, siteB: 2, rules: [{ ip: '10.1.1', port: 80 }] }, messages.sdwanRuleIpInvalid],
+      [
+        'link/add',
+        { siteA: 1, siteB: 2, rules: [{ ip: '10.1.1.1', port: 65536 }] },
+        messages.sdwanRulePortRange,
+      ],
+    ];
+    for (const [route, payload, words] of refused) {
+      const res = await call('POST', route, payload);
+      expect([route, res.status, res.body.err_message]).toEqual([route, 400, words]);
+    }
+    // At the rules' edges: accepted.
+    expect(
+      (
+        await call('POST', 'subnet/add', {
+          cidr: '100.64.0.0/16',
+          rangeStart: '100.64.0.1',
+          rangeEnd: '100.64.255.254',
+        })
+      ).status,
+    ).toBe(200);
+    const edgeName = await call('POST', 'site/add', { name: 'x'.repeat(64), lans: [] });
+    expect(edgeName.status).toBe(200);
+    expect((await call('DELETE', 'site/delete', { id: edgeName.body.id })).body.message).toBe(
+      'Site deleted successfully.',
+    );
+    const after = await topology();
+    expect(after.sites).toEqual([]);
+    expect(after.subnets).toHaveLength(1);
+    expect(before).toContain('"sites":[]');
+    // A tunnel subnet overlapping another, or a LAN overlapping a tunnel subnet, is refused too.
+    expect((await call('POST', 'subnet/add', { cidr: '100.64.7.0/24' })).status).toBe(400);
+    expect(
+      (await call('POST', 'site/add', { name: 'T', lans: ['100.64.1.0/24'] })).body.err_message,
+    ).toContain(messages.sdwanLanOverlapsTunnel);
+    expect((await topology()).sites).toEqual([]);
+  });
+
+  test('sites, nodes, links: SPEC messages; overlapping LANs refused; a change reaches only its nodes', async () => {
+    const site = async (name: string, lans: string[]) => {
+      const res = await call('POST', 'site/add', { name, lans });
+      expect(res.body.message).toBe('Site added successfully.');
+      return res.body.id;
+    };
+    const s1 = await site('HQ', ['192.168.10.0/24']);
+    const s2 = await site('Branch 1', ['192.168.20.0/24']);
+    const s3 = await site('Branch 2', ['192.168.30.0/24']);
+    const s4 = await site('Clash', ['192.168.10.128/25']);
+    for (const [i, s] of [s1, s2, s3, s4].entries())
+      expect((await call('POST', 'node/add', { deviceId: ids[i], siteId: s })).body.message).toBe(
+        'Node added successfully.',
+      );
+    const clash = await call('POST', 'link/add', { siteA: s1, siteB: s4 });
+    expect(clash.status).toBe(400);
+    expect(clash.body.err_message).toContain(messages.sdwanLansOverlap);
+    expect(clash.body.err_message).toContain('192.168.10.0/24');
+    expect(clash.body.err_message).toContain('192.168.10.128/25');
+    expect((await topology()).links).toEqual([]);
+
+    const l12 = await call('POST', 'link/add', { siteA: s1, siteB: s2, rateLimitMbps: 100 });
+    expect(l12.body.message).toBe('Link added successfully.');
+    const hashes = async () =>
+      new Map(
+        (
+          await edge.store.db
+            .selectFrom('sdwan_nodes')
+            .select(['device_id', 'config_hash', 'applied_hash'])
+            .execute()
+        ).map((r) => [r.device_id, r]),
+      );
+    // Every node confirmed what it was sent.
+    await waitFor(
+      async () =>
+        [...(await hashes()).values()].every((r) => r.config_hash && r.config_hash === r.applied_hash),
+      'nodes in sync',
+      30_000,
+    );
+    const before = await hashes();
+    expect((await call('POST', 'link/add', { siteA: s2, siteB: s3 })).status).toBe(200);
+    const after = await hashes();
+    const touched = ids.filter((id) => before.get(id)!.config_hash !== after.get(id)!.config_hash);
+    expect(touched.sort()).toEqual([ids[1], ids[2]].sort());
+    // An edit of the site's name changes no node's configuration.
+    expect(
+      (await call('PATCH', 'site/edit', { id: s1, name: 'Head office', lans: ['192.168.10.0/24'] })).body
+        .message,
+    ).toBe('Site edited successfully.');
+    expect([...(await hashes())].map(([id, r]) => [id, r.config_hash])).toEqual(
+      [...after].map(([id, r]) => [id, r.config_hash]),
+    );
+    // Editing a site so that its LANs overlap a linked site's is refused as well.
+    const overlapEdit = await call('PATCH', 'site/edit', {
+      id: s2,
+      name: 'Branch 1',
+      lans: ['192.168.30.0/25'],
+    });
+    expect(overlapEdit.body.err_message).toContain(messages.sdwanLansOverlap);
+    expect(
+      (await call('PATCH', 'node/edit', { deviceId: ids[3], siteId: s4, listenPort: 51821 })).body.message,
+    ).toBe('Node edited successfully.');
+  });
+
+  test('simulated devices make the link active with a latency; a cut uplink fails it until it heals', async () => {
+    const link = async () => (await topology()).links[0]!;
+    await waitFor(async () => (await link()).state === 'active', 'link active', 30_000);
+    const active = await link();
+    expect(active.path).toBe('direct');
+    expect(active.latencyMs).toBeGreaterThan(0);
+    expect(active.throughputBps).toBeGreaterThan(0);
+    fleet.process.stdin!.write(`cut ${fleetSerial(prefix, 2)} 8000\n`);
+    await waitFor(async () => (await link()).state === 'fail', 'link failed', 20_000);
+    await waitFor(async () => (await link()).state === 'active', 'link back', 30_000);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * The periodic half of the control plane (a claimed scheduler task): ask new nodes for their public key,
+ * resend a configuration a node has not confirmed (it was offline, or the call failed), and read each
+ * link end's overlay.status into the link's state, path, latency and throughput.
+ */
+import { overlayStatus } from '@edge/protocol';
+import type { DeviceDirectory } from '../devices/services.ts';
+import type { RpcService } from '../devices/rpc.ts';
+import { activeNodes, computeConfigs, configHash } from './plan.ts';
+import type { SdwanService } from './service.ts';
+import { differs, linkState, type Counters, type Report } from './state.ts';
+import type { LinkState, SdwanStore } from './store.ts';
+
+const STATUS_DEADLINE_MS = 5000;
+
+export function sdwanSync(deps: {
+  store: SdwanStore;
+  service: SdwanService;
+  devices: DeviceDirectory;
+  rpc: RpcService;
+  changed(): void;
+}) {
+  const { store, service, devices, rpc } = deps;
+  const reports = new Map<string, Report>();
+  const counters: Counters = new Map();
+  const shown = new Map<number, LinkState>();
+  const online = (id: string) => devices.get(id)?.online ?? false;
+
+  async function identities(): Promise<void> {
+    const missing = (await store.nodes()).filter((n) => !n.publicKey && online(n.deviceId));
+    const got = await Promise.all(missing.map((n) => service.fetchIdentity(n.deviceId)));
+    if (got.some(Boolean)) await service.replan();
+  }
+
+  async function resend(): Promise<void> {
+    const model = await store.model();
+    const behind = model.nodes.filter(
+      (n) => n.configHash && n.configHash !== n.appliedHash && online(n.deviceId),
+    );
+    if (!behind.length) return;
+    const configs = computeConfigs(model);
+    await Promise.all(
+      behind.map((n) => {
+        const config = configs.get(n.deviceId);
+        // Its configuration changed since: the next replan sends it.
+        if (!config || configHash(config) !== n.configHash) return undefined;
+        return service.push(n.deviceId, config, n.configHash!);
+      }),
+    );
+  }
+
+  async function states(now = Date.now()): Promise<void> {
+    const model = await store.model();
+    const active = activeNodes(model);
+    const ends = new Set([...active.values()].map((n) => n.deviceId));
+    await Promise.all(
+      [...ends].filter(online).map(async (id) => {
+        try {
+          const status = overlayStatus.parse(
+            await rpc.call(id, 'overlay.status', {}, { deadlineMs: STATUS_DEADLINE_MS }),
+          );
+          reports.set(id, { at: Date.now(), peers: new Map(status.peers.map((p) => [p.name, p])) });
+        } catch {
+          // No answer: its report goes stale and its links fail.
+        }
+      }),
+    );
+    let changed = false;
+    for (const link of model.links) {
+      const a = active.get(link.siteA);
+      const b = active.get(link.siteB);
+      if (!a || !b) continue;
+      const state = linkState(link, [a.deviceId, b.deviceId], reports, counters, now);
+      const before = shown.get(link.id) ?? (link.stateAt === null ? undefined : link);
+      if (!differs(before as LinkState | undefined, state)) continue;
+      shown.set(link.id, state);
+      await store.linkState(link.id, state);
+      changed = true;
+    }
+    if (changed) deps.changed();
+  }
+
+  return {
+    async run(): Promise<void> {
+      await identities();
+      await resend();
+      await states();
+    },
+  };
+}

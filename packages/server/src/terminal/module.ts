@@ -1,0 +1,33 @@
+/**
+ * Terminal and remote access (issue 19): a shell on a device in the browser, through the device tunnel
+ * (protocol tunnel.ts) on the device's own MQTT connection; sessions in the activity log and recorded.
+ */
+import { featureModule } from '../modules/module.ts';
+import { reidentifier } from '../auth/reidentify.ts';
+import { terminalRelay } from './relay.ts';
+import { terminalRoutes } from './routes.ts';
+import { terminalStore } from './store.ts';
+
+export const terminalModule = featureModule({
+  name: 'terminal',
+  needs: ['bus', 'rpc', 'devices', 'store', 'config', 'log', 'sessions', 'tokens'],
+  start({ bus, rpc, devices, store, config, log, sessions, tokens }) {
+    const sessionsStore = terminalStore(store.db);
+    const relay = terminalRelay({
+      bus,
+      rpc,
+      devices,
+      store: sessionsStore,
+      db: store.db,
+      log,
+      idleMs: config.terminalIdleMinutes * 60_000,
+    });
+    return {
+      offers: relay,
+      routes: [
+        terminalRoutes({ relay, devices, store: sessionsStore, reidentify: reidentifier(sessions, tokens) }),
+      ],
+      stop: async () => relay.stop(),
+    };
+  },
+});

@@ -1,0 +1,83 @@
+/**
+ * The terminal's HTTP face: the browser's socket `/websocket/v1/inventory/terminal?id=` and the recorded
+ * sessions. Before the upgrade: the guard (Inventory), the same origin, a device the console knows, online,
+ * in a secure mode that allows remote access. Typing needs Inventory's management grant and a token that
+ * may write; others watch. Every minute the caller is looked at again: a sign-in that ended ends the shell.
+ */
+import type { FastifyInstance } from 'fastify';
+import type {} from '@fastify/websocket';
+import { allows, canManage, endpoints, remoteAccessAllowed, terminalQuery } from '@edge/protocol';
+import type { Reidentify } from '../auth/reidentify.ts';
+import type { DeviceDirectory } from '../devices/index.ts';
+import { fail } from '../http/errors.ts';
+import { sameOrigin } from '../http/same-origin.ts';
+import { routeOptionsOf, serve } from '../http/serve.ts';
+import type { Identity } from '../http/types.ts';
+import type { TerminalRelay } from './relay.ts';
+import type { TerminalStore } from './store.ts';
+
+const { terminal: declared } = endpoints;
+const RECHECK_MS = 60_000;
+
+const mayType = (who: Identity) =>
+  allows(who.permissions, canManage('Inventory')) && (!who.token || who.token.scopes.includes('api'));
+
+export function terminalRoutes(deps: {
+  relay: TerminalRelay;
+  devices: Pick<DeviceDirectory, 'get'>;
+  store: TerminalStore;
+  reidentify: Reidentify;
+  recheckMs?: number;
+}) {
+  return async (app: FastifyInstance) => {
+    const { url, config, schema } = routeOptionsOf(declared.socket);
+    app.get(
+      url,
+      {
+        config,
+        schema,
+        websocket: true,
+        preValidation: async (request) => {
+          if (!sameOrigin(request)) throw fail(403, 'csrfRefused');
+          if (!request.identity) throw fail(401, 'notSignedIn');
+          // preValidation runs before Fastify's own validation: the query is checked here.
+          const query = terminalQuery.safeParse(request.query);
+          if (!query.success) throw fail(400, 'invalidRequest');
+          const device = deps.devices.get(query.data.id);
+          if (!device) throw fail(404, 'deviceNotFound');
+          if (!remoteAccessAllowed(device.secureMode)) throw fail(403, 'secureModeRefusesAccess');
+          if (!device.online) throw fail(409, 'deviceOffline');
+        },
+      },
+      (socket, request) => {
+        const who = request.identity!;
+        const { id } = request.query as { id: string };
+        const device = deps.devices.get(id);
+        if (!device) return socket.close(1011, 'device gone');
+        const session = deps.relay.start(socket, device, {
+          userId: who.userId,
+          userName: who.userName,
+          ip: request.ip,
+          readOnly: !mayType(who),
+        });
+        const recheck = setInterval(() => {
+          deps
+            .reidentify(request)
+            .then((again) => {
+              if (!again) session.end('signedOut');
+            })
+            .catch(() => undefined);
+        }, deps.recheckMs ?? RECHECK_MS);
+        recheck.unref();
+        socket.on('close', () => clearInterval(recheck));
+      },
+    );
+
+    serve(app, declared.sessions, async (request) => ({ list: await deps.store.list(request.query.id) }));
+    serve(app, declared.recording, async (request) => {
+      const cast = await deps.store.cast(request.query.session);
+      if (cast === null) throw fail(404, 'terminalSessionNotFound');
+      return { cast };
+    });
+  };
+}

@@ -1,0 +1,148 @@
+/**
+ * The SD-WAN test network: three namespaces A, B and R (the relay), each with an uplink to the root
+ * namespace where the console listens, and underlay links A-B, A-R and B-R. Each device has a "public"
+ * address on its loopback, reached by the others over their direct underlay link only, so cutting A-B
+ * leaves A and B reaching each other only through R. Sites' LAN addresses sit on A's and B's loopbacks.
+ * Names are random per run; remove() deletes everything, also after a failure.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+
+const ip = (...args: string[]): string =>
+  execFileSync('ip', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+function freeRange(): number {
+  const routes = ip('-4', 'route', 'show', 'table', 'all');
+  for (;;) {
+    const n = 100 + Math.floor(Math.random() * 150);
+    if (!routes.includes(`10.${n}.`)) return n;
+  }
+}
+
+export type Which = 'a' | 'b' | 'r';
+
+export interface OverlayTestNetwork {
+  /** The console listens here (root namespace). */
+  rootAddress: string;
+  namespaces: Record<Which, string>;
+  /** Each device's address as the others reach it (its SD-WAN endpoint). */
+  publicAddress: Record<Which, string>;
+  /** A's and B's LANs, and the LAN address each holds. */
+  lan: { a: string; b: string; aHost: string; bHost: string };
+  /** A range of no use to anything else: the tunnel subnet. */
+  tunnelSubnet: string;
+  /** Cuts (or restores) the A-B underlay link. */
+  setDirect(up: boolean): void;
+  remove(): void;
+}
+
+export function overlayTestNetwork(): OverlayTestNetwork {
+  const tag = randomBytes(3).toString('hex');
+  const n = freeRange();
+  const ids: Which[] = ['a', 'b', 'r'];
+  const index = { a: 1, b: 2, r: 3 } as const;
+  const namespaces = { a: `sdw-a-${tag}`, b: `sdw-b-${tag}`, r: `sdw-r-${tag}` };
+  const publicAddress = { a: `10.${n}.100.1`, b: `10.${n}.100.2`, r: `10.${n}.100.3` };
+  const rootLinks = ids.map((w) => `sr${w}${tag}`);
+  const abLink = `sab${tag}`;
+  const net: OverlayTestNetwork = {
+    rootAddress: `10.${n}.1.1`,
+    namespaces,
+    publicAddress,
+    lan: { a: `10.${n}.201.0/24`, b: `10.${n}.202.0/24`, aHost: `10.${n}.201.1`, bHost: `10.${n}.202.1` },
+    tunnelSubnet: `10.${n}.64.0/24`,
+    setDirect(up) {
+      ip('-n', namespaces.a, 'link', 'set', abLink, up ? 'up' : 'down');
+      if (up)
+        ip(
+          '-n',
+          namespaces.a,
+          'route',
+          'replace',
+          publicAddress.b,
+          'via',
+          `10.${n}.12.2`,
+          'src',
+          publicAddress.a,
+        );
+    },
+    remove() {
+      for (const ns of Object.values(namespaces))
+        try {
+          ip('netns', 'del', ns);
+        } catch {
+          // Not made, or gone already.
+        }
+      for (const link of rootLinks)
+        try {
+          ip('link', 'del', link);
+        } catch {
+          // Went with its namespace.
+        }
+    },
+  };
+  try {
+    for (const w of ids) {
+      ip('netns', 'add', namespaces[w]);
+      ip('-n', namespaces[w], 'link', 'set', 'lo', 'up');
+      ip('-n', namespaces[w], 'addr', 'add', `${publicAddress[w]}/32`, 'dev', 'lo');
+      // Uplink to the root namespace: 10.n.{1,2,3}.0/30, the console at 10.n.1.1 reached through each.
+      const i = index[w];
+      const root = `sr${w}${tag}`;
+      const inside = `su${w}${tag}`;
+      ip('link', 'add', root, 'type', 'veth', 'peer', 'name', inside);
+      ip('link', 'set', inside, 'netns', namespaces[w]);
+      ip('addr', 'add', `10.${n}.${i}.1/30`, 'dev', root);
+      ip('link', 'set', root, 'up');
+      ip('-n', namespaces[w], 'addr', 'add', `10.${n}.${i}.2/30`, 'dev', inside);
+      ip('-n', namespaces[w], 'link', 'set', inside, 'up');
+      if (w !== 'a')
+        ip('-n', namespaces[w], 'route', 'add', `${net.rootAddress}/32`, 'via', `10.${n}.${i}.1`);
+    }
+    // Underlay links: x-y on 10.n.{xy}.0/30, x .1 and y .2; each public address reached over its own link.
+    const pairs: [Which, Which, string, string][] = [
+      ['a', 'b', abLink, '12'],
+      ['a', 'r', `sar${tag}`, '13'],
+      ['b', 'r', `sbr${tag}`, '23'],
+    ];
+    for (const [x, y, name, net24] of pairs) {
+      const other = `${name}p`;
+      ip('link', 'add', name, 'type', 'veth', 'peer', 'name', other);
+      ip('link', 'set', name, 'netns', namespaces[x]);
+      ip('link', 'set', other, 'netns', namespaces[y]);
+      ip('-n', namespaces[x], 'addr', 'add', `10.${n}.${net24}.1/30`, 'dev', name);
+      ip('-n', namespaces[y], 'addr', 'add', `10.${n}.${net24}.2/30`, 'dev', other);
+      ip('-n', namespaces[x], 'link', 'set', name, 'up');
+      ip('-n', namespaces[y], 'link', 'set', other, 'up');
+      ip(
+        '-n',
+        namespaces[x],
+        'route',
+        'add',
+        publicAddress[y],
+        'via',
+        `10.${n}.${net24}.2`,
+        'src',
+        publicAddress[x],
+      );
+      ip(
+        '-n',
+        namespaces[y],
+        'route',
+        'add',
+        publicAddress[x],
+        'via',
+        `10.${n}.${net24}.1`,
+        'src',
+        publicAddress[y],
+      );
+    }
+    // The sites' LAN addresses (a host each on A and B).
+    ip('-n', namespaces.a, 'addr', 'add', `${net.lan.aHost}/32`, 'dev', 'lo');
+    ip('-n', namespaces.b, 'addr', 'add', `${net.lan.bHost}/32`, 'dev', 'lo');
+  } catch (err) {
+    net.remove();
+    throw err;
+  }
+  return net;
+}
