@@ -97,6 +97,24 @@ export const templateImportResponse = z.object({
 });
 
 /** Deploy a template to devices: some, or every one of a group; a job of APPLICATION_DEPLOY_KIND. */
+/** Where and how a deploy goes: some devices or a group, SPEC 5's install anyway, the stop rule, the pace. */
+const deployTarget = {
+  deviceIds: z.array(deviceId).max(DEPLOY_MAX_DEVICES).optional(),
+  groupId: id.optional(),
+  /** SPEC 5 'Yes, install it!': install where the reservation does not fit; it runs once it fits. */
+  installAnyway: z.boolean().default(false),
+  /** Stop rule: halt once this share of the devices failed (1: never). */
+  maxFailedShare: z.number().min(0).max(1).default(1),
+  /** Devices deploying at once; the rest wait their turn (and are left alone when the stop rule halts). */
+  concurrency: z.number().int().min(1).max(1000).default(50),
+};
+const someTarget = (r: { deviceIds?: string[]; groupId?: number }) =>
+  Boolean(r.deviceIds?.length) || r.groupId !== undefined;
+const noTarget = {
+  message: 'Please select at least one device or a group.',
+  params: { code: 'deployDevicesRequired' },
+};
+
 export const deployRequest = z
   .object({
     templateId: id,
@@ -105,36 +123,15 @@ export const deployRequest = z
     /** Replaces the template's values for this deploy. */
     env: envList.optional(),
     ports: portList.optional(),
-    deviceIds: z.array(deviceId).max(DEPLOY_MAX_DEVICES).optional(),
-    groupId: id.optional(),
-    /** SPEC 5 'Yes, install it!': install where the reservation does not fit; it runs once it fits. */
-    installAnyway: z.boolean().default(false),
-    /** Stop rule: halt once this share of the devices failed (1: never). */
-    maxFailedShare: z.number().min(0).max(1).default(1),
-    /** Devices deploying at once; the rest wait their turn (and are left alone when the stop rule halts). */
-    concurrency: z.number().int().min(1).max(1000).default(50),
+    ...deployTarget,
   })
-  .refine((r) => Boolean(r.deviceIds?.length) || r.groupId !== undefined, {
-    message: 'Please select at least one device or a group.',
-    params: { code: 'deployDevicesRequired' },
-  });
+  .refine(someTarget, noTarget);
 export type DeployRequest = z.input<typeof deployRequest>;
 
 /** Device to device (SPEC 4 deploy sources): a running app's definition copied to other devices. */
 export const copyRequest = z
-  .object({
-    fromDeviceId: deviceId,
-    name: z.string().min(1).max(128),
-    deviceIds: z.array(deviceId).max(DEPLOY_MAX_DEVICES).optional(),
-    groupId: id.optional(),
-    installAnyway: z.boolean().default(false),
-    maxFailedShare: z.number().min(0).max(1).default(1),
-    concurrency: z.number().int().min(1).max(1000).default(50),
-  })
-  .refine((r) => Boolean(r.deviceIds?.length) || r.groupId !== undefined, {
-    message: 'Please select at least one device or a group.',
-    params: { code: 'deployDevicesRequired' },
-  });
+  .object({ fromDeviceId: deviceId, name: z.string().min(1).max(128), ...deployTarget })
+  .refine(someTarget, noTarget);
 
 /**
  * Adopting an orphan (SPEC 4 deploy sources): a container started on the device outside the console
