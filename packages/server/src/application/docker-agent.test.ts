@@ -131,7 +131,7 @@ const knock = () =>
     (err: Error & { cause?: { code?: string } }) => `refused ${err.cause?.code ?? err.message}`,
   );
 
-describe('a real agent on a real Docker Engine', () => {
+describe('a real agent on a real Docker Engine', { timeout: 180_000 }, () => {
   let reg: RegistryView;
   let web: TemplateView;
 
