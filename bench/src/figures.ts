@@ -63,7 +63,7 @@ export interface IngestCapacity {
   steps: IngestStep[];
 }
 
-/** A job over the whole fleet: Diagnose's ping, a profile rollout (phases/job-under-load.ts). */
+/** A job over the whole fleet: Diagnose's ping, a profile rollout, an Application deploy (phases/job-under-load.ts). */
 export interface JobUnderLoadFigure {
   devices: number;
   succeeded: number;
@@ -105,6 +105,7 @@ export interface Figures {
   ingest: IngestCapacity | null;
   diagnose: JobUnderLoadFigure | null;
   rollout: JobUnderLoadFigure | null;
+  deploy: JobUnderLoadFigure | null;
   terminals: TerminalFigure | null;
   /** What went wrong or fell short; an empty list means every phase ran. */
   problems: string[];
@@ -124,6 +125,7 @@ export const emptyFigures = (backend: string, transport: string, size: number): 
   ingest: null,
   diagnose: null,
   rollout: null,
+  deploy: null,
   terminals: null,
   problems: [],
 });

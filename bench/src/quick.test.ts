@@ -54,4 +54,7 @@ test(`${SIZE} devices: all online after enrolment and after a reconnect storm, R
   // The profile rollout reached every device through the desired-config path.
   expect(figures.rollout, context).toMatchObject({ failed: 0 });
   expect(figures.rollout?.succeeded, context).toBe(figures.rollout?.devices);
+  // Every device got a deploy step; those whose model runs containers deployed it.
+  expect(figures.deploy?.devices, context).toBe(SIZE);
+  expect(figures.deploy?.succeeded, context).toBeGreaterThan(0);
 }, 180_000);

@@ -84,6 +84,14 @@ const ROWS: [string, (f: Figures) => Cell][] = [
   ],
   ['inventory/list during the rollout p50 / p99, ms', (f) => (f.rollout ? latency(f.rollout.list) : null)],
   [
+    'application deploy, all devices: done in, s',
+    (f) =>
+      f.deploy
+        ? `${fixed(f.deploy.allResultsS)} (${f.deploy.succeeded}/${f.deploy.devices} succeeded)`
+        : null,
+  ],
+  ['inventory/list during the deploy p50 / p99, ms', (f) => (f.deploy ? latency(f.deploy.list) : null)],
+  [
     'terminals at once: keystroke echo p50 / p99, ms',
     (f) => (f.terminals ? `${latency(f.terminals.echo)} (${f.terminals.terminals} open)` : null),
   ],

@@ -1,7 +1,6 @@
 /**
  * Diagnose fanned out to the whole fleet (issue 15): one ping job over every device (POST diagnose/run with
- * the bench fleet's group), timed from the request until every device's result is stored, while an operator
- * keeps asking for the inventory's first page (its p99 while the job runs is the other figure).
+ * the bench fleet's group), measured as every fleet-wide job is (job-under-load.ts).
  */
 import type { JobUnderLoadFigure } from '../figures.ts';
 import type { RunContext } from '../run-context.ts';

@@ -23,7 +23,8 @@ import type { ContainerLicence } from './licence.ts';
 export const deployParams = z.object({
   spec: containerSpec.omit({ auth: true }),
   registryId: z.number().int().nullable(),
-  templateId: z.number().int(),
+  /** The template deployed; null for a copy from another device. */
+  templateId: z.number().int().nullable(),
 });
 type DeployParams = z.output<typeof deployParams>;
 
@@ -60,7 +61,7 @@ export function deployService(deps: {
   templates: TemplateService;
   licence: ContainerLicence;
 }) {
-  async function devicesOf(request: z.output<typeof deployRequest>): Promise<string[]> {
+  async function devicesOf(request: { deviceIds?: string[]; groupId?: number }): Promise<string[]> {
     if (request.deviceIds?.length) return request.deviceIds;
     const groupId = request.groupId!;
     if (!(await deps.devices.groups.get(groupId))) throw fail(404, 'notFound');
@@ -71,11 +72,37 @@ export function deployService(deps: {
     return ids;
   }
 
+  /** One deploy job of `spec` over the devices. */
+  async function start(
+    spec: DeployParams['spec'],
+    from: { registryId: number | null; templateId: number | null; image: string },
+    deviceIds: string[],
+    request: { maxFailedShare: number; concurrency: number },
+    identity: Identity,
+  ): Promise<JobDetail> {
+    deps.licence.check(deviceIds.length);
+    const id = await deps.jobs.create({
+      kind: APPLICATION_DEPLOY_KIND,
+      title: `${spec.name} (${from.image})`,
+      params: { spec, registryId: from.registryId, templateId: from.templateId } satisfies DeployParams,
+      deviceIds,
+      options: {
+        concurrency: Math.min(request.concurrency, deviceIds.length),
+        maxFailedShare: request.maxFailedShare,
+        deadlineMs: DEPLOY_DEADLINE_MS,
+      },
+      createdBy: 'operator',
+      createdByName: identity.userName,
+    });
+    return deps.jobs.get(id);
+  }
+
   return {
+    start,
+    devicesOf,
     async deploy(request: z.output<typeof deployRequest>, identity: Identity): Promise<JobDetail> {
       const template = await deps.templates.get(request.templateId);
       const deviceIds = await devicesOf(request);
-      deps.licence.check(deviceIds.length);
       const spec = containerSpec.omit({ auth: true }).parse({
         name: request.name ?? template.appName,
         image: template.image,
@@ -86,20 +113,7 @@ export function deployService(deps: {
         resource: template.resource,
         installAnyway: request.installAnyway,
       });
-      const id = await deps.jobs.create({
-        kind: APPLICATION_DEPLOY_KIND,
-        title: `${spec.name} (${template.image})`,
-        params: { spec, registryId: template.registryId, templateId: template.id } satisfies DeployParams,
-        deviceIds,
-        options: {
-          concurrency: Math.min(request.concurrency, deviceIds.length),
-          maxFailedShare: request.maxFailedShare,
-          deadlineMs: DEPLOY_DEADLINE_MS,
-        },
-        createdBy: 'operator',
-        createdByName: identity.userName,
-      });
-      return deps.jobs.get(id);
+      return start(spec, { ...template, templateId: template.id }, deviceIds, request, identity);
     },
   };
 }

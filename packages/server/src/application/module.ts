@@ -4,6 +4,7 @@
  * container licence.
  */
 import { featureModule } from '../modules/module.ts';
+import { copyService } from './copy.ts';
 import { deployKind, deployService } from './deploy.ts';
 import { installedService } from './installed.ts';
 import { containerLicence } from './licence.ts';
@@ -23,9 +24,10 @@ export const applicationModule = featureModule({
     jobs.kinds.register(deployKind(registries));
     const deploy = deployService({ jobs, devices, templates, licence });
     const installed = installedService(devices, rpc);
+    const copy = copyService({ devices, rpc, deploy, registries, templates });
     return {
-      offers: { templates, registries, deploy, installed, licence },
-      routes: [applicationRoutes({ templates, registries, deploy, installed, licence })],
+      offers: { templates, registries, deploy, installed, licence, copy },
+      routes: [applicationRoutes({ templates, registries, deploy, installed, licence, copy })],
     };
   },
 });
