@@ -10,17 +10,7 @@ import { call } from '../../api/call.ts';
 import type { TKey } from '../../i18n/keys.ts';
 import { formatDate } from '../../components/DateText.tsx';
 import { useConfirmAct } from '../../components/useConfirmAct.ts';
-
-function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+import { saveBlob } from '../../components/saveText.ts';
 
 export function PdfButton({
   view,
@@ -37,7 +27,7 @@ export function PdfButton({
     const generated = formatDate(Date.now(), 'minutes') ?? '';
     void act({
       toastErrors: 'apiRequestError',
-      then: (blob: Blob) => save(blob, `${t('statistics.report.title')} ${generated}.pdf`),
+      then: (blob: Blob) => saveBlob(blob, `${t('statistics.report.title')} ${generated}.pdf`),
       run: async () => {
         const blob = (await call(endpoints.statistics.pdf, {
           query: { view, to: result.to },
