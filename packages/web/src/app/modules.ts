@@ -18,6 +18,7 @@ import { statisticsModule } from '../features/statistics/module.ts';
 import { dashboardModule } from '../features/dashboard/module.ts';
 import { applicationModule } from '../features/application/module.ts';
 import { licenseModule } from '../features/license/module.ts';
+import { authConnectModule } from '../features/authConnect/module.ts';
 
 export const modules: readonly AppModule[] = [
   provisionModule,
@@ -34,5 +35,6 @@ export const modules: readonly AppModule[] = [
   applicationModule,
   securityModule,
   licenseModule,
+  authConnectModule,
   settingsModule,
 ];
