@@ -27,6 +27,7 @@ interface Values {
 }
 
 const FIELDS = ['name', 'password', 'confirmPassword'] as const;
+const SEARCH_BY_LABEL = { optionFilterProp: 'label' };
 
 export function AccountForm({
   account,
@@ -104,7 +105,7 @@ export function AccountForm({
       <Form.Item name="groupIds" label={t('authConnect.groups')}>
         <Select
           mode="multiple"
-          optionFilterProp="label"
+          {...SEARCH_BY_LABEL}
           options={groups.data ?? []}
           data-testid="auth-connect-groups"
         />
