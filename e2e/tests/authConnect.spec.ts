@@ -43,7 +43,8 @@ test('an Auth Connect account reaches a simulated device and shows on its Wi-Fi 
   const devices = page.getByTestId('auth-connect-devices');
   await devices.click();
   await devices.locator('input').fill(DEVICE);
-  await page.locator('.ant-select-item-option', { hasText: DEVICE }).first().click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title*="${DEVICE}"]`).click();
+  await page.keyboard.press('Escape');
   await page.getByTestId('auth-connect-save').click();
   await expect(page.getByTestId('auth-connect-table')).toContainText(ACCOUNT);
 

@@ -15,7 +15,8 @@ import { RowFormModal } from '../../components/form/RowFormModal.tsx';
 import { useSchemaFields } from '../../components/form/useSchemaFields.tsx';
 import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { messageText } from '../../i18n/messageText.ts';
-import { useDeviceChoices, useGroupChoices } from '../notify/api.ts';
+import { useDeviceSearch } from '../diagnose/api.ts';
+import { useGroupChoices } from '../notify/api.ts';
 import { useCreateAccount, useEditAccount } from './api.ts';
 
 interface Values {
@@ -39,7 +40,12 @@ export function AccountForm({
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [search, setSearch] = useState('');
-  const devices = useDeviceChoices(search);
+  const devices = useDeviceSearch(search);
+  // Name and serial, as the other device pickers label them.
+  const deviceOptions = (devices.data?.list ?? []).map((d) => ({
+    value: d.id,
+    label: `${d.name} (${d.sn})`,
+  }));
   const groups = useGroupChoices();
   const create = useCreateAccount();
   const edit = useEditAccount();
@@ -97,7 +103,7 @@ export function AccountForm({
           showSearch
           filterOption={false}
           onSearch={setSearch}
-          options={devices.data ?? []}
+          options={deviceOptions}
           loading={devices.isLoading}
           data-testid="auth-connect-devices"
         />
