@@ -2,7 +2,7 @@
  * Auth Connect through the API, on SQLite and PostgreSQL, against simulated devices: the SPEC 5 rules
  * (4xx with their words, nothing written); an account pushed to a device and to a group reaches those
  * devices' Wi-Fi section as they report it, and no other; listed by the device's Wi-Fi authentication
- * route and the profile one; its password sealed in the database and hidden in every view; edit and
+ * route and the profile one, and following devices into and out of a chosen group; its password sealed in the database and hidden in every view; edit and
  * delete reach the devices; every change in the activity log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,7 +116,15 @@ describe.each(DIALECTS)('Auth Connect (%s)', (dialect) => {
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ err_code: 'authConnectNameTaken' });
-  }, 60_000);
+
+    // Groups are chosen, not the devices they held: a device moved in gets it, moved out loses it.
+    const assign = (gid: number | null) =>
+      admin('PATCH', '/api/v1/inventory/group/assign', { groupId: gid, deviceIds: [ids[3]] });
+    expect((await assign(groupId)).statusCode).toBe(200);
+    await settle(ids[3]!, ['guest']);
+    expect((await assign(null)).statusCode).toBe(200);
+    await settle(ids[3]!, []);
+  }, 90_000);
 
   it('edits (rename, fewer targets) and deletes, the devices following; all in the activity log', async () => {
     const [account] = (await admin('GET', `${AUTH_CONNECT_API}/list`)).json<{

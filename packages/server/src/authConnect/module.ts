@@ -20,6 +20,10 @@ export const authConnectModule = featureModule({
       config: deviceConfig.service,
       log,
     });
-    return { offers: service, routes: [authConnectRoutes(service)] };
+    return {
+      offers: service,
+      routes: [authConnectRoutes(service)],
+      stop: async () => service.stop(),
+    };
   },
 });

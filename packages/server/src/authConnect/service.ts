@@ -20,8 +20,8 @@ const PURPOSE = 'authConnect.password';
 export interface AuthConnectDeps {
   store: AuthConnectStore;
   secrets: Secrets;
-  devices: Pick<DeviceDirectory, 'scan' | 'get' | 'groups'>;
-  config: Pick<ConfigService, 'change'>;
+  devices: Pick<DeviceDirectory, 'scan' | 'get' | 'groups' | 'onChange'>;
+  config: Pick<ConfigService, 'change' | 'current'>;
   log: FastifyBaseLogger;
   now?: () => number;
 }
@@ -56,6 +56,9 @@ export function authConnectService(deps: AuthConnectDeps) {
         .filter((a) => reached(a).has(deviceId))
         .map((a) => ({ name: a.name, password: secrets.open(a.sealedPassword, PURPOSE) }));
       try {
+        // Already holding them: no new version (another replica, or a group move that changed nothing).
+        const held = (await deps.config.current(deviceId, 'wifi')).accounts;
+        if (JSON.stringify(held) === JSON.stringify(mine)) continue;
         await deps.config.change(deviceId, 'wifi', (doc) => ({ ...doc, accounts: mine }), user);
       } catch (err) {
         if (!(err instanceof ApiFailure) || err.statusCode !== 423) throw err;
@@ -64,6 +67,28 @@ export function authConnectService(deps: AuthConnectDeps) {
     }
   }
 
+  /**
+   * A device adopted into a group, or moved to another, gets the accounts of its group now (and loses
+   * those of the group it left): groups are chosen, not the devices they held at the time.
+   */
+  const groupOf = new Map<string, number | null>();
+  for (const d of devices.scan()) groupOf.set(d.record.id, d.record.groupId);
+  const stopWatching = devices.onChange((change) => {
+    if (change.type === 'removed') groupOf.delete(change.deviceId);
+    if (change.type !== 'state') return;
+    const now = change.device.groupId ?? null;
+    if (groupOf.has(change.deviceId) && groupOf.get(change.deviceId) === now) return;
+    groupOf.set(change.deviceId, now);
+    void store
+      .list()
+      .then((accounts) =>
+        accounts.some((a) => a.groupIds.length > 0) ? push([change.deviceId], 'system') : undefined,
+      )
+      .catch((err: unknown) =>
+        log.warn({ err, deviceId: change.deviceId }, 'Auth Connect accounts not pushed'),
+      );
+  });
+
   async function find(id: number): Promise<AccountRow> {
     const found = (await store.list()).find((a) => a.id === id);
     if (!found) throw fail(404, 'notFound');
@@ -71,6 +96,8 @@ export function authConnectService(deps: AuthConnectDeps) {
   }
 
   return {
+    stop: stopWatching,
+
     list: async () => ({ list: (await store.list()).map(viewOf) }),
 
     /** The names of every account (the profile's Wi-Fi authentication list shows them). */
