@@ -9,6 +9,8 @@ const READY = /Edge Console ready at (http:\/\/\S+)/;
 
 export interface Demo {
   url: string;
+  /** Its DATA_DIR (fleet-control there steers the simulated fleet). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export async function startDemo(opts: {
   });
   return {
     url,
+    dataDir,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -17,5 +17,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     env: { CONFIG_CONFIRM_TIMEOUT_MS: '8000', LICENSE_PUBLIC_KEY: licenseKeys.publicKeyPem },
   });
   process.env.E2E_BASE_URL = demo.url;
+  process.env.E2E_DEMO_DATA_DIR = demo.dataDir;
   return demo.stop;
 }

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fleetSerial } from '@edge/protocol';
 import { loadConfig } from '@edge/server/config';
 import { buildConsole } from '@edge/server';
-import { Fleet } from '@edge/agent';
+import fs from 'node:fs';
+import { Fleet, fleetControlAnswer } from '@edge/agent';
 
 const DEMO_PREFIX = 'DEMO';
 const demoDevices = Number.parseInt(process.env.DEMO_DEVICES ?? '25', 10);
@@ -42,6 +43,28 @@ if (demoDevices > 0) {
     rampMs: Math.min(5000, demoDevices * 20),
   });
   fleet.start();
+  serveControlFile(fleet, path.join(config.dataDir, 'fleet-control'));
+}
+
+/**
+ * The demo fleet takes edge-fleet's control commands (`cut SERIAL MS`, `drop SERIAL MS` ...) appended to
+ * DATA_DIR/fleet-control, one a line: a lab, or a browser test, can cut a simulated device's links.
+ */
+function serveControlFile(demoFleet: Fleet, file: string): void {
+  fs.writeFileSync(file, '');
+  let done = 0;
+  const control = {
+    census: () => demoFleet.census(),
+    sentMessages: () => demoFleet.sentMessages(),
+    device: (serial: string) => demoFleet.device(serial),
+    cutOverlay: (serial: string, ms: number) => demoFleet.cutOverlay(serial, ms),
+  };
+  setInterval(() => {
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    // The last piece is an unfinished line until its newline arrives.
+    for (const line of lines.slice(done, -1)) fleetControlAnswer(control, line);
+    done = Math.max(done, lines.length - 1);
+  }, 500).unref();
 }
 // Scripts (the browser tests, the screenshot script) wait for this exact line.
 process.stdout.write(

@@ -7,6 +7,7 @@
 # the test starts, with an imported image);
 # wireguard-go and wireguard-tools (the SD-WAN overlay between real agents in network namespaces: the
 # machines have no kernel WireGuard).
+# poppler's pdftotext and the fonts of the Statistics PDF (Latin and Arabic, Chinese and Japanese, Thai).
 set -euo pipefail
 exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
   /usr/sbin/mosquitto=mosquitto \
@@ -15,6 +16,10 @@ exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
   /usr/bin/iperf3=iperf3 \
   /usr/bin/ping=iputils-ping \
   /usr/bin/traceroute=traceroute \
+  /usr/bin/pdftotext=poppler-utils \
+  /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf=fonts-dejavu-core \
+  /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc=fonts-noto-cjk \
+  /usr/share/fonts/truetype/tlwg/Loma.ttf=fonts-tlwg-loma-ttf \
   /usr/bin/unzip=unzip \
   /usr/sbin/dockerd=docker.io \
   /usr/bin/docker-registry=docker-registry \

@@ -63,12 +63,12 @@ export interface IngestCapacity {
   steps: IngestStep[];
 }
 
-/** A Diagnose ping over the whole fleet (phases/diagnose-fanout.ts). */
-export interface DiagnoseFigure {
+/** A job over the whole fleet: Diagnose's ping, a profile rollout, an Application deploy (phases/job-under-load.ts). */
+export interface JobUnderLoadFigure {
   devices: number;
   succeeded: number;
   failed: number;
-  /** How long POST diagnose/run took to answer with the job. */
+  /** How long the request took to answer with the job. */
   answeredMs: number;
   /** From the job's creation until every device's result was stored. */
   allResultsS: number;
@@ -103,7 +103,9 @@ export interface Figures {
   /** Heap in use after a full collection at the end of the load phases: what the console keeps, MiB. */
   liveHeapMiB: number | null;
   ingest: IngestCapacity | null;
-  diagnose: DiagnoseFigure | null;
+  diagnose: JobUnderLoadFigure | null;
+  rollout: JobUnderLoadFigure | null;
+  deploy: JobUnderLoadFigure | null;
   terminals: TerminalFigure | null;
   /** What went wrong or fell short; an empty list means every phase ran. */
   problems: string[];
@@ -122,6 +124,8 @@ export const emptyFigures = (backend: string, transport: string, size: number): 
   liveHeapMiB: null,
   ingest: null,
   diagnose: null,
+  rollout: null,
+  deploy: null,
   terminals: null,
   problems: [],
 });

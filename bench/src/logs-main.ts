@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { LogQuery } from '@edge/protocol';
 import {
+  DELETE_BATCH,
   logService,
   logSettingsStore,
   logStore,
@@ -191,7 +192,7 @@ async function run(backend: 'sqlite' | 'postgres') {
     const bt = summarise(batchTimes);
     out.push(
       `retention: ${deleted.toLocaleString('en')} rows of the oldest hour in ${((performance.now() - t2) / 1000).toFixed(1)} s, ` +
-        `${batchTimes.length} batches of 2,000 (p50 ${ms(bt.p50)} ms, longest ${ms(bt.max)} ms)`,
+        `${batchTimes.length} batches of ${DELETE_BATCH[backend].toLocaleString('en')} (p50 ${ms(bt.p50)} ms, longest ${ms(bt.max)} ms)`,
     );
   } finally {
     await store.close();

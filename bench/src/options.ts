@@ -65,6 +65,13 @@ const numbers = (name: string, text: string): number[] =>
 
 const one = (name: string, text: string): number => numbers(name, text)[0]!;
 
+/** A count where 0 means the phase is skipped. */
+function countOrNone(name: string, text: string): number {
+  const n = Number(text.trim());
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${name}: not a whole number 0 or more: ${text}`);
+  return n;
+}
+
 function niceness(text: string): number {
   const n = Number(text);
   if (!Number.isInteger(n) || n < 0 || n > 19)
@@ -137,7 +144,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       apiRequests: one('api-requests', v['api-requests']),
       rpcCalls: one('rpc-calls', v['rpc-calls']),
       drops: one('drops', v.drops),
-      terminals: Math.round(one('terminals', v.terminals)),
+      terminals: countOrNone('terminals', v.terminals),
       ingestSteps: v['no-ingest'] ? [] : numbers('ingest-steps', v['ingest-steps']),
       ingestWindowS: one('ingest-window-s', v['ingest-window-s']),
       localAddresses: v['local-addresses'] || undefined,

@@ -51,4 +51,10 @@ test(`${SIZE} devices: all online after enrolment and after a reconnect storm, R
   expect(figures.rpc, context).toMatchObject({ n: RPC_CALLS, failures: 0 });
   expect(figures.offline?.n, context).toBe(DROPS);
   expect(figures.api['getAccountInfo'], context).toHaveProperty('p99');
-}, 90_000);
+  // The profile rollout reached every device through the desired-config path.
+  expect(figures.rollout, context).toMatchObject({ failed: 0 });
+  expect(figures.rollout?.succeeded, context).toBe(figures.rollout?.devices);
+  // Every device got a deploy step; those whose model runs containers deployed it.
+  expect(figures.deploy?.devices, context).toBe(SIZE);
+  expect(figures.deploy?.succeeded, context).toBeGreaterThan(0);
+}, 180_000);

@@ -76,6 +76,22 @@ const ROWS: [string, (f: Figures) => Cell][] = [
   ],
   ['inventory/list during it p50 / p99, ms', (f) => (f.diagnose ? latency(f.diagnose.list) : null)],
   [
+    'profile rollout, all devices: done, s',
+    (f) =>
+      f.rollout
+        ? `${fixed(f.rollout.allResultsS)} (${f.rollout.succeeded}/${f.rollout.devices} succeeded)`
+        : null,
+  ],
+  ['inventory/list during the rollout p50 / p99, ms', (f) => (f.rollout ? latency(f.rollout.list) : null)],
+  [
+    'application deploy, all devices: done in, s',
+    (f) =>
+      f.deploy
+        ? `${fixed(f.deploy.allResultsS)} (${f.deploy.succeeded}/${f.deploy.devices} succeeded)`
+        : null,
+  ],
+  ['inventory/list during the deploy p50 / p99, ms', (f) => (f.deploy ? latency(f.deploy.list) : null)],
+  [
     'terminals at once: keystroke echo p50 / p99, ms',
     (f) => (f.terminals ? `${latency(f.terminals.echo)} (${f.terminals.terminals} open)` : null),
   ],

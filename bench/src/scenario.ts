@@ -19,6 +19,8 @@ import { measureSteady } from './phases/steady.ts';
 import { measureApi } from './phases/api-latency.ts';
 import { measureRpc } from './phases/rpc.ts';
 import { measureDiagnoseFanout } from './phases/diagnose-fanout.ts';
+import { measureProfileRollout } from './phases/profile-rollout.ts';
+import { measureDeployFanout } from './phases/deploy-fanout.ts';
 import { measureTerminals } from './phases/terminals.ts';
 import { measureOffline } from './phases/offline.ts';
 import { probeIngestCapacity } from './phases/ingest-capacity.ts';
@@ -128,6 +130,8 @@ export async function runScenario(o: ScenarioOptions): Promise<Figures> {
       const consoleProfiles = profileDir('console');
       if (consoleProfiles) writeLoadedWindow(consoleProfiles, loadedFrom.us, loadedTo.us);
       figures.diagnose = await phase('diagnose fan-out', () => measureDiagnoseFanout(run));
+      figures.rollout = await phase('profile rollout', () => measureProfileRollout(run));
+      figures.deploy = await phase('deploy fan-out', () => measureDeployFanout(run));
       if (settings.terminals > 0)
         figures.terminals = await phase('terminals', () => measureTerminals(run, settings.terminals));
       figures.offline = await phase('offline detection', () => measureOffline(run));

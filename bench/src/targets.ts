@@ -9,6 +9,9 @@ export const TARGETS = {
   /** A ping fanned out to every device: all results in, and inventory/list p99 meanwhile. */
   diagnoseAllResultsS: 60,
   diagnoseListP99Ms: 50,
+  /** A policy profile rolled out to every device: done, and inventory/list p99 meanwhile. */
+  rolloutDoneS: 180,
+  rolloutListP99Ms: 50,
 } as const;
 
 /** What this run missed; empty when it met every target it measured. */
@@ -28,6 +31,10 @@ export function missedTargets(f: Figures): string[] {
     missed.push(`ping fan-out results within ${TARGETS.diagnoseAllResultsS} s`);
   if (f.diagnose && f.diagnose.list.p99 >= TARGETS.diagnoseListP99Ms)
     missed.push(`inventory p99 < ${TARGETS.diagnoseListP99Ms} ms during the ping fan-out`);
+  if (f.rollout && (f.rollout.allResultsS > TARGETS.rolloutDoneS || f.rollout.failed > 0))
+    missed.push(`profile rollout done within ${TARGETS.rolloutDoneS} s`);
+  if (f.rollout && f.rollout.list.p99 >= TARGETS.rolloutListP99Ms)
+    missed.push(`inventory p99 < ${TARGETS.rolloutListP99Ms} ms during the profile rollout`);
   return missed;
 }
 

@@ -56,8 +56,8 @@ test('import a template, deploy it to a device, see it run, read its log, stop a
   const card = page.getByTestId(`store-app-${APP}`);
   await expect(card).toContainText('library/httpd:2.4');
   await card.getByTestId('store-deploy').click();
-  await page.getByTestId('diagnose-devices').click();
-  await page.getByTestId('diagnose-devices').locator('input').fill(device!.sn);
+  await page.getByTestId('app-devices').click();
+  await page.getByTestId('app-devices').locator('input').fill(device!.sn);
   await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title*="${device!.sn}"]`).click();
   await page.keyboard.press('Escape');
   await page.getByTestId('deploy-save').click();
@@ -77,6 +77,17 @@ test('import a template, deploy it to a device, see it run, read its log, stop a
   await row.getByTestId('container-logs').click();
   await expect(page.getByTestId('container-log')).toContainText(`${APP} started`);
   await page.locator('.ant-modal').getByRole('button', { name: 'OK' }).click();
+
+  // A volume made on the device, listed, and removed after its confirmation.
+  const storage = page.getByTestId('storage-panel');
+  await storage.getByPlaceholder('Volume').fill('e2e-data');
+  await storage.getByPlaceholder('Volume').press('Enter');
+  await expectToast(page, 'Saved successfully.');
+  const volume = storage.locator('tr', { hasText: 'e2e-data' });
+  await expect(volume).toBeVisible();
+  await volume.getByRole('button', { name: 'Delete' }).click();
+  await answerConfirm(page, 'ok', 'Are you sure you want to delete this volume?');
+  await expect(volume).toHaveCount(0);
 
   // Stop, then delete, each confirmed.
   await row.getByTestId('container-stop').click();

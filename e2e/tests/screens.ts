@@ -54,6 +54,9 @@ export function moduleScreens(deviceId: string): Screen[] {
     { name: 'diagnose', path: '/desk/diagnose', ready: byTestId('diagnose-tabs') },
     { name: 'schedule', path: '/desk/schedule', ready: byTestId('schedule-time-zone') },
     { name: 'log', path: '/desk/log', ready: table },
+    { name: 'messages', path: '/desk/messages', ready: byTestId('messages-table') },
+    { name: 'to-do', path: '/desk/todo', ready: byTestId('todo-page') },
+    { name: 'notification', path: '/desk/notification', ready: byTestId('notify-page') },
     {
       name: 'settings: account',
       path: '/desk/settings/account',

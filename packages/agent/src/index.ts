@@ -1,5 +1,6 @@
 /** The agent package as a library: the fleet simulator for the demo launcher and benchmarks, and the parts. */
 export { Fleet, type FleetOptions, type Census } from './fleet.ts';
+export { answer as fleetControlAnswer } from './fleet-control.ts';
 export { DeviceClient, type ClientState, type DeviceClientOptions } from './client/device-client.ts';
 export { HeapScheduler, type Scheduler } from './client/scheduler.ts';
 export { brokerUrlFor } from './client/broker-url.ts';

@@ -15,11 +15,16 @@ import {
   registryAddressRule,
   resourceLevels,
   volumeList,
+  volumeNameRule,
+  volumeView,
+  networkEndpoint,
+  networkView,
   appNameRule,
   imageNameRule,
   imageTagRule,
 } from './containers.ts';
 import { requiredField, ruled, textRule } from './validation.ts';
+import { jobDetail } from './jobs.ts';
 
 export const APPLICATION_API = '/api/v1/container';
 /** The deploy job kind (jobs/). */
@@ -92,6 +97,24 @@ export const templateImportResponse = z.object({
 });
 
 /** Deploy a template to devices: some, or every one of a group; a job of APPLICATION_DEPLOY_KIND. */
+/** Where and how a deploy goes: some devices or a group, SPEC 5's install anyway, the stop rule, the pace. */
+const deployTarget = {
+  deviceIds: z.array(deviceId).max(DEPLOY_MAX_DEVICES).optional(),
+  groupId: id.optional(),
+  /** SPEC 5 'Yes, install it!': install where the reservation does not fit; it runs once it fits. */
+  installAnyway: z.boolean().default(false),
+  /** Stop rule: halt once this share of the devices failed (1: never). */
+  maxFailedShare: z.number().min(0).max(1).default(1),
+  /** Devices deploying at once; the rest wait their turn (and are left alone when the stop rule halts). */
+  concurrency: z.number().int().min(1).max(1000).default(50),
+};
+const someTarget = (r: { deviceIds?: string[]; groupId?: number }) =>
+  Boolean(r.deviceIds?.length) || r.groupId !== undefined;
+const noTarget = {
+  message: 'Please select at least one device or a group.',
+  params: { code: 'deployDevicesRequired' },
+};
+
 export const deployRequest = z
   .object({
     templateId: id,
@@ -100,22 +123,44 @@ export const deployRequest = z
     /** Replaces the template's values for this deploy. */
     env: envList.optional(),
     ports: portList.optional(),
-    deviceIds: z.array(deviceId).max(DEPLOY_MAX_DEVICES).optional(),
-    groupId: id.optional(),
-    /** SPEC 5 'Yes, install it!': install where the reservation does not fit; it runs once it fits. */
-    installAnyway: z.boolean().default(false),
-    /** Stop rule: halt once this share of the devices failed (1: never). */
-    maxFailedShare: z.number().min(0).max(1).default(1),
-    /** Devices deploying at once; the rest wait their turn (and are left alone when the stop rule halts). */
-    concurrency: z.number().int().min(1).max(1000).default(50),
+    ...deployTarget,
   })
-  .refine((r) => Boolean(r.deviceIds?.length) || r.groupId !== undefined, {
-    message: 'Please select at least one device or a group.',
-    params: { code: 'deployDevicesRequired' },
-  });
+  .refine(someTarget, noTarget);
 export type DeployRequest = z.input<typeof deployRequest>;
 
+/** Device to device (SPEC 4 deploy sources): a running app's definition copied to other devices. */
+export const copyRequest = z
+  .object({ fromDeviceId: deviceId, name: z.string().min(1).max(128), ...deployTarget })
+  .refine(someTarget, noTarget);
+
+/**
+ * Adopting an orphan (SPEC 4 deploy sources): a container started on the device outside the console
+ * becomes a template, and is deployed again from it under the console's management (same name, so it
+ * replaces the orphan).
+ */
+export const adoptOrphanRequest = z.object({ deviceId, name: z.string().min(1).max(128) });
+export const adoptOrphanResponse = z.object({ template: templateView, job: jobDetail });
+
+/**
+ * The devices with a container engine, and their groups: what the Application area's pickers offer, so a
+ * Container account (SPEC 6: the Application area only, no Inventory) can choose where apps go.
+ */
+export const containerDevicesQuery = z.object({ search: z.string().max(128).default('') });
+export const containerDevicesResponse = z.object({
+  list: z.array(
+    z.object({ id: z.string(), name: z.string(), sn: z.string(), model: z.string(), online: z.boolean() }),
+  ),
+  groups: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+
 export const appDeviceQuery = z.object({ deviceId });
+
+/** Volumes and network endpoints of one device (SPEC 2). */
+export const volumeRequest = z.object({ deviceId, name: ruled(volumeNameRule) });
+export const volumesResponse = z.object({ volumes: z.array(volumeView) });
+export const networkRequest = networkEndpoint.extend({ deviceId });
+export const networkRemoveQuery = z.object({ deviceId, name: ruled(networkNameRule) });
+export const networksResponse = z.object({ networks: z.array(networkView) });
 export const installedResponse = z.object({
   deviceId: z.string(),
   containers: z.array(installedContainer),

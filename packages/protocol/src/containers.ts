@@ -46,6 +46,24 @@ export const registryAddressRule: Rule = (v) => {
 export const imageReference = (registry: string | null | undefined, name: string, tag: string): string =>
   `${registry ? `${registry}/` : ''}${name}:${tag}`;
 
+/**
+ * "registry.example.com:5000/team/app:1.2" -> registry, name, tag. A first part with a dot or a port, or
+ * localhost, is a registry; Docker Hub names have none.
+ */
+export function splitImageReference(image: string): { registry?: string; name: string; tag: string } {
+  let rest = image.split('@')[0]!;
+  let registry: string | undefined;
+  const first = rest.split('/')[0]!;
+  if (rest.includes('/') && (first.includes('.') || first.includes(':') || first === 'localhost')) {
+    registry = first;
+    rest = rest.slice(first.length + 1);
+  }
+  const colon = rest.lastIndexOf(':');
+  return colon > 0
+    ? { registry, name: rest.slice(0, colon), tag: rest.slice(colon + 1) }
+    : { registry, name: rest, tag: 'latest' };
+}
+
 /** SPEC 3 resource limitation, as the limits the engine enforces and the device reserves. */
 export const resourceLevels = ['low', 'medium', 'high'] as const;
 export type ResourceLevel = (typeof resourceLevels)[number];
@@ -116,6 +134,10 @@ export const containerSpec = z.object({
 });
 export type ContainerSpec = z.infer<typeof containerSpec>;
 
+/** What a container on a device is made of, read back from its engine: copied to other devices, adopted. */
+export const containerDefinition = containerSpec.omit({ auth: true, installAnyway: true });
+export type ContainerDefinition = z.infer<typeof containerDefinition>;
+
 /** A container as the device reports it, with its engine's details (the installed list). */
 export const installedContainer = z.object({
   id: z.string().max(64),
@@ -152,6 +174,33 @@ export const containerCapacity = z.object({
 export const containerActions = ['start', 'stop', 'restart', 'remove'] as const;
 export type ContainerAction = (typeof containerActions)[number];
 
+/** SPEC 3 Network endpoint: name, driver, driver options. */
+export const networkDrivers = ['bridge', 'macvlan', 'ipvlan'] as const;
+export const networkEndpoint = z.object({
+  name: ruled(networkNameRule),
+  driver: z.enum(networkDrivers).default('bridge'),
+  /** Driver options (e.g. macvlan's parent interface). */
+  options: z.record(z.string().max(128), z.string().max(256)).default({}),
+});
+export const networkView = z.object({
+  name: z.string(),
+  driver: z.string(),
+  options: z.record(z.string(), z.string()),
+  subnet: z.string().nullable(),
+  /** The engine's own (bridge, host, none): listed, never removed. */
+  builtIn: z.boolean(),
+});
+export const volumeView = z.object({
+  name: z.string(),
+  driver: z.string(),
+  /** Bytes on disk, when the engine measured them. */
+  sizeBytes: z.number().nullable(),
+  /** Containers using it. */
+  inUse: z.number().int(),
+});
+export type NetworkView = z.infer<typeof networkView>;
+export type VolumeView = z.infer<typeof volumeView>;
+
 /** The device RPC methods of the containers capability (device-rpc.ts names them). */
 export const containerRpc = {
   'containers.deploy': {
@@ -165,6 +214,28 @@ export const containerRpc = {
   'containers.action': {
     params: z.object({ name: z.string().min(1).max(128), action: z.enum(containerActions) }),
     result: z.object({ container: installedContainer.nullable() }),
+  },
+  /** A container's definition (an orphan's too: its limits read as the nearest level). */
+  'containers.inspect': {
+    params: z.object({ name: z.string().min(1).max(128) }),
+    result: z.object({ definition: containerDefinition }),
+  },
+  /** Volumes: list, or create or remove one (and then list). */
+  'containers.volume': {
+    params: z.discriminatedUnion('action', [
+      z.object({ action: z.literal('list') }),
+      z.object({ action: z.enum(['create', 'remove']), name: ruled(volumeNameRule) }),
+    ]),
+    result: z.object({ volumes: z.array(volumeView) }),
+  },
+  /** Network endpoints: list, create (name, driver, options) or remove one (and then list). */
+  'containers.network': {
+    params: z.discriminatedUnion('action', [
+      z.object({ action: z.literal('list') }),
+      z.object({ action: z.literal('create'), endpoint: networkEndpoint }),
+      z.object({ action: z.literal('remove'), name: ruled(networkNameRule) }),
+    ]),
+    result: z.object({ networks: z.array(networkView) }),
   },
   'containers.logs': {
     params: z.object({

@@ -189,6 +189,12 @@ export const connectedClient = z.object({
   ip: text(45),
   mac: text(17),
   access_time: z.number().int().nonnegative(),
+  /** Where it is attached (e.g. lan1, wlan0), the Wi-Fi network and its signal in dBm, its traffic since it connected. */
+  iface: text(32).optional(),
+  ssid: text(32).optional(),
+  signal: z.number().optional(),
+  rxBytes: bytes.optional(),
+  txBytes: bytes.optional(),
 });
 export type ConnectedClient = z.infer<typeof connectedClient>;
 

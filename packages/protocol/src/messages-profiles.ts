@@ -19,4 +19,7 @@ export const profileMessages = {
   profileTargetsRequired: 'Please select a group or devices.',
   profileTargetsEmpty: 'The selection holds no devices.',
   profileRolloutStarted: 'Rollout started.',
+  profileDocumentInvalid: 'The document is not a profile export of this console (YAML or JSON).',
+  profileImportPreviewed: 'Nothing was changed yet: this is what the import would do.',
+  profileImported: 'Profiles imported successfully.',
 } as const;

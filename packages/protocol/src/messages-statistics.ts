@@ -5,4 +5,5 @@ export const statisticsMessages = {
   statisticsViewNameEmpty: 'Name cannot be empty.',
   statisticsViewNameLength: 'Name must be at most 64 characters.',
   statisticsViewNotFound: 'Saved view not found.',
+  statisticsPdfBusy: 'Other reports are being made. Try again in a moment.',
 } as const;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { LANGUAGE_CODES, type LanguageCode } from './languages.ts';
 
 export const STATISTICS_API = '/api/v1/statistics';
 
@@ -164,3 +165,23 @@ export const saveStatisticsView = z.object({
 export type SaveStatisticsView = z.input<typeof saveStatisticsView>;
 
 export const statisticsViewsResponse = z.object({ list: z.array(savedStatisticsView) });
+
+const label = z.string().max(256);
+/**
+ * The PDF of a view: the view asked again on the server, with the words the reader's screen shows (its
+ * language), so the document reads as the page does, right to left in Arabic.
+ */
+export const statisticsPdfRequest = z.object({
+  query: statisticsQuery,
+  lang: z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]),
+  texts: z.object({
+    title: label,
+    indicator: label,
+    /** [label, value] pairs printed under the title: mode, range, resolution, generated. */
+    facts: z.array(z.tuple([label, label])).max(8),
+    columns: z.object({ series: label, min: label, avg: label, max: label, last: label, samples: label }),
+    /** Series key -> its name in the reader's language. */
+    names: z.record(z.string().max(128), label),
+  }),
+});
+export type StatisticsPdfRequest = z.input<typeof statisticsPdfRequest>;

@@ -116,8 +116,8 @@ export class CreditWindow {
   }
 }
 
-/** What kind of stream `tunnel.open` asks the device for. */
-export const tunnelKinds = ['shell'] as const;
+/** What kind of stream `tunnel.open` asks the device for: its shell, or a TCP port of its own (jump to device). */
+export const tunnelKinds = ['shell', 'tcp'] as const;
 
 export const tunnelOpenParams = z.object({
   session: z.string().regex(TUNNEL_SESSION_PATTERN),
@@ -125,6 +125,8 @@ export const tunnelOpenParams = z.object({
   size: terminalSize,
   /** Bytes the console accepts before its first credit. */
   window: z.number().int().positive().max(TUNNEL_WINDOW),
+  /** For `tcp`: the device-local port (127.0.0.1) to connect to. */
+  port: z.number().int().min(1).max(65535).optional(),
 });
 export const tunnelOpenResult = z.object({
   /** What runs at the other end, e.g. `/bin/bash -l` or `simulated shell`. */

@@ -62,8 +62,10 @@ import { authConnectModule } from './authConnect/module.ts';
 import { profilesModule } from './profiles/module.ts';
 import { statisticsModule } from './statistics/module.ts';
 import { dashboardModule } from './dashboard/module.ts';
+import { clientsModule } from './clients/module.ts';
 import { terminalModule } from './terminal/module.ts';
 import type { TerminalRelay } from './terminal/relay.ts';
+import { proxyModule } from './proxy/module.ts';
 import { applicationModule } from './application/module.ts';
 import { sdwanModule } from './sdwan/module.ts';
 import { guideModule } from './guide/module.ts';
@@ -107,7 +109,9 @@ const FEATURES: readonly FeatureModule[] = [
   profilesModule,
   statisticsModule,
   dashboardModule,
+  clientsModule,
   terminalModule,
+  proxyModule,
   applicationModule,
   sdwanModule,
   guideModule,

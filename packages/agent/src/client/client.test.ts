@@ -100,6 +100,11 @@ describe('RPC dispatch', () => {
     },
     'containers.action': async () => ({ container: null }),
     'containers.logs': async () => ({ lines: [] }),
+    'containers.volume': async () => ({ volumes: [] }),
+    'containers.network': async () => ({ networks: [] }),
+    'containers.inspect': async () => {
+      throw new PlatformRefusal('unsupported', 'no engine');
+    },
     ...configRpcHandlers(null),
     ...overrides,
   });

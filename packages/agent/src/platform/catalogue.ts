@@ -186,6 +186,9 @@ export const CITIES: readonly City[] = [
   { name: 'Buenos Aires', latitude: -34.604, longitude: -58.382, operator: 'Personal', mccMnc: '722034' },
 ];
 
+/** The Wi-Fi network simulated clients join. */
+export const SIMULATED_SSID = 'Edge-WiFi';
+
 export const CLIENT_NAMES: readonly string[] = [
   'iPhone-Ana',
   'Galaxy-S23',

@@ -9,20 +9,24 @@ import {
   RESOURCE_LIMITS,
   resourceLevels,
   type ContainerAction,
+  type ContainerDefinition,
   type ContainerSpec,
   type InstalledContainer,
   type ResourceLevel,
+  type RpcArgs,
   type RpcResult,
 } from '@edge/protocol';
 import os from 'node:os';
 import type { ContainersPort } from '../ports/containers.ts';
 import type { AgentLog } from '../log.ts';
 import { stateOf } from './docker.ts';
+import { networks, volumes } from './linux-storage.ts';
 import { DockerEngine, EngineError, demultiplex, registryAuthHeader } from './docker-engine.ts';
 import { PlatformRefusal, type Progress } from './platform.ts';
 import {
   MANAGED_LABEL,
   RESOURCE_LABEL,
+  levelFor,
   reservationRefusal,
   reservedBy,
   type Capacity,
@@ -350,6 +354,48 @@ export class LinuxContainers implements ContainersPort {
         });
     }
   }
+
+  async inspect(name: string): Promise<ContainerDefinition> {
+    const found = await this.find(name);
+    if (!found) throw new PlatformRefusal('failed', messages.containerNotFound);
+    const c = await this.engine.json<{
+      Config: { Image: string; Env?: string[] };
+      HostConfig: {
+        Memory?: number;
+        NetworkMode?: string;
+        PortBindings?: Record<string, { HostPort?: string }[] | null>;
+      };
+      Mounts?: { Type: string; Name?: string; Destination: string }[];
+    }>({ path: `/containers/${found.Id}/json` });
+    const ports = Object.entries(c.HostConfig.PortBindings ?? {}).flatMap(([key, bindings]) => {
+      const [port, protocol] = key.split('/');
+      return (bindings ?? [])
+        .filter((b) => b.HostPort)
+        .map((b) => ({
+          hostPort: Number(b.HostPort),
+          containerPort: Number(port),
+          protocol: protocol === 'udp' ? ('udp' as const) : ('tcp' as const),
+        }));
+    });
+    const network = c.HostConfig.NetworkMode;
+    return {
+      name,
+      image: c.Config.Image,
+      // The image's own PATH and HOME come back with the app's variables; they are the image's, not the app's.
+      env: (c.Config.Env ?? [])
+        .map((e) => ({ name: e.slice(0, e.indexOf('=')), value: e.slice(e.indexOf('=') + 1) }))
+        .filter((e) => e.name && !['PATH', 'HOME', 'HOSTNAME'].includes(e.name)),
+      ports,
+      volumes: (c.Mounts ?? [])
+        .filter((m) => m.Type === 'volume' && m.Name)
+        .map((m) => ({ name: m.Name!, containerPath: m.Destination })),
+      ...(network && !['default', 'bridge', 'host', 'none'].includes(network) && { network }),
+      resource: levelOf(found.Labels) ?? levelFor(c.HostConfig.Memory),
+    };
+  }
+
+  volume = (args: RpcArgs<'containers.volume'>) => volumes(this.engine, args);
+  network = (args: RpcArgs<'containers.network'>) => networks(this.engine, args);
 
   async logs(name: string, tail: number): Promise<string[]> {
     const found = await this.find(name);

@@ -62,6 +62,8 @@ export class LinuxOverlay implements OverlayPort {
   private timer: NodeJS.Timeout | undefined;
   private lastProbe = 0;
   private busy: Promise<unknown> = Promise.resolve();
+  /** The rate limits in force, as placed last (placeRateLimits). */
+  private rateLimits = '[]';
 
   constructor(private readonly options: LinuxOverlayOptions) {
     this.iface = `eo${createHash('sha256').update(options.serial).digest('hex').slice(0, 10)}`;
@@ -137,6 +139,7 @@ export class LinuxOverlay implements OverlayPort {
       this.control = uapiControl(this.iface);
     }
     this.listenPort = 0;
+    this.rateLimits = '[]';
     this.applied.clear();
     return this.control;
   }
@@ -198,6 +201,7 @@ export class LinuxOverlay implements OverlayPort {
     await ip('address', 'replace', config.address, 'dev', this.iface);
     await ip('link', 'set', this.iface, 'up');
     await this.placeRoutes(config);
+    await this.placeRateLimits(config);
     if (config.forward) fs.writeFileSync('/proc/sys/net/ipv4/ip_forward', '1');
     this.timer ??= setInterval(
       () => void this.serial(() => this.monitor()).catch(() => undefined),
@@ -240,6 +244,61 @@ export class LinuxOverlay implements OverlayPort {
         await ip('rule', 'add', 'from', lan, 'table', EXIT_TABLE);
         this.exitRules.push(lan);
       }
+    }
+  }
+
+  /**
+   * A link's rate limit shapes what this node sends to the peer: an HTB class per limited peer on the
+   * tunnel interface, chosen by destination (the peer's allowed IPs); everything else is unlimited.
+   */
+  private async placeRateLimits(config: OverlayConfig): Promise<void> {
+    const limited = config.peers.filter((p) => p.rateLimitMbps !== null);
+    const text = JSON.stringify(limited.map((p) => [p.allowedIps, p.rateLimitMbps]));
+    if (text === this.rateLimits) return;
+    this.rateLimits = text;
+    const tc = (...args: string[]) => run('tc', args, { timeout: 10_000 });
+    await tc('qdisc', 'del', 'dev', this.iface, 'root').catch(() => undefined);
+    if (!limited.length) return;
+    await tc('qdisc', 'add', 'dev', this.iface, 'root', 'handle', '1:', 'htb', 'default', '1');
+    await tc('class', 'add', 'dev', this.iface, 'parent', '1:', 'classid', '1:1', 'htb', 'rate', '10gbit');
+    for (const [i, peer] of limited.entries()) {
+      const classId = `1:${(i + 10).toString(16)}`;
+      const rate = `${peer.rateLimitMbps}mbit`;
+      await tc(
+        'class',
+        'add',
+        'dev',
+        this.iface,
+        'parent',
+        '1:',
+        'classid',
+        classId,
+        'htb',
+        'rate',
+        rate,
+        'ceil',
+        rate,
+      );
+      for (const cidr of peer.allowedIps)
+        await tc(
+          'filter',
+          'add',
+          'dev',
+          this.iface,
+          'parent',
+          '1:',
+          'protocol',
+          'ip',
+          'prio',
+          '1',
+          'u32',
+          'match',
+          'ip',
+          'dst',
+          cidr,
+          'flowid',
+          classId,
+        );
     }
   }
 
@@ -317,6 +376,7 @@ export class LinuxOverlay implements OverlayPort {
     this.config = undefined;
     this.routes.clear();
     this.applied.clear();
+    this.rateLimits = '[]';
   }
 }
 

@@ -296,6 +296,7 @@ export class LinuxSystem implements SystemPort {
       mac: entry.mac,
       // The kernel does not say when a neighbour appeared; "seen now" is the honest answer.
       access_time: Date.now(),
+      iface: entry.device,
     }));
   }
 

@@ -9,6 +9,7 @@ import type { IPty } from 'node-pty';
 import type { TerminalSize } from '@edge/protocol';
 import type { TerminalIo, TerminalPort, TerminalSession } from '../ports/terminal.ts';
 import { PlatformRefusal } from './platform.ts';
+import { connectLocal } from './local-tcp.ts';
 
 /** The user's shell from /etc/passwd (what `login` would start), else $SHELL, else /bin/sh. */
 export function loginShell(uid = os.userInfo().uid, passwd = '/etc/passwd'): string {
@@ -33,6 +34,10 @@ const loadPty = () =>
 
 export class LinuxTerminal implements TerminalPort {
   constructor(private readonly shell: string = loginShell()) {}
+
+  connect(port: number, io: TerminalIo): Promise<TerminalSession> {
+    return connectLocal(port, io);
+  }
 
   async open(size: TerminalSize, io: TerminalIo): Promise<TerminalSession> {
     const pty = await loadPty();

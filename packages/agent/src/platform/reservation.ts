@@ -38,3 +38,12 @@ export function reservedBy(levels: (ResourceLevel | null)[]): { cpus: number; me
 /** The label a console-deployed container carries, and the one that keeps its resource level. */
 export const MANAGED_LABEL = 'edge.console.app';
 export const RESOURCE_LABEL = 'edge.console.resource';
+
+/** The smallest level whose memory limit holds `memoryBytes` (an orphan's own limit); low without one. */
+export function levelFor(memoryBytes: number | undefined): ResourceLevel {
+  if (!memoryBytes) return 'low';
+  const fits = (['low', 'medium', 'high'] as const).find(
+    (l) => RESOURCE_LIMITS[l].memoryMb * 1024 * 1024 >= memoryBytes,
+  );
+  return fits ?? 'high';
+}

@@ -9,10 +9,12 @@ import {
   messages,
   RESOURCE_LIMITS,
   type ContainerAction,
+  type ContainerDefinition,
   type ContainerSpec,
   type InstalledContainer,
   type PortBinding,
   type ResourceLevel,
+  type RpcArgs,
   type RpcResult,
 } from '@edge/protocol';
 import type { ContainersPort } from '../ports/containers.ts';
@@ -30,6 +32,9 @@ interface SimApp {
   resource: ResourceLevel | null;
   managed: boolean;
   ports: PortBinding[];
+  env: ContainerSpec['env'];
+  volumes: ContainerSpec['volumes'];
+  network?: string;
   createdAt: number;
   startedAt: number | null;
   exitCode: number | null;
@@ -64,6 +69,8 @@ export class SimulatedContainers implements ContainersPort {
           resource: null,
           managed: false,
           ports: [],
+          env: [],
+          volumes: [],
           createdAt: now - 86_400_000,
           startedAt: c.state === 'running' || c.state === 'exited' ? now - 3_600_000 : null,
           exitCode: c.state === 'exited' ? 0 : null,
@@ -197,6 +204,9 @@ export class SimulatedContainers implements ContainersPort {
       resource: spec.resource,
       managed: true,
       ports: spec.ports,
+      env: spec.env,
+      volumes: spec.volumes,
+      network: spec.network,
       createdAt: Date.now(),
       startedAt: null,
       exitCode: null,
@@ -247,6 +257,78 @@ export class SimulatedContainers implements ContainersPort {
     }
     this.publish();
     return this.view(app, false);
+  }
+
+  async inspect(name: string): Promise<ContainerDefinition> {
+    const app = this.get(name);
+    return {
+      name: app.name,
+      image: app.image,
+      env: app.env,
+      ports: app.ports,
+      volumes: app.volumes,
+      ...(app.network && { network: app.network }),
+      resource: app.resource ?? 'low',
+    };
+  }
+
+  /** Volumes: those the apps mount, and those made on their own. */
+  private readonly ownVolumes = new Set<string>();
+  private readonly ownNetworks = new Map<string, { driver: string; options: Record<string, string> }>();
+
+  private volumeList(): RpcResult<'containers.volume'> {
+    const users = new Map<string, number>();
+    for (const app of this.all().values())
+      for (const v of app.volumes) users.set(v.name, (users.get(v.name) ?? 0) + 1);
+    const names = new Set([...this.ownVolumes, ...users.keys()]);
+    return {
+      volumes: [...names].sort().map((name) => ({
+        name,
+        driver: 'local',
+        // A simulated app writes about 4 MB to each volume it mounts.
+        sizeBytes: (users.get(name) ?? 0) * 4 * MB,
+        inUse: users.get(name) ?? 0,
+      })),
+    };
+  }
+
+  async volume(args: RpcArgs<'containers.volume'>): Promise<RpcResult<'containers.volume'>> {
+    if (args.action === 'create') this.ownVolumes.add(args.name);
+    if (args.action === 'remove') {
+      const used = this.volumeList().volumes.find((v) => v.name === args.name)?.inUse ?? 0;
+      if (used) throw new PlatformRefusal('failed', `remove ${args.name}: volume is in use`);
+      if (!this.ownVolumes.delete(args.name))
+        throw new PlatformRefusal('failed', `get ${args.name}: no such volume`);
+    }
+    return this.volumeList();
+  }
+
+  async network(args: RpcArgs<'containers.network'>): Promise<RpcResult<'containers.network'>> {
+    if (args.action === 'create') {
+      if (this.ownNetworks.has(args.endpoint.name) || args.endpoint.name === 'bridge')
+        throw new PlatformRefusal('failed', `network with name ${args.endpoint.name} already exists`);
+      this.ownNetworks.set(args.endpoint.name, {
+        driver: args.endpoint.driver,
+        options: args.endpoint.options,
+      });
+    }
+    if (args.action === 'remove' && !this.ownNetworks.delete(args.name))
+      throw new PlatformRefusal('failed', `network ${args.name} not found`);
+    const apps = [...this.all().values()].flatMap((a) => (a.network ? [a.network] : []));
+    for (const name of apps)
+      if (!this.ownNetworks.has(name)) this.ownNetworks.set(name, { driver: 'bridge', options: {} });
+    return {
+      networks: [
+        { name: 'bridge', driver: 'bridge', options: {}, subnet: '172.17.0.0/16', builtIn: true },
+        ...[...this.ownNetworks].map(([name, n], i) => ({
+          name,
+          driver: n.driver,
+          options: n.options,
+          subnet: `172.${18 + i}.0.0/16`,
+          builtIn: false,
+        })),
+      ],
+    };
   }
 
   async logs(name: string, tail: number): Promise<string[]> {

@@ -25,6 +25,7 @@ import { SIMULATED_ALARMS, type Reading } from './simulated-alarms.ts';
 import {
   CITIES,
   CLIENT_NAMES,
+  SIMULATED_SSID,
   CONTAINER_APPS,
   LOG_LINES,
   MODELS,
@@ -251,12 +252,17 @@ export class SimulatedSystem implements SystemPort {
 
   private newClient(accessTime: number): ConnectedClient {
     const { rng } = this;
+    const wifi = this.spec.wifi && rng.chance(0.6);
     return {
-      kind: this.spec.wifi && rng.chance(0.6) ? 'wifi' : 'wired',
+      kind: wifi ? 'wifi' : 'wired',
       hostname: rng.pick(CLIENT_NAMES),
       ip: `${this.lanPrefix}.${rng.int(100, 250)}`,
       mac: `${rng.pick(['3c:22:fb', 'a4:83:e7', 'f0:18:98', 'b8:27:eb', 'dc:a6:32'])}:${rng.hexByte()}:${rng.hexByte()}:${rng.hexByte()}`,
       access_time: accessTime,
+      iface: wifi ? 'wlan0' : `lan${rng.int(1, 4)}`,
+      ...(wifi && { ssid: SIMULATED_SSID, signal: Math.round(rng.range(-82, -35)) }),
+      rxBytes: 0,
+      txBytes: 0,
     };
   }
 
@@ -290,6 +296,10 @@ export class SimulatedSystem implements SystemPort {
       i.tx = wanIdle ? 0 : rng.drift(i.tx, i.meanTx, i.meanTx * 0.4, 0, i.meanTx * 4);
       i.rxBytes += Math.round((i.rx * 1e6 * seconds) / 8);
       i.txBytes += Math.round((i.tx * 1e6 * seconds) / 8);
+    }
+    for (const c of this.clients) {
+      c.rxBytes = (c.rxBytes ?? 0) + Math.round(rng.range(0, 200_000) * seconds);
+      c.txBytes = (c.txBytes ?? 0) + Math.round(rng.range(0, 50_000) * seconds);
     }
     if (rng.chance(0.05) && this.clients.length < this.spec.maxClients)
       this.clients.push(this.newClient(now));

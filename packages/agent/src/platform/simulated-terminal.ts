@@ -8,6 +8,7 @@ import type { TerminalIo, TerminalPort, TerminalSession } from '../ports/termina
 import type { SimulatedDiagnostics } from './simulated-diagnostics.ts';
 import type { SimulatedSystem } from './simulated-system.ts';
 import { hostnameOf, runCommand } from './simulated-shell.ts';
+import { simulatedWeb } from './simulated-web.ts';
 
 const CTRL_C = 0x03;
 const CTRL_D = 0x04;
@@ -23,6 +24,10 @@ export class SimulatedTerminal implements TerminalPort {
     private readonly device: SimulatedSystem,
     private readonly diagnostics: SimulatedDiagnostics,
   ) {}
+
+  connect(port: number, io: TerminalIo): Promise<TerminalSession> {
+    return simulatedWeb(this.device, port, io);
+  }
 
   async open(size: TerminalSize, io: TerminalIo): Promise<TerminalSession> {
     const { device, diagnostics } = this;

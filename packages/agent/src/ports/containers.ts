@@ -3,12 +3,20 @@
  * The Linux side talks to the Docker Engine API over its unix socket (platform/linux-containers.ts), the
  * simulator keeps containers in memory with the same states, limits, logs and refusals.
  */
-import type { ContainerAction, ContainerSpec, InstalledContainer, RpcResult } from '@edge/protocol';
+import type {
+  ContainerAction,
+  ContainerDefinition,
+  ContainerSpec,
+  InstalledContainer,
+  RpcArgs,
+  RpcResult,
+} from '@edge/protocol';
+import type { containerRpc } from '@edge/protocol';
 import type { Progress } from '../platform/platform.ts';
 import type { PortHandlers } from './host.ts';
 
-export type ContainersMethod =
-  'containers.deploy' | 'containers.list' | 'containers.action' | 'containers.logs';
+/** Every method of the containers capability (protocol containerRpc). */
+export type ContainersMethod = keyof typeof containerRpc;
 
 export interface ContainersPort {
   /** Pulls, creates and starts; refuses (nothing created) when the reservation does not fit. */
@@ -17,6 +25,10 @@ export interface ContainersPort {
   /** The container after the action; null once removed. */
   action(name: string, action: ContainerAction): Promise<InstalledContainer | null>;
   logs(name: string, tail: number): Promise<string[]>;
+  /** What the container is made of, to copy or adopt it. */
+  inspect(name: string): Promise<ContainerDefinition>;
+  volume(args: RpcArgs<'containers.volume'>): Promise<RpcResult<'containers.volume'>>;
+  network(args: RpcArgs<'containers.network'>): Promise<RpcResult<'containers.network'>>;
 }
 
 export const containersRpc = (port: ContainersPort): PortHandlers<ContainersMethod> => ({
@@ -26,4 +38,7 @@ export const containersRpc = (port: ContainersPort): PortHandlers<ContainersMeth
   'containers.list': (args) => port.list(args.stats),
   'containers.action': async (args) => ({ container: await port.action(args.name, args.action) }),
   'containers.logs': async (args) => ({ lines: await port.logs(args.name, args.tail) }),
+  'containers.inspect': async (args) => ({ definition: await port.inspect(args.name) }),
+  'containers.volume': (args) => port.volume(args),
+  'containers.network': (args) => port.network(args),
 });

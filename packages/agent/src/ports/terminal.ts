@@ -4,6 +4,7 @@
  * small shell of its own over its simulated state, never a shell on the simulator's machine.
  */
 import type { TerminalSize } from '@edge/protocol';
+import { PlatformRefusal } from '../platform/platform.ts';
 import type { PortHandlers } from './host.ts';
 
 export interface TerminalSession {
@@ -26,6 +27,11 @@ export interface TerminalIo {
 
 export interface TerminalPort {
   open(size: TerminalSize, io: TerminalIo): Promise<TerminalSession>;
+  /**
+   * A device-local TCP service (jump to device: its web interface, SSH, a custom port), as a stream of the
+   * same shape; `resize` means nothing to it.
+   */
+  connect?(port: number, io: TerminalIo): Promise<TerminalSession>;
 }
 
 /** Where opened sessions go: the client's tunnels, which carry their bytes (client/tunnels.ts). */
@@ -42,6 +48,14 @@ export const terminalRpc = (
   port: TerminalPort,
   tunnels: TunnelHost,
 ): PortHandlers<'tunnel.open' | 'tunnel.close'> => ({
-  'tunnel.open': (args) => tunnels.open(args.session, args.window, (io) => port.open(args.size, io)),
+  'tunnel.open': async (args) => {
+    if (args.kind === 'shell')
+      return tunnels.open(args.session, args.window, (io) => port.open(args.size, io));
+    const connect = port.connect?.bind(port);
+    if (!connect || args.port === undefined)
+      throw new PlatformRefusal('unsupported', 'This device cannot open TCP streams.');
+    const target = args.port;
+    return tunnels.open(args.session, args.window, (io) => connect(target, io));
+  },
   'tunnel.close': async (args) => ({ closed: tunnels.close(args.session) }),
 });

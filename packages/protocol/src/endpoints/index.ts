@@ -9,6 +9,7 @@ import { activityEndpoints } from './activity.ts';
 import { applicationEndpoints } from './application.ts';
 import { authEndpoints } from './auth.ts';
 import { backupEndpoints } from './backup.ts';
+import { clientsEndpoints } from './clients.ts';
 import { brandingEndpoints } from './branding.ts';
 import { companyEndpoints } from './company.ts';
 import { dashboardEndpoints } from './dashboard.ts';
@@ -27,6 +28,7 @@ import { notificationsEndpoints } from './notifications.ts';
 import { notifyEndpoints } from './notify.ts';
 import { profilesEndpoints } from './profiles.ts';
 import { provisionEndpoints } from './provision.ts';
+import { proxyEndpoints } from './proxy.ts';
 import { rolesEndpoints } from './roles.ts';
 import { scheduleEndpoints } from './schedule.ts';
 import { sdwanEndpoints } from './sdwan.ts';
@@ -57,6 +59,7 @@ export const endpoints = {
   auth: authEndpoints,
   backup: backupEndpoints,
   branding: brandingEndpoints,
+  clients: clientsEndpoints,
   company: companyEndpoints,
   dashboard: dashboardEndpoints,
   deviceSettings: deviceSettingsEndpoints,
@@ -74,6 +77,7 @@ export const endpoints = {
   notify: notifyEndpoints,
   profiles: profilesEndpoints,
   provision: provisionEndpoints,
+  proxy: proxyEndpoints,
   roles: rolesEndpoints,
   schedule: scheduleEndpoints,
   sdwan: sdwanEndpoints,

@@ -23,7 +23,8 @@ import {
 } from '../profiles/api.ts';
 import { jobDetail, jobIdRequest } from '../jobs.ts';
 import { canManage, canView } from '../permissions.ts';
-import { endpoint, featureEndpoints } from './endpoint.ts';
+import { endpoint, featureEndpoints, fileAnswer } from './endpoint.ts';
+import { profileExportQuery, profileImportRequest, profileImportResponse } from '../profiles/document.ts';
 
 const view = { permission: canView('ProfileManagement') };
 const manage = (action: string) => ({
@@ -106,6 +107,22 @@ export const profilesEndpoints = featureEndpoints('profiles', {
     query: profileIdQuery,
     response: { 200: assignmentListResponse },
     errors: [404],
+  }),
+  // Config as code: the export is a file (YAML or JSON); an import previews unless told to apply.
+  exportDocument: endpoint({
+    method: 'GET',
+    path: `${PROFILES_API}/export`,
+    ...view,
+    query: profileExportQuery,
+    response: { 200: fileAnswer },
+    raw: 'file',
+  }),
+  importDocument: endpoint({
+    method: 'POST',
+    path: `${PROFILES_API}/import`,
+    ...manage('import'),
+    body: profileImportRequest,
+    response: { 200: profileImportResponse },
   }),
   wifiAuthentication: endpoint({
     method: 'GET',

@@ -7,12 +7,13 @@ import {
   STATISTICS_API,
   saveStatisticsView,
   savedStatisticsView,
+  statisticsPdfRequest,
   statisticsQuery,
   statisticsResult,
   statisticsViewsResponse,
 } from '../statistics.ts';
 import { canView } from '../permissions.ts';
-import { endpoint, featureEndpoints } from './endpoint.ts';
+import { endpoint, featureEndpoints, fileAnswer } from './endpoint.ts';
 
 const view = { permission: canView('Statistics') } as const;
 
@@ -24,6 +25,17 @@ export const statisticsEndpoints = featureEndpoints('statistics', {
     readsOnly: true,
     body: statisticsQuery,
     response: { 200: statisticsResult },
+  }),
+  /** The view as a PDF: chart, table of figures, title, range and date. */
+  pdf: endpoint({
+    method: 'POST',
+    path: `${STATISTICS_API}/pdf`,
+    ...view,
+    readsOnly: true,
+    body: statisticsPdfRequest,
+    response: { 200: fileAnswer },
+    raw: 'file',
+    errors: [503],
   }),
   views: endpoint({
     method: 'GET',

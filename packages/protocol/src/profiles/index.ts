@@ -1,3 +1,4 @@
 export * from './kinds.ts';
 export * from './variables.ts';
 export * from './api.ts';
+export * from './document.ts';

@@ -424,4 +424,119 @@ describe('a group deploy to 200 simulated devices, 10 without room', () => {
     );
     expect(fleetList.total).toBe(COUNT);
   }, 300_000);
+
+  test('a Container account sees only the Application area, and deploys to the devices it lists', async () => {
+    const operator = await userWithRole(edge, admin, { Application: grant, Inventory: grant }, 'Container');
+    expect((await operator.call('GET', '/api/v1/inventory/list?page=1&pageSize=10')).statusCode).toBe(403);
+    const offered = json<{ list: { id: string; model: string }[]; groups: { id: number }[] }>(
+      await operator.call('GET', `${APPLICATION_API}/devices?search=${prefix}`),
+    );
+    expect(offered.list.length).toBe(Math.min(100, COUNT));
+    expect(offered.list.every((d) => d.model === 'EG-8P PoE Edge Gateway')).toBe(true);
+    expect(offered.groups.map((g) => g.id)).toContain(groupId);
+    const tiny = await template('tiny', 'low');
+    const started = json<JobDetail>(
+      await operator.call('POST', `${APPLICATION_API}/deploy`, {
+        templateId: tiny.id,
+        deviceIds: [offered.list[0]!.id],
+      }),
+    );
+    expect((await jobFinished(edge.jobs, started.job.id)).job.state).toBe('succeeded');
+  });
+
+  test('volumes and network endpoints of a device: create, list with use and size, remove; in use refused', async () => {
+    const deviceId = ids[0]!;
+    const made = json<{ volumes: { name: string; inUse: number }[] }>(
+      await admin('POST', `${APPLICATION_API}/volumes`, { deviceId, name: 'data-1' }),
+    );
+    expect(made.volumes).toContainEqual(expect.objectContaining({ name: 'data-1', inUse: 0 }));
+    json(await admin('DELETE', `${APPLICATION_API}/volumes?deviceId=${deviceId}&name=data-1`));
+    const bad = json<{ err_code: string }>(
+      await admin('POST', `${APPLICATION_API}/volumes`, { deviceId, name: 'a' }),
+      400,
+    );
+    expect(bad.err_code).toBe('volumeNameFormat');
+    const nets = json<{
+      networks: { name: string; driver: string; options: Record<string, string>; builtIn: boolean }[];
+    }>(
+      await admin('POST', `${APPLICATION_API}/networks`, {
+        deviceId,
+        name: 'plant-floor',
+        driver: 'macvlan',
+        options: { parent: 'eth1' },
+      }),
+    );
+    expect(nets.networks).toContainEqual(
+      expect.objectContaining({
+        name: 'plant-floor',
+        driver: 'macvlan',
+        options: { parent: 'eth1' },
+        builtIn: false,
+      }),
+    );
+    const twice = await admin('POST', `${APPLICATION_API}/networks`, { deviceId, name: 'plant-floor' });
+    expect(twice.statusCode).toBe(409);
+    const gone = json<{ networks: { name: string }[] }>(
+      await admin('DELETE', `${APPLICATION_API}/networks?deviceId=${deviceId}&name=plant-floor`),
+    );
+    expect(gone.networks.map((n) => n.name)).toEqual(['bridge']);
+  });
+
+  test('device to device: a running app copied to other devices with its definition', async () => {
+    const targets = ids.filter((id) => !full.includes(id)).slice(0, 3);
+    const copied = json<JobDetail>(
+      await admin('POST', `${APPLICATION_API}/copy`, {
+        fromDeviceId: full[0],
+        name: 'hog-2',
+        deviceIds: targets,
+      }),
+    );
+    const done = await jobFinished(edge.jobs, copied.job.id);
+    expect(done.job.counts.succeeded).toBe(3);
+    const there = json<{
+      containers: { name: string; resource: string | null; image: string; managed: boolean }[];
+    }>(await admin('GET', `${APPLICATION_API}/installed?deviceId=${targets[0]}`)).containers.find(
+      (c) => c.name === 'hog-2',
+    );
+    expect(there).toMatchObject({ resource: 'high', image: 'demo/hog-2:1', managed: true });
+    const missing = json<{ err_code: string }>(
+      await admin('POST', `${APPLICATION_API}/copy`, {
+        fromDeviceId: full[0],
+        name: 'no-such-app',
+        deviceIds: targets,
+      }),
+      404,
+    );
+    expect(missing.err_code).toBe('containerNotFound');
+  });
+
+  test('an orphan (started outside the console) is adopted: a template of it, deployed again under management', async () => {
+    let orphan: { deviceId: string; name: string } | undefined;
+    for (const deviceId of ids) {
+      const list = json<{ containers: { name: string; managed: boolean }[] }>(
+        await admin('GET', `${APPLICATION_API}/installed?deviceId=${deviceId}`),
+      ).containers;
+      const found = list.find((c) => !c.managed);
+      if (found) {
+        orphan = { deviceId, name: found.name };
+        break;
+      }
+    }
+    expect(orphan, 'a simulated device with an app of its own').toBeDefined();
+    const adopted = json<{ template: TemplateView; job: JobDetail }>(
+      await admin('POST', `${APPLICATION_API}/adopt`, orphan),
+    );
+    expect(adopted.template).toMatchObject({
+      appName: orphan!.name,
+      imageName: orphan!.name,
+      tag: 'latest',
+      resource: 'low',
+    });
+    const done = await jobFinished(edge.jobs, adopted.job.job.id);
+    expect(done.job.state).toBe('succeeded');
+    const now = json<{ containers: { name: string; managed: boolean; resource: string | null }[] }>(
+      await admin('GET', `${APPLICATION_API}/installed?deviceId=${orphan!.deviceId}`),
+    ).containers.filter((c) => c.name === orphan!.name);
+    expect(now).toEqual([expect.objectContaining({ managed: true, resource: 'low' })]);
+  });
 });

@@ -24,7 +24,8 @@ import type { ContainerLicence } from './licence.ts';
 export const deployParams = z.object({
   spec: containerSpec.omit({ auth: true }),
   registryId: z.number().int().nullable(),
-  templateId: z.number().int(),
+  /** The template deployed; null for a copy from another device. */
+  templateId: z.number().int().nullable(),
 });
 type DeployParams = z.output<typeof deployParams>;
 
@@ -82,7 +83,7 @@ export function deployService(deps: {
   licence: ContainerLicence;
   admit: DeployAdmission;
 }) {
-  async function devicesOf(request: z.output<typeof deployRequest>): Promise<string[]> {
+  async function devicesOf(request: { deviceIds?: string[]; groupId?: number }): Promise<string[]> {
     if (request.deviceIds?.length) return request.deviceIds;
     const groupId = request.groupId!;
     if (!(await deps.devices.groups.get(groupId))) throw fail(404, 'notFound');
@@ -93,17 +94,42 @@ export function deployService(deps: {
     return ids;
   }
 
+  /** One deploy job of `spec` over the devices. */
+  async function start(
+    spec: DeployParams['spec'],
+    from: { registryId: number | null; templateId: number | null; image: string },
+    deviceIds: string[],
+    request: { maxFailedShare: number; concurrency: number },
+    identity: Identity,
+  ): Promise<JobDetail> {
+    // Every device refused by the licence: no job at all, the licence's message at once. With some
+    // licensed, the job goes ahead and each locked device's step fails with that message.
+    const refusals = deviceIds.map(deps.admit);
+    const first = refusals[0];
+    if (first && refusals.every((r) => r !== null)) throw first;
+    deps.licence.check(refusals.filter((r) => r === null).length);
+    const id = await deps.jobs.create({
+      kind: APPLICATION_DEPLOY_KIND,
+      title: `${spec.name} (${from.image})`,
+      params: { spec, registryId: from.registryId, templateId: from.templateId } satisfies DeployParams,
+      deviceIds,
+      options: {
+        concurrency: Math.min(request.concurrency, deviceIds.length),
+        maxFailedShare: request.maxFailedShare,
+        deadlineMs: DEPLOY_DEADLINE_MS,
+      },
+      createdBy: 'operator',
+      createdByName: identity.userName,
+    });
+    return deps.jobs.get(id);
+  }
+
   return {
+    start,
+    devicesOf,
     async deploy(request: z.output<typeof deployRequest>, identity: Identity): Promise<JobDetail> {
       const template = await deps.templates.get(request.templateId);
       const deviceIds = await devicesOf(request);
-      // Every device refused by the licence: no job at all, the licence's message at once. With some
-      // licensed, the job goes ahead and each locked device's step fails with that message.
-      const refusals = deviceIds.map(deps.admit);
-      const first = refusals[0];
-      if (first && refusals.every((r) => r !== null)) throw first;
-      const admitted = deviceIds.filter((_, i) => refusals[i] === null).length;
-      deps.licence.check(admitted);
       const spec = containerSpec.omit({ auth: true }).parse({
         name: request.name ?? template.appName,
         image: template.image,
@@ -114,20 +140,7 @@ export function deployService(deps: {
         resource: template.resource,
         installAnyway: request.installAnyway,
       });
-      const id = await deps.jobs.create({
-        kind: APPLICATION_DEPLOY_KIND,
-        title: `${spec.name} (${template.image})`,
-        params: { spec, registryId: template.registryId, templateId: template.id } satisfies DeployParams,
-        deviceIds,
-        options: {
-          concurrency: Math.min(request.concurrency, deviceIds.length),
-          maxFailedShare: request.maxFailedShare,
-          deadlineMs: DEPLOY_DEADLINE_MS,
-        },
-        createdBy: 'operator',
-        createdByName: identity.userName,
-      });
-      return deps.jobs.get(id);
+      return start(spec, { ...template, templateId: template.id }, deviceIds, request, identity);
     },
   };
 }

@@ -27,6 +27,7 @@ import { startAgent, uniquePrefix, waitFor, type Child } from '../testing/device
 import { caller, type Caller } from '../testing/accounts.ts';
 import { jobFinished } from '../testing/jobs.ts';
 import {
+  engineCall,
   freePort,
   pushBusyboxImage,
   startDockerEngine,
@@ -130,7 +131,7 @@ const knock = () =>
     (err: Error & { cause?: { code?: string } }) => `refused ${err.cause?.code ?? err.message}`,
   );
 
-describe('a real agent on a real Docker Engine', () => {
+describe('a real agent on a real Docker Engine', { timeout: 180_000 }, () => {
   let reg: RegistryView;
   let web: TemplateView;
 
@@ -258,6 +259,69 @@ describe('a real agent on a real Docker Engine', () => {
     expect(starting.err_message).toBe(messages.memoryReservation);
     json(await act('web', 'stop'));
     await waitFor(async () => (await app('big'))?.state === 'running', 'the waiting app to start', 30_000);
+  });
+
+  test('an app started outside the console is adopted: a template of its definition, redeployed managed', async () => {
+    // Room for it once managed (its limit then counts): the large app goes.
+    json(await act('big', 'remove'));
+    // Started by hand on the device, from the image the engine already has.
+    const made = await engineCall(engine!.socketPath, 'POST', '/containers/create?name=outside', {
+      body: JSON.stringify({
+        Image: `${image}:1`,
+        Env: ['GREETING=by hand'],
+        HostConfig: { Init: true, Memory: 100 * 1024 * 1024 },
+      }),
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(made.status, made.text).toBe(201);
+    const id = (JSON.parse(made.text) as { Id: string }).Id;
+    expect((await engineCall(engine!.socketPath, 'POST', `/containers/${id}/start`)).status).toBe(204);
+    expect(await app('outside')).toMatchObject({ managed: false, resource: null, state: 'running' });
+
+    const adopted = json<{ template: TemplateView; job: JobDetail }>(
+      await api('POST', `${APPLICATION_API}/adopt`, { deviceId, name: 'outside' }),
+    );
+    // Its registry is the console's: the redeploy pulls with the credentials. 100 MB reads as medium.
+    expect(adopted.template).toMatchObject({
+      appName: 'outside',
+      registryId: reg.id,
+      imageName: 'edge/web',
+      tag: '1',
+      resource: 'medium',
+      env: [{ name: 'GREETING', value: 'by hand' }],
+    });
+    const done = await jobFinished(edge!.jobs, adopted.job.job.id, 120_000);
+    expect(done.job.state, JSON.stringify(done.steps)).toBe('succeeded');
+    expect(await app('outside')).toMatchObject({ managed: true, resource: 'medium' });
+    const logs = json<{ lines: string[] }>(
+      await api('GET', `${APPLICATION_API}/logs?deviceId=${deviceId}&name=outside`),
+    );
+    expect(logs.lines).toContain('app up: by hand');
+    json(await act('outside', 'remove'));
+  });
+
+  test('volumes and network endpoints are made and removed on the engine; the engine refuses its own', async () => {
+    const volumes = json<{ volumes: { name: string; inUse: number; sizeBytes: number | null }[] }>(
+      await api('POST', `${APPLICATION_API}/volumes`, { deviceId, name: 'edge-data' }),
+    ).volumes;
+    expect(volumes).toContainEqual(expect.objectContaining({ name: 'edge-data', inUse: 0 }));
+    const afterRemove = json<{ volumes: { name: string }[] }>(
+      await api('DELETE', `${APPLICATION_API}/volumes?deviceId=${deviceId}&name=edge-data`),
+    ).volumes;
+    expect(afterRemove.map((v) => v.name)).not.toContain('edge-data');
+    const networks = json<{
+      networks: { name: string; driver: string; subnet: string | null; builtIn: boolean }[];
+    }>(
+      await api('POST', `${APPLICATION_API}/networks`, { deviceId, name: 'edge-net', driver: 'bridge' }),
+    ).networks;
+    expect(networks.find((n) => n.name === 'edge-net')).toMatchObject({ driver: 'bridge', builtIn: false });
+    expect(networks.find((n) => n.name === 'bridge')).toMatchObject({ builtIn: true });
+    json(await api('DELETE', `${APPLICATION_API}/networks?deviceId=${deviceId}&name=edge-net`));
+    const own = json<{ err_message: string }>(
+      await api('DELETE', `${APPLICATION_API}/networks?deviceId=${deviceId}&name=bridge`),
+      409,
+    );
+    expect(own.err_message).toMatch(/engine's own network/);
   });
 
   test('delete removes the app from the device', async () => {

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import {
   deviceCapabilities,
   messages,
+  type RpcParams,
   type containerActionRequest,
   type containerLogsQuery,
   type fleetInstalledQuery,
@@ -40,6 +41,24 @@ export function installedService(devices: DeviceDirectory, rpc: RpcService) {
         rpc.call(deviceId, 'containers.list', { stats: true }, { deadlineMs: CALL_MS }),
       );
       return { deviceId, ...listed };
+    },
+
+    /** Devices with a container engine matching the search (name, serial, model), at most 100, and their groups. */
+    async devices(search: string) {
+      const needle = search.toLowerCase();
+      const list = [];
+      const groupIds = new Set<number>();
+      for (const live of devices.scan()) {
+        if (!live.capabilities.includes(deviceCapabilities.containers)) continue;
+        const { id, name, serial, model, groupId } = live.record;
+        if (groupId !== null) groupIds.add(groupId);
+        if (list.length < 100 && (!needle || `${name} ${serial} ${model}`.toLowerCase().includes(needle)))
+          list.push({ id, name, sn: serial, model, online: live.online });
+      }
+      const groups = (await devices.groups.list())
+        .filter((g) => groupIds.has(g.id))
+        .map((g) => ({ id: g.id, name: g.name }));
+      return { list, groups };
     },
 
     fleet(query: z.output<typeof fleetInstalledQuery>) {
@@ -80,6 +99,16 @@ export function installedService(devices: DeviceDirectory, rpc: RpcService) {
         container,
         message: request.action === 'remove' ? messages.deleted : messages.applicationUpdated,
       };
+    },
+
+    async volume(deviceId: string, args: RpcParams<'containers.volume'>) {
+      known(deviceId);
+      return ask(() => rpc.call(deviceId, 'containers.volume', args, { deadlineMs: ACTION_MS }));
+    },
+
+    async network(deviceId: string, args: RpcParams<'containers.network'>) {
+      known(deviceId);
+      return ask(() => rpc.call(deviceId, 'containers.network', args, { deadlineMs: ACTION_MS }));
     },
 
     async logs(query: z.output<typeof containerLogsQuery>) {

@@ -5,6 +5,7 @@
  */
 import { featureModule } from '../modules/module.ts';
 import { licenseModule } from '../license/module.ts';
+import { copyService } from './copy.ts';
 import { admissionOf, deployKind, deployService } from './deploy.ts';
 import { installedService } from './installed.ts';
 import { containerLicence } from './licence.ts';
@@ -27,9 +28,10 @@ export const applicationModule = featureModule({
     jobs.kinds.register(deployKind(registries, admit));
     const deploy = deployService({ jobs, devices, templates, licence, admit });
     const installed = installedService(devices, rpc);
+    const copy = copyService({ devices, rpc, deploy, registries, templates });
     return {
-      offers: { templates, registries, deploy, installed, licence },
-      routes: [applicationRoutes({ templates, registries, deploy, installed, licence })],
+      offers: { templates, registries, deploy, installed, licence, copy },
+      routes: [applicationRoutes({ templates, registries, deploy, installed, licence, copy })],
     };
   },
 });

@@ -4,7 +4,7 @@
  * container templates (type 1) become SPEC 3 templates; stacks (types 2 and 3) have no such shape and are
  * skipped with the reason said.
  */
-import { templateInput, type TemplateInput } from '@edge/protocol';
+import { splitImageReference, templateInput, type TemplateInput } from '@edge/protocol';
 
 export interface ParsedTemplates {
   templates: { title: string; input: TemplateInput; registryAddress?: string }[];
@@ -39,21 +39,6 @@ const appNameOf = (title: string) =>
     .replace(/^[^A-Za-z0-9]+/, '')
     .slice(0, 63);
 
-/** "registry.example.com:5000/team/app:1.2" -> registry, name, tag (no registry for Docker Hub names). */
-export function splitImage(image: string): { registry?: string; name: string; tag: string } {
-  let rest = image.split('@')[0]!;
-  let registry: string | undefined;
-  const first = rest.split('/')[0]!;
-  if (rest.includes('/') && (first.includes('.') || first.includes(':') || first === 'localhost')) {
-    registry = first;
-    rest = rest.slice(first.length + 1);
-  }
-  const colon = rest.lastIndexOf(':');
-  return colon > 0
-    ? { registry, name: rest.slice(0, colon), tag: rest.slice(colon + 1) }
-    : { registry, name: rest, tag: 'latest' };
-}
-
 /** "8080:80/tcp" -> host 8080, container 80; "80/udp" binds the same port on the host. */
 function portOf(text: string) {
   const [mapping, protocol] = text.split('/');
@@ -66,7 +51,7 @@ function portOf(text: string) {
 function fromPortainer(t: PortainerTemplate): { input: TemplateInput; registryAddress?: string } {
   const title = t.title ?? t.name ?? '';
   const appName = appNameOf(t.name || title);
-  const image = splitImage(t.image ?? '');
+  const image = splitImageReference(t.image ?? '');
   const registryAddress = t.registry || image.registry;
   return {
     registryAddress,

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, messages } from '@edge/protocol';
 import { serve } from '../http/serve.ts';
+import type { CopyService } from './copy.ts';
 import type { DeployService } from './deploy.ts';
 import type { InstalledService } from './installed.ts';
 import type { ContainerLicence } from './licence.ts';
@@ -16,6 +17,7 @@ export function applicationRoutes(s: {
   deploy: DeployService;
   installed: InstalledService;
   licence: ContainerLicence;
+  copy: CopyService;
 }) {
   return async (app: FastifyInstance) => {
     serve(app, declared.templates, async (request) => ({
@@ -42,6 +44,27 @@ export function applicationRoutes(s: {
     });
 
     serve(app, declared.deploy, async (request) => s.deploy.deploy(request.body, request.identity!));
+    serve(app, declared.copy, async (request) => s.copy.copy(request.body, request.identity!));
+    serve(app, declared.adopt, async (request) => s.copy.adopt(request.body, request.identity!));
+    serve(app, declared.devices, async (request) => s.installed.devices(request.query.search));
+    serve(app, declared.volumes, async (request) =>
+      s.installed.volume(request.query.deviceId, { action: 'list' }),
+    );
+    serve(app, declared.volumeCreate, async ({ body }) =>
+      s.installed.volume(body.deviceId, { action: 'create', name: body.name }),
+    );
+    serve(app, declared.volumeDelete, async ({ query }) =>
+      s.installed.volume(query.deviceId, { action: 'remove', name: query.name }),
+    );
+    serve(app, declared.networks, async (request) =>
+      s.installed.network(request.query.deviceId, { action: 'list' }),
+    );
+    serve(app, declared.networkCreate, async ({ body: { deviceId, ...endpoint } }) =>
+      s.installed.network(deviceId, { action: 'create', endpoint }),
+    );
+    serve(app, declared.networkDelete, async ({ query }) =>
+      s.installed.network(query.deviceId, { action: 'remove', name: query.name }),
+    );
     serve(app, declared.installed, async (request) => s.installed.device(request.query.deviceId));
     serve(app, declared.fleetInstalled, async (request) => s.installed.fleet(request.query));
     serve(app, declared.action, async (request) => s.installed.action(request.body));

@@ -1,6 +1,6 @@
 /** What the log benchmark (bench/src/logs) drives directly: the store as devices' lines reach it, and its queries. */
 export { openStore } from '../db/database.ts';
-export { logStore, type LogLine } from './store.ts';
+export { DELETE_BATCH, logStore, type LogLine } from './store.ts';
 export { logService } from './service.ts';
 export { logSettingsStore } from './settings.ts';
 export { programBook } from './program-book.ts';

@@ -93,14 +93,9 @@ describe.each(DIALECTS)('Log over a simulated fleet (%s)', (dialect) => {
     const store = logStore(edge.store.db, dialect);
     await store.insert(seeded);
     // As the devices' lines would: their programs are noted as they arrive.
-    const pairs = new Map(seeded.map((r) => [`${r.device_id}:${r.program}`, r]));
-    await store.notePrograms(
-      [...pairs.values()].map((r) => ({
-        device_id: r.device_id,
-        program: r.program,
-        last_seen_at: r.created_at,
-      })),
-    );
+    const book = programBook(store);
+    for (const r of seeded) book.note(r.device_id, r.program, r.created_at);
+    await book.flush();
   }, 90_000);
 
   afterAll(async () => {

@@ -10,6 +10,7 @@ import { profileRoutes } from './routes.ts';
 import { profileService } from './service.ts';
 import { profileStore } from './store.ts';
 import { appliedWaiter } from './waiter.ts';
+import { portableProfiles } from './portable.ts';
 
 /** Past the confirm window, the time a loaded device takes to apply and report. */
 const SETTLE_MARGIN_MS = 60_000;
@@ -33,7 +34,7 @@ export const profilesModule = featureModule({
     const service = profileService({ store: profiles, devices, config: deviceConfig.service, jobs });
     return {
       offers: service,
-      routes: [profileRoutes(service, authConnect)],
+      routes: [profileRoutes(service, portableProfiles({ store: profiles, devices }), authConnect)],
       stop: async () => waiter.stop(),
     };
   },

@@ -14,7 +14,8 @@ import {
   type FirewallSection,
   type JobDetail,
 } from '@edge/protocol';
-import { DIALECTS, type TestConsole } from '../testing/harness.ts';
+import { parse } from 'yaml';
+import { DIALECTS, signIn, startTestConsole, type TestConsole } from '../testing/harness.ts';
 import { startConsoleWithFleet, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
 import { caller, type Caller } from '../testing/accounts.ts';
 import { jobFinished } from '../testing/jobs.ts';
@@ -115,6 +116,16 @@ describe.each(DIALECTS)('policy profiles over a simulated fleet (%s)', (dialect)
       values: [{ scope: 'group', target: String(groupId), name: 'site', value: 'a=b' }],
     });
     expect(equals.json()).toMatchObject({ err_message: 'name or value must not contain 「=」' });
+    // SPEC 7 mission/profile/wifi/authentication/list: the stations a Wi-Fi profile lets associate.
+    const station = { name: 'Till 1', mac: 'aa:bb:cc:dd:ee:01' };
+    const staff = await create({
+      name: 'Staff Wi-Fi',
+      kind: 'wifi',
+      body: { mode: '2.4G', channel: 6, bandwidth: 20, tx_power: 100, list: [], authentication: [station] },
+    });
+    const stations = await admin('GET', `${PROFILES_API}/wifi/authentication/list?id=${staff}`);
+    expect(stations.json()).toEqual({ list: [station] });
+    expect((await admin('GET', `${PROFILES_API}/wifi/authentication/list?id=${id}`)).statusCode).toBe(404);
     const listed = await admin('GET', `${PROFILES_API}/list?kind=firewall`);
     expect(listed.json().list.map((p: { name: string }) => p.name)).toEqual(['Office firewall']);
 
@@ -262,6 +273,46 @@ describe.each(DIALECTS)('policy profiles over a simulated fleet (%s)', (dialect)
       expect((await firewallOf(deviceId)).desired).not.toEqual(firewall('aborted'));
     // Only rollouts: another kind's job is not found here.
     expect((await admin('POST', `${PROFILES_API}/abort`, { id: 999_999 })).statusCode).toBe(404);
+  }, 120_000);
+
+  test('export then import on a fresh console gives the same profiles; the import previews first', async () => {
+    const yamlText = (await admin('GET', `${PROFILES_API}/export`)).body;
+    const exported = parse(yamlText) as { profiles: { name: string; values: { target: string }[] }[] };
+    const names = exported.profiles.map((p) => p.name);
+    expect(names).toContain('Per-site rule');
+    // Value tables name groups and devices portably: by group name and serial.
+    const perSite = exported.profiles.find((p) => p.name === 'Per-site rule')!;
+    expect(perSite.values.map((v) => v.target).sort()).toEqual([group, serialOf(ids[0]!)].sort());
+    const json = await admin('GET', `${PROFILES_API}/export?format=json`);
+    expect(json.headers['content-type']).toContain('application/json');
+    expect(JSON.parse(json.body)).toEqual(exported);
+
+    const fresh = await startTestConsole(dialect);
+    try {
+      const other = caller(fresh, await signIn(fresh));
+      const preview = await other('POST', `${PROFILES_API}/import`, { document: yamlText });
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json()).toMatchObject({ applied: false, changed: [], unchanged: [], droppedValues: 2 });
+      expect(preview.json().created.sort()).toEqual([...names].sort());
+      expect((await other('GET', `${PROFILES_API}/list`)).json().list).toEqual([]);
+
+      const applied = await other('POST', `${PROFILES_API}/import`, { document: yamlText, apply: true });
+      expect(applied.json()).toMatchObject({ message: 'Profiles imported successfully.', applied: true });
+      const mine = (await admin('GET', `${PROFILES_API}/list`)).json().list as {
+        name: string;
+        body: unknown;
+      }[];
+      const theirs = (await other('GET', `${PROFILES_API}/list`)).json().list as typeof mine;
+      expect(theirs.map((p) => [p.name, p.body])).toEqual(mine.map((p) => [p.name, p.body]));
+      // The same document again changes nothing; a broken one is refused with nothing written.
+      const again = await other('POST', `${PROFILES_API}/import`, { document: yamlText, apply: true });
+      expect(again.json()).toMatchObject({ created: [], changed: [] });
+      const broken = await other('POST', `${PROFILES_API}/import`, { document: 'profiles: [', apply: true });
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json()).toMatchObject({ err_code: 'profileDocumentInvalid' });
+    } finally {
+      await fresh.destroy();
+    }
   }, 120_000);
 
   test('a device offline at the rollout gets the profile when it returns', async () => {

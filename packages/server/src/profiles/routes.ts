@@ -5,12 +5,17 @@ import { serve } from '../http/serve.ts';
 import type { AuthConnectService } from '../authConnect/service.ts';
 import { activityAlongWith } from '../activity/recorder.ts';
 import type { ProfileService } from './service.ts';
+import type { PortableProfiles } from './portable.ts';
 
 const { profiles: declared } = endpoints;
 const userOf = (request: Pick<FastifyRequest, 'identity'>) => request.identity!.userName;
 
 /** `authConnect`: the console's Auth Connect accounts, listed with a Wi-Fi profile's stations (SPEC 7). */
-export function profileRoutes(profiles: ProfileService, authConnect: Pick<AuthConnectService, 'names'>) {
+export function profileRoutes(
+  profiles: ProfileService,
+  portable: PortableProfiles,
+  authConnect: Pick<AuthConnectService, 'names'>,
+) {
   return async (app: FastifyInstance) => {
     serve(app, declared.list, async (request) => ({ list: await profiles.list(request.query.kind) }));
     serve(app, declared.get, async (request) => profiles.get(request.query.id));
@@ -39,6 +44,24 @@ export function profileRoutes(profiles: ProfileService, authConnect: Pick<AuthCo
     serve(app, declared.assignments, async (request) => ({
       list: await profiles.assignments(request.query.id),
     }));
+    serve(app, declared.exportDocument, async (request, reply) => {
+      const { format } = request.query;
+      const text = await portable.exportDocument(format);
+      return reply
+        .header('content-type', format === 'json' ? 'application/json' : 'application/yaml')
+        .header('content-disposition', `attachment; filename="profiles.${format}"`)
+        .header('cache-control', 'no-store')
+        .send(text);
+    });
+    serve(app, declared.importDocument, async (request) => {
+      const { document, apply } = request.body;
+      return portable.importDocument(
+        document,
+        apply,
+        userOf(request),
+        apply ? activityAlongWith(request) : undefined,
+      );
+    });
     serve(app, declared.wifiAuthentication, async (request) => ({
       list: await profiles.wifiAuthentication(request.query.id),
       accounts: await authConnect.names(),

@@ -57,6 +57,19 @@ export function profileStore(db: Db) {
         (made) => made,
       ),
 
+    /** An import's profiles, new (no id) and changed, in one transaction with `alongWith`. */
+    writeMany: (rows: (NewProfile & { id?: number })[], alongWith?: AlongWith): Promise<void> =>
+      changeWith(
+        db,
+        async (trx) => {
+          for (const { id, ...row } of rows) {
+            if (id === undefined) await trx.insertInto('policy_profiles').values(row).execute();
+            else await trx.updateTable('policy_profiles').set(row).where('id', '=', id).execute();
+          }
+        },
+        alongWith,
+      ),
+
     /** Assigned devices per profile. */
     async assignedCounts(): Promise<Map<number, number>> {
       const rows = await db

@@ -1,7 +1,7 @@
 /**
  * Waits for a device to settle a desired version of a section: in sync (applied, or confirmed after
  * confirm-or-rollback), failed or rolled back. One listener on the section changes serves every waiting
- * step; a slow check of the stored state covers a change announced before the step began to listen.
+ * step; a check of the stored state every few seconds covers an announcement heard before the step listened.
  */
 import type { SectionKey, SectionStateView } from '@edge/protocol';
 import type { ConfigService, SectionChanges } from '../deviceConfig/index.ts';
@@ -49,8 +49,8 @@ export function appliedWaiter(changes: SectionChanges, config: Pick<ConfigServic
           timeoutMs,
         );
         waiting.set(key, (waiting.get(key) ?? new Set()).add(hear));
+        // The announcement comes after the device answers, well after this; the check is for one missed.
         const check = setInterval(look, CHECK_EVERY_MS);
-        void look();
       });
     },
     stop,

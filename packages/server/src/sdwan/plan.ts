@@ -63,8 +63,8 @@ export function activeNodes(model: PlanModel): Map<number, PlanNode> {
 }
 
 /** What of a site's LANs a link carries: the rules' destinations inside them, or all of them. */
-function carried(lans: readonly string[], rules: readonly SdwanRule[]): string[] {
-  if (rules.length === 0) return [...lans];
+function carried(lans: readonly string[], rules: readonly SdwanRule[]): readonly string[] {
+  if (rules.length === 0) return lans;
   const out: string[] = [];
   for (const rule of rules) {
     const r = parseAddressOrCidr(rule.ip);

@@ -5,7 +5,9 @@
  */
 import {
   statisticsRanges,
+  type LanguageCode,
   type SaveStatisticsView,
+  type StatisticsPdfRequest,
   type StatisticsQuery,
   type StatisticsResult,
   type StatisticsSeries,
@@ -21,6 +23,7 @@ import {
 import { fail } from '../http/errors.ts';
 import { aggregateByBucket, figuresOf } from './aggregate.ts';
 import type { StatisticsStore } from './store.ts';
+import { printPdf, reportHtml } from './pdf.ts';
 
 /** Above this many devices an overview starts at 5-minute buckets: raw points of a fleet are millions of rows. */
 const RAW_OVERVIEW_MAX_DEVICES = 100;
@@ -97,6 +100,16 @@ export function statisticsService(deps: {
         ...range,
         figures: result.series.map((s) => figuresOf(s.key, s.label, s.points)),
       };
+    },
+
+    /** The view as a PDF in the reader's words; 503 while other documents are being printed. */
+    async pdf(
+      request: StatisticsPdfRequest & { lang: LanguageCode; query: { view: StatisticsView } },
+    ): Promise<Buffer> {
+      const result = await this.query(request.query);
+      const pdf = await printPdf(reportHtml(request, result));
+      if (!pdf) throw fail(503, 'statisticsPdfBusy');
+      return pdf;
     },
 
     views: async (userId: number) => ({ list: await store.list(userId) }),

@@ -6,6 +6,8 @@
  * 'OrpheLink Only', a caller without Inventory, unknown recordings, binary and oversize messages.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { MqttClient } from 'mqtt';
@@ -25,6 +27,7 @@ import {
 } from '../testing/devices.ts';
 import { caller, userWithRole } from '../testing/accounts.ts';
 import { openTerminal } from '../testing/terminal.ts';
+import { jumpTokens } from '../proxy/tokens.ts';
 
 let edge: TestConsole;
 let agent: Child;
@@ -33,6 +36,12 @@ let deviceId = '';
 let admin: Awaited<ReturnType<typeof signIn>>;
 let url = '';
 const hands: MqttClient[] = [];
+let orpheLinkOnly = '';
+/** A web interface on the agent's machine, as a router's own page. */
+const web = http.createServer((req, res) => {
+  res.setHeader('content-type', 'text/html');
+  res.end(`<h1>device web ui</h1><p>${req.method} ${req.url}</p>`);
+});
 
 const pidAlive = (pid: number) => {
   try {
@@ -59,6 +68,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
+  web.close();
   for (const hand of hands) hand.end(true);
   await agent?.stop();
   await edge?.destroy();
@@ -183,6 +193,7 @@ describe('refused cleanly', () => {
     await client.publishAsync(deviceTopic(hand.deviceId, 'hello'), JSON.stringify(hello), { qos: 1 });
     await waitFor(() => edge.devices.get(hand.deviceId)?.secureMode === 'OrpheLink Only', 'OrpheLink Only');
     await expect(openTerminal(url, hand.deviceId, admin.headers(false))).rejects.toThrow('HTTP 403');
+    orpheLinkOnly = hand.deviceId;
   });
 
   test("binary and oversize messages close the socket, and the device's shell with it", async () => {
@@ -195,5 +206,49 @@ describe('refused cleanly', () => {
     big.type('x'.repeat(70 * 1024));
     expect((await big.closed).code).toBe(1009);
     await waitFor(() => edge.terminal.counts().open === 0, 'no session left open');
+  });
+});
+
+describe('jump to device through the tunnel', () => {
+  test('the link fetches a page of a web server behind the agent, for its user only, until it expires', async () => {
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    const port = (web.address() as AddressInfo).port;
+    const call = caller(edge, admin);
+    const started = await call('POST', '/api/v1/proxy/start', { id: deviceId, port });
+    expect(started.statusCode).toBe(200);
+    const { url: link, expiresAt } = started.json<{ url: string; expiresAt: number }>();
+    expect(expiresAt).toBeGreaterThan(Date.now());
+    const page = await call('GET', `${link}status?x=1`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toBe('<h1>device web ui</h1><p>GET /status?x=1</p>');
+
+    // Another user, even one who may manage Inventory, gets nothing from it.
+    const other = await userWithRole(edge, call, {
+      Inventory: { control: { enable: true }, isManagement: true },
+    });
+    expect((await other.call('GET', link)).statusCode).toBe(403);
+    // Nor does anyone after it expired.
+    const stale = jumpTokens(edge.secrets).make({ deviceId, userId: 1, port, until: Date.now() - 1 });
+    const expired = await call('GET', `/api/v1/proxy/jump/${stale}/`);
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json()).toMatchObject({ err_message: 'This jump link is invalid or has expired.' });
+    // A device in 'OrpheLink Only' gets no link.
+    expect(orpheLinkOnly).not.toBe('');
+    const refused = await call('POST', '/api/v1/proxy/start', { id: orpheLinkOnly });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  test('remote help off refuses port 22; on, the link is given', async () => {
+    const call = caller(edge, admin);
+    const off = await call('POST', '/api/v1/proxy/start', { id: deviceId, port: 22 });
+    expect(off.statusCode).toBe(403);
+    expect(off.json()).toMatchObject({ err_code: 'remoteHelpOff' });
+    await edge.deviceConfig.change(deviceId, 'general', (doc) => ({ ...doc, remoteHelp: true }), 'admin');
+    const on = await call('POST', '/api/v1/proxy/start', { id: deviceId, port: 22 });
+    expect(on.statusCode).toBe(200);
+    await edge.deviceConfig.change(deviceId, 'general', (doc) => ({ ...doc, remoteHelp: false }), 'admin');
+    const link = on.json<{ url: string }>().url;
+    expect((await call('GET', link)).statusCode).toBe(403);
   });
 });

@@ -33,6 +33,8 @@ async function parse<T>(response: Response): Promise<T> {
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('application/json')) return (await response.json()) as T;
+  // A document (a report's PDF) is bytes: read as text it would be mangled.
+  if (type.includes('application/pdf')) return (await response.blob()) as T;
   return (await response.text()) as T;
 }
 

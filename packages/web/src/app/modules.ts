@@ -9,6 +9,7 @@ import { inventoryModule } from '../features/inventory/module.ts';
 import { provisionModule } from '../features/provision/module.ts';
 import { diagnoseModule } from '../features/diagnose/module.ts';
 import { scheduleModule } from '../features/schedule/module.ts';
+import { sdwanModule } from '../features/sdwan/module.ts';
 import { logsModule } from '../features/logs/module.ts';
 import { messagesModule } from '../features/messages/module.ts';
 import { todoModule } from '../features/todo/module.ts';
@@ -16,6 +17,7 @@ import { notifyModule } from '../features/notify/module.ts';
 import { missionModule } from '../features/profiles/module.ts';
 import { statisticsModule } from '../features/statistics/module.ts';
 import { dashboardModule } from '../features/dashboard/module.ts';
+import { clientsModule } from '../features/clients/module.ts';
 import { applicationModule } from '../features/application/module.ts';
 import { licenseModule } from '../features/license/module.ts';
 import { authConnectModule } from '../features/authConnect/module.ts';
@@ -25,6 +27,8 @@ export const modules: readonly AppModule[] = [
   inventoryModule,
   diagnoseModule,
   scheduleModule,
+  clientsModule,
+  sdwanModule,
   logsModule,
   messagesModule,
   todoModule,

@@ -36,6 +36,8 @@ import schedule from './locales/en/schedule.json';
 import messagesSchedule from './locales/en/messages-schedule.json';
 import diagnose from './locales/en/diagnose.json';
 import messagesDiagnose from './locales/en/messages-diagnose.json';
+import sdwan from './locales/en/sdwan.json';
+import messagesSdwan from './locales/en/messages-sdwan.json';
 import logs from './locales/en/logs.json';
 import messagesLogs from './locales/en/messages-logs.json';
 import alertMessages from './locales/en/messages.json';
@@ -47,6 +49,7 @@ import messagesProfiles from './locales/en/messages-profiles.json';
 import statistics from './locales/en/statistics.json';
 import messagesStatistics from './locales/en/messages-statistics.json';
 import dashboard from './locales/en/dashboard.json';
+import clients from './locales/en/clients.json';
 import terminal from './locales/en/terminal.json';
 import messagesTerminal from './locales/en/messages-terminal.json';
 import application from './locales/en/application.json';
@@ -86,6 +89,8 @@ export type Catalogue = typeof core &
   typeof messagesSchedule &
   typeof diagnose &
   typeof messagesDiagnose &
+  typeof sdwan &
+  typeof messagesSdwan &
   typeof logs &
   typeof messagesLogs &
   typeof alertMessages &
@@ -97,9 +102,9 @@ export type Catalogue = typeof core &
   typeof statistics &
   typeof messagesStatistics &
   typeof dashboard &
+  typeof clients &
   typeof terminal &
   typeof messagesTerminal &
-  typeof messagesDiagnose &
   typeof application &
   typeof messagesApplication &
   typeof license &
@@ -138,6 +143,8 @@ export const english: Catalogue = mergeCatalogueParts([
   messagesSchedule,
   diagnose,
   messagesDiagnose,
+  sdwan,
+  messagesSdwan,
   logs,
   messagesLogs,
   alertMessages,
@@ -149,6 +156,7 @@ export const english: Catalogue = mergeCatalogueParts([
   statistics,
   messagesStatistics,
   dashboard,
+  clients,
   terminal,
   messagesTerminal,
   application,

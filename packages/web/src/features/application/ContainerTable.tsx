@@ -7,7 +7,9 @@ import { useState } from 'react';
 import { Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
+  CopyOutlined,
   DeleteOutlined,
+  ImportOutlined,
   FileTextOutlined,
   PauseCircleOutlined,
   PlayCircleOutlined,
@@ -20,7 +22,8 @@ import { SCROLL_X } from '../../components/tableCells.tsx';
 import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { messageText } from '../../i18n/messageText.ts';
 import { usePermission } from '../account/permissions.ts';
-import { useContainerAction, useInstalled } from './api.ts';
+import { useAdoptContainer, useContainerAction, useInstalled } from './api.ts';
+import { CopyModal } from './CopyModal.tsx';
 import { LogsModal } from './LogsModal.tsx';
 import { serverWords } from './serverWords.ts';
 
@@ -41,6 +44,14 @@ export function ContainerTable({ deviceId }: { deviceId: string }) {
   const { manage } = usePermission('Application');
   const { act } = useConfirmAct();
   const [logOf, setLogOf] = useState<string | null>(null);
+  const [copyOf, setCopyOf] = useState<string | null>(null);
+  const adopt = useAdoptContainer();
+  const adoptOrphan = (c: InstalledContainer) =>
+    act({
+      confirm: { message: t('application.confirm.adopt'), okText: t('application.actions.adopt') },
+      run: () => adopt.mutateAsync({ deviceId, name: c.name }),
+      done: t('application.store.started'),
+    });
 
   const run = (c: InstalledContainer, what: ContainerAction) => {
     const question = {
@@ -145,6 +156,22 @@ export function ContainerTable({ deviceId }: { deviceId: string }) {
               data-testid="container-restart"
             />
           )}
+          {manage && c.managed && (
+            <IconAction
+              title={t('application.actions.copy')}
+              icon={<CopyOutlined />}
+              onClick={() => setCopyOf(c.name)}
+              data-testid="container-copy"
+            />
+          )}
+          {manage && !c.managed && (
+            <IconAction
+              title={t('application.actions.adopt')}
+              icon={<ImportOutlined />}
+              onClick={() => void adoptOrphan(c)}
+              data-testid="container-adopt"
+            />
+          )}
           {manage && (
             <IconAction
               title={t('application.actions.delete')}
@@ -183,6 +210,7 @@ export function ContainerTable({ deviceId }: { deviceId: string }) {
         onRow={(c) => ({ 'data-testid': `container-row-${c.name}` }) as React.HTMLAttributes<HTMLElement>}
       />
       {installed.error && <Typography.Text type="danger">{messageText(t, LIST_FAILED)}</Typography.Text>}
+      {copyOf && <CopyModal fromDeviceId={deviceId} name={copyOf} onClose={() => setCopyOf(null)} />}
       {logOf && <LogsModal deviceId={deviceId} name={logOf} onClose={() => setLogOf(null)} />}
     </>
   );

@@ -10,7 +10,7 @@ import { useSchemaFields } from '../../components/form/useSchemaFields.tsx';
 import { toast } from '../../components/notifications/toast.ts';
 import { useConfirm } from '../../components/useConfirm.tsx';
 import { messageText } from '../../i18n/messageText.ts';
-import { NO_TARGET, TargetPicker, type Target } from '../diagnose/TargetPicker.tsx';
+import { DevicePicker, NO_TARGET, whereOf, type Target } from './DevicePicker.tsx';
 import { useDeploy } from './api.ts';
 
 const FIELDS = ['name'] as const;
@@ -37,12 +37,7 @@ export function DeployModal({
 
   const send = (name: string, installAnyway: boolean) =>
     deploy.mutate(
-      {
-        templateId: template.id,
-        name,
-        installAnyway,
-        ...(target.byGroup ? { groupId: target.groupId ?? undefined } : { deviceIds: target.deviceIds }),
-      },
+      { templateId: template.id, name, installAnyway, ...whereOf(target) },
       {
         onSuccess: (detail) => {
           toast.success(t('application.store.started'));
@@ -54,7 +49,7 @@ export function DeployModal({
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    if (target.byGroup ? target.groupId === null : target.deviceIds.length === 0) {
+    if (!whereOf(target)) {
       toast.error(messageText(t, 'deployDevicesRequired'));
       return;
     }
@@ -85,7 +80,7 @@ export function DeployModal({
       >
         {field('name', 'application.store.containerName', <Input data-testid="deploy-name" />)}
         <Form.Item label={t('application.store.runOn')} required>
-          <TargetPicker value={target} onChange={setTarget} onNames={onNames} />
+          <DevicePicker value={target} onChange={setTarget} onNames={onNames} />
         </Form.Item>
         <Form.Item name="installAnyway" valuePropName="checked">
           <Checkbox data-testid="deploy-anyway">{t('application.store.installAnyway')}</Checkbox>

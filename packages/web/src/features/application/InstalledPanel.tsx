@@ -7,9 +7,9 @@ import { Button, Input, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { SCROLL_X } from '../../components/tableCells.tsx';
-import { useDeviceSearch } from '../diagnose/api.ts';
-import { useFleetInstalled } from './api.ts';
+import { useContainerDevices, useFleetInstalled } from './api.ts';
 import { ContainerTable } from './ContainerTable.tsx';
+import { StoragePanel } from './StoragePanel.tsx';
 
 interface FleetRow {
   deviceId: string;
@@ -26,7 +26,7 @@ export function InstalledPanel() {
   const [device, setDevice] = useState<{ id: string; name: string } | null>(null);
   const fleet = useFleetInstalled(search, page);
   const [deviceSearch, setDeviceSearch] = useState('');
-  const found = useDeviceSearch(deviceSearch).data?.list ?? [];
+  const found = useContainerDevices(deviceSearch).data?.list ?? [];
   const columns: ColumnsType<FleetRow> = [
     {
       title: t('application.columns.device'),
@@ -72,6 +72,7 @@ export function InstalledPanel() {
         <div data-testid="device-apps">
           <Typography.Title level={5}>{device.name}</Typography.Title>
           <ContainerTable deviceId={device.id} />
+          <StoragePanel deviceId={device.id} />
         </div>
       )}
       {!device && (

@@ -10,6 +10,8 @@ export const applicationKeys = {
   registries: queryKeys.endpoint(application.registries),
   installed: queryKeys.endpoint(application.installed),
   fleet: queryKeys.endpoint(application.fleetInstalled),
+  volumes: queryKeys.endpoint(application.volumes),
+  networks: queryKeys.endpoint(application.networks),
 };
 
 /** How often the installed lists are read again while shown: states follow the engines' events. */
@@ -19,6 +21,8 @@ export const useTemplates = (search: string) =>
   useEndpointQuery(application.templates, { search, category: '' }, { placeholderData: keepPreviousData });
 export const useRegistries = () => useEndpointQuery(application.registries);
 export const useLicence = () => useEndpointQuery(application.licence);
+export const useContainerDevices = (search: string) =>
+  useEndpointQuery(application.devices, { search }, { placeholderData: keepPreviousData });
 
 export const useInstalled = (deviceId: string | null) =>
   useEndpointQuery(
@@ -53,3 +57,16 @@ export const useDeploy = () => useEndpointMutation(application.deploy, appsChang
 export const useContainerAction = () => useEndpointMutation(application.action, appsChanged);
 export const useContainerLogs = (deviceId: string, name: string | null) =>
   useEndpointQuery(application.logs, { deviceId, name: name ?? '', tail: 500 }, { enabled: name !== null });
+export const useCopyContainer = () => useEndpointMutation(application.copy, appsChanged);
+export const useAdoptContainer = () =>
+  useEndpointMutation(application.adopt, {
+    invalidates: [applicationKeys.installed, applicationKeys.templates],
+  });
+export const useVolumes = (deviceId: string) => useEndpointQuery(application.volumes, { deviceId });
+export const useNetworks = (deviceId: string) => useEndpointQuery(application.networks, { deviceId });
+const volumesChanged = { invalidates: [applicationKeys.volumes] };
+const networksChanged = { invalidates: [applicationKeys.networks] };
+export const useCreateVolume = () => useEndpointMutation(application.volumeCreate, volumesChanged);
+export const useDeleteVolume = () => useEndpointMutation(application.volumeDelete, volumesChanged);
+export const useCreateNetwork = () => useEndpointMutation(application.networkCreate, networksChanged);
+export const useDeleteNetwork = () => useEndpointMutation(application.networkDelete, networksChanged);

@@ -4,6 +4,7 @@ import { endpoints, type Endpoint, type InputOf, type LogQuery } from '@edge/pro
 import { queryKeys, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 import { apiErrorFrom } from '../../api/ApiError.ts';
 import { urlOf } from '../../api/call.ts';
+import { saveBlob } from '../../components/saveText.ts';
 
 const { logs } = endpoints;
 
@@ -37,14 +38,7 @@ export async function saveLogFile<E extends Endpoint>(endpoint: E, input: InputO
   const blob = await response.blob();
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'logs';
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  saveBlob(blob, fileName);
   return fileName;
 }
 

@@ -98,7 +98,9 @@ export default function MessagesModule() {
 
   return (
     <div className="page" data-testid="messages-page">
-      <Typography.Title level={4}>{t('apps.Message')}</Typography.Title>
+      <Typography.Title level={2} className="subsection-title">
+        {t('apps.Message')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('alertMessages.holdOffHint')}</Typography.Paragraph>
       <Space wrap className="page-toolbar">
         <SearchBox
@@ -113,6 +115,7 @@ export default function MessagesModule() {
         <Select
           allowClear
           placeholder={t('alertMessages.severityLabel')}
+          aria-label={t('alertMessages.severityLabel')}
           style={{ minWidth: 160 }}
           value={severity}
           onChange={(v) => {
@@ -125,6 +128,7 @@ export default function MessagesModule() {
         <Select
           allowClear
           placeholder={t('alertMessages.readLabel')}
+          aria-label={t('alertMessages.readLabel')}
           style={{ minWidth: 140 }}
           value={read}
           onChange={(v: ReadFilter) => {

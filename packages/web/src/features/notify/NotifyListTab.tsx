@@ -113,7 +113,7 @@ export function NotifyListTab({ canManage }: { canManage: boolean }) {
             : []),
         ]}
       />
-      <Typography.Title level={5} style={{ marginTop: 24 }}>
+      <Typography.Title level={3} className="subsection-title" style={{ marginTop: 24 }}>
         {t('notify.deliveries')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('notify.deliveriesHint')}</Typography.Paragraph>

@@ -33,7 +33,9 @@ export default function NotifyModule() {
   ].filter((tab) => tab !== false);
   return (
     <div className="page" data-testid="notify-page">
-      <Typography.Title level={4}>{t('apps.Notification')}</Typography.Title>
+      <Typography.Title level={2} className="subsection-title">
+        {t('apps.Notification')}
+      </Typography.Title>
       <Tabs items={tabs} destroyOnHidden />
     </div>
   );

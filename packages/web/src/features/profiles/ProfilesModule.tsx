@@ -14,6 +14,7 @@ import { messageText } from '../../i18n/messageText.ts';
 import { usePermission } from '../account/permissions.ts';
 import { useDeleteProfile, useProfiles } from './api.ts';
 import { ProfileEditor } from './ProfileEditor.tsx';
+import { DocumentActions } from './DocumentActions.tsx';
 import { RolloutPanel } from './RolloutPanel.tsx';
 import { SECTION_EDITORS, editableKinds } from './sectionEditors.tsx';
 import '../../components/page.css';
@@ -45,22 +46,25 @@ export default function ProfilesModule() {
       <Card
         title={t('profiles.title')}
         extra={
-          mayManage && (
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: editableKinds.map((kind) => ({
-                  key: kind,
-                  label: <span data-testid={`profile-create-${kind}`}>{t(`profiles.kinds.${kind}`)}</span>,
-                })),
-                onClick: ({ key }) => setEditing({ kind: key as PolicyProfileKind }),
-              }}
-            >
-              <Button type="primary" data-testid="profile-create">
-                {t('profiles.create')}
-              </Button>
-            </Dropdown>
-          )
+          <Space wrap>
+            <DocumentActions mayManage={mayManage} />
+            {mayManage && (
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: editableKinds.map((kind) => ({
+                    key: kind,
+                    label: <span data-testid={`profile-create-${kind}`}>{t(`profiles.kinds.${kind}`)}</span>,
+                  })),
+                  onClick: ({ key }) => setEditing({ kind: key as PolicyProfileKind }),
+                }}
+              >
+                <Button type="primary" data-testid="profile-create">
+                  {t('profiles.create')}
+                </Button>
+              </Dropdown>
+            )}
+          </Space>
         }
       >
         <PaginatedTable<ProfileView>

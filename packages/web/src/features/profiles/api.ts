@@ -22,6 +22,7 @@ export const useEditProfile = () => useEndpointMutation(profiles.edit, changed);
 export const useDeleteProfile = () =>
   useEndpointMutation(profiles.remove, { ...changed, toInput: (id: number) => ({ id }) });
 export const useDryRun = () => useEndpointMutation(profiles.dryRun);
+export const useImportProfiles = () => useEndpointMutation(profiles.importDocument, changed);
 export const useRollout = () => useEndpointMutation(profiles.rollout, changed);
 export const useAbortRollout = () =>
   useEndpointMutation(profiles.abort, { toInput: (id: number) => ({ id }) });

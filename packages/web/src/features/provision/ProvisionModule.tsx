@@ -47,20 +47,12 @@ import { EnrolSecretCard } from './EnrolSecretCard.tsx';
 import { AdoptedConflictsCard } from './AdoptedConflictsCard.tsx';
 import { RemoveSelectedButtons, SerialCell, useDiscoveryRemoval } from './DiscoveryRemoval.tsx';
 import '../../components/page.css';
+import { saveText } from '../../components/saveText.ts';
 import './provision.css';
 
-type ProvisionType = (typeof provisionTypes)[number];
+const CSV_TYPE = 'text/csv;charset=utf-8';
 
-function saveText(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+type ProvisionType = (typeof provisionTypes)[number];
 
 const TYPE_SELECT_ID = 'provision-type-select';
 
@@ -112,7 +104,7 @@ function DiscoveryCard({ search, onSearch }: { search: string; onSearch: (search
 
   const download = () =>
     downloading.act({
-      run: async () => saveText(await downloadDiscovery(), 'discovery.csv'),
+      run: async () => saveText(await downloadDiscovery(), 'discovery.csv', CSV_TYPE),
       done: messageText(t, 'discoveryDownloaded'),
       toastErrors: 'apiRequestError',
     });

@@ -18,6 +18,7 @@ import { useStatistics } from './api.ts';
 import { chartOption } from './chart.ts';
 import { FiguresTable } from './FiguresTable.tsx';
 import { SavedViews } from './SavedViews.tsx';
+import { PdfButton } from './PdfButton.tsx';
 import { ViewControls } from './ViewControls.tsx';
 import '../../components/page.css';
 import './statistics.css';
@@ -63,6 +64,7 @@ export default function StatisticsModule() {
         <ViewControls view={view} onChange={setView} names={names} onNames={setNames} />
       </Card>
       <Card
+        extra={data && <PdfButton view={view} result={data} nameOf={nameOf} />}
         title={
           <Space>
             {t(`statistics.indicators.${view.indicator}` as TKey)}

@@ -1,49 +1,11 @@
-/**
- * A Statistics result as an ECharts option (time axis, one line per series, gaps where nothing was
- * reported) and the figures' number format. Pure: the series' names come translated from the page.
- */
-import type { StatisticsResult } from '@edge/protocol';
+/** The page's chart option: the shared one (protocol statistics-chart.ts), typed for the console's ECharts. */
+import { statisticsChartOption, type StatisticsResult } from '@edge/protocol';
 import type { ChartOption } from '../../components/charts/EChart.tsx';
 
-export const SERIES_COLORS = [
-  '#1677ff',
-  '#52c41a',
-  '#fa8c16',
-  '#eb2f96',
-  '#722ed1',
-  '#13c2c2',
-  '#faad14',
-  '#2f54eb',
-  '#a0d911',
-  '#f5222d',
-];
+export { figureText } from '@edge/protocol';
 
-/** A figure with at most two decimals and its unit; an empty cell for no value. */
-export function figureText(value: number | null, unit: string): string {
-  if (value === null) return '–';
-  const rounded = Math.round(value * 100) / 100;
-  return unit ? `${rounded} ${unit}` : String(rounded);
-}
-
-export function chartOption(
+export const chartOption = (
   result: StatisticsResult,
   nameOf: (key: string, label: string) => string,
   unit: string,
-): ChartOption {
-  return {
-    color: SERIES_COLORS,
-    animation: false,
-    tooltip: { trigger: 'axis' },
-    legend: { type: 'plain', top: 0 },
-    grid: { left: 56, right: 24, top: 40, bottom: 32 },
-    xAxis: { type: 'time', min: result.from, max: result.to },
-    yAxis: { type: 'value', name: unit, scale: true },
-    series: result.series.map((s) => ({
-      type: 'line',
-      name: nameOf(s.key, s.label),
-      showSymbol: s.points.length < 40,
-      connectNulls: false,
-      data: s.points,
-    })),
-  };
-}
+): ChartOption => statisticsChartOption(result, nameOf, unit) as ChartOption;

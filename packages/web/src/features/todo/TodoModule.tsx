@@ -52,7 +52,9 @@ export default function TodoModule() {
   return (
     <div className="page" data-testid="todo-page">
       <Space className="page-toolbar" style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Typography.Title level={4}>{t('apps.ToDo')}</Typography.Title>
+        <Typography.Title level={2} className="subsection-title">
+          {t('apps.ToDo')}
+        </Typography.Title>
         {canManage && (
           <Button
             type="primary"

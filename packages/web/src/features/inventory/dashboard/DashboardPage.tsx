@@ -10,6 +10,7 @@ import { Alert, Button, Card, Col, Empty, Result, Row, Space, Spin, Tooltip, Typ
 import {
   ArrowLeftOutlined,
   CodeOutlined,
+  ExportOutlined,
   PauseCircleOutlined,
   PlayCircleOutlined,
   PoweroffOutlined,
@@ -33,6 +34,7 @@ import { ClientsTable, ContainersTable, InterfacesTable } from './DashboardTable
 import { TrafficChart } from './TrafficChart.tsx';
 import { settingsPath } from '../../deviceSettings/paths.ts';
 import { terminalPath } from '../../terminal/paths.ts';
+import { openJumpLink, useJumpToDevice } from '../../terminal/api.ts';
 
 const CHART_KINDS = ['ethernet', 'controlPlane', 'dataPlane'] as const;
 
@@ -67,6 +69,7 @@ function Dashboard({ dashboard }: { dashboard: DeviceDashboard }) {
   const { manage } = usePermission('Inventory');
   const actions = useDeviceActions(() => navigate(devicesPath));
   const [details, setDetails] = useState(false);
+  const jump = useJumpToDevice();
   const device = dashboard.device;
 
   const action = (key: Exclude<DeviceAction, 'delete'>, icon: ReactNode, danger = false) => (
@@ -128,6 +131,16 @@ function Dashboard({ dashboard }: { dashboard: DeviceDashboard }) {
             >
               {t('terminal.open')}
             </Button>
+            {manage && (
+              <Button
+                icon={<ExportOutlined />}
+                loading={jump.isPending}
+                onClick={() => jump.mutate({ id: device.id }, { onSuccess: ({ url }) => openJumpLink(url) })}
+                data-testid="dashboard-jump"
+              >
+                {t('terminal.jump')}
+              </Button>
+            )}
             {manage &&
               (device.idle
                 ? action(ACTION.CLEAR_IDLE, <PlayCircleOutlined />)

@@ -1,0 +1,87 @@
+/** The device's own relay fallback rule and the WireGuard control socket's answers, without WireGuard. */
+import { describe, expect, test } from 'vitest';
+import type { OverlayConfig, OverlayPeer } from '@edge/protocol';
+import { DIRECT_STALE_MS, effectiveAllowedIps, pathOf, usesRelay } from './overlay-paths.ts';
+import { parseUapiDump } from './wg-control.ts';
+import { keyHex, makeKeys } from './wg-keys.ts';
+
+const relayKey = makeKeys().publicKey;
+const peer = (extra: Partial<OverlayPeer> = {}): OverlayPeer => ({
+  name: 'b',
+  publicKey: makeKeys().publicKey,
+  address: '100.64.0.2',
+  endpoint: '192.0.2.2:51820',
+  allowedIps: ['100.64.0.2/32', '10.2.0.0/24'],
+  relay: relayKey,
+  relayOnly: false,
+  rateLimitMbps: null,
+  rules: [],
+  ...extra,
+});
+
+describe('relay fallback', () => {
+  const configuredAt = 0;
+  const late = DIRECT_STALE_MS * 3;
+
+  test('freshly configured, the direct path gets its chance first', () => {
+    const p = peer();
+    expect(usesRelay(p, new Map(), 1000, configuredAt)).toBe(false);
+    expect(pathOf(p, new Map(), 1000, configuredAt)).toBe('direct');
+  });
+
+  test('a quiet direct path moves the peer onto a live relay, and back when it wakes', () => {
+    const p = peer();
+    const heard = new Map([[relayKey, late - 1000]]);
+    expect(usesRelay(p, heard, late, configuredAt)).toBe(true);
+    expect(pathOf(p, heard, late, configuredAt)).toBe('relay');
+    heard.set(p.publicKey, late - 500);
+    expect(pathOf(p, heard, late, configuredAt)).toBe('direct');
+  });
+
+  test('neither path heard from: none; a relayed-only link never goes direct', () => {
+    expect(pathOf(peer(), new Map(), late, configuredAt)).toBe('none');
+    const only = peer({ relayOnly: true });
+    expect(usesRelay(only, new Map([[only.publicKey, late]]), late, configuredAt)).toBe(true);
+  });
+
+  test('the relay takes over the allowed IPs of peers on it; the direct peer keeps none', () => {
+    const p = peer();
+    const relay = peer({ name: 'r', publicKey: relayKey, allowedIps: ['100.64.0.9/32'], relay: null });
+    const config = { peers: [p, relay] } as OverlayConfig;
+    const onRelay = effectiveAllowedIps(config, () => true);
+    expect(onRelay.get(p.publicKey)).toEqual([]);
+    expect(onRelay.get(relayKey)).toEqual(['10.2.0.0/24', '100.64.0.2/32', '100.64.0.9/32']);
+    const direct = effectiveAllowedIps(config, () => false);
+    expect(direct.get(p.publicKey)).toEqual(['10.2.0.0/24', '100.64.0.2/32']);
+    expect(direct.get(relayKey)).toEqual(['100.64.0.9/32']);
+  });
+});
+
+test("wireguard-go's UAPI get answer becomes peers with base64 keys and counters", () => {
+  const key = makeKeys();
+  const dump = parseUapiDump(
+    [
+      `private_key=${keyHex(makeKeys().privateKey)}`,
+      'listen_port=51820',
+      `public_key=${keyHex(key.publicKey)}`,
+      'endpoint=192.0.2.2:51820',
+      'last_handshake_time_sec=1764150000',
+      'rx_bytes=1480',
+      'tx_bytes=2960',
+      'allowed_ip=100.64.0.2/32',
+      'allowed_ip=10.2.0.0/24',
+      'errno=0',
+      '',
+    ].join('\n'),
+  );
+  expect(dump).toEqual([
+    {
+      publicKey: key.publicKey,
+      endpoint: '192.0.2.2:51820',
+      latestHandshake: 1764150000,
+      rxBytes: 1480,
+      txBytes: 2960,
+      allowedIps: ['100.64.0.2/32', '10.2.0.0/24'],
+    },
+  ]);
+});

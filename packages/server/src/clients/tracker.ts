@@ -1,0 +1,104 @@
+/**
+ * Keeps every client each device reports (telemetry's connected clients) in device_clients: one row per
+ * device and MAC, first seen when it appeared, last seen at the latest report. Reports are gathered in
+ * memory and written every FLUSH_MS in multi-row upserts; a client whose row says the same is written
+ * again only once LAST_SEEN_STEP_MS passed, so 10,000 devices' unchanged clients cost few writes.
+ */
+import type { ConnectedClient } from '@edge/protocol';
+import type { Insertable } from 'kysely';
+import type { Db, DeviceClientsTable } from '../db/schema.ts';
+import type { DeviceDirectory } from '../devices/index.ts';
+import type { BusLog } from '../gateway/index.ts';
+import { inChunks } from '../lib/chunks.ts';
+
+export const FLUSH_MS = 10_000;
+/** How stale last_seen may grow for a client whose report did not change. */
+export const LAST_SEEN_STEP_MS = 60_000;
+const CHUNK = 200;
+
+const signature = (c: ConnectedClient) =>
+  `${c.kind}|${c.hostname}|${c.ip}|${c.iface ?? ''}|${c.ssid ?? ''}|${c.signal ?? ''}|${c.rxBytes ?? 0}|${c.txBytes ?? 0}`;
+
+export function clientTracker(deps: { db: Db; devices: DeviceDirectory; log: BusLog; now?: () => number }) {
+  const now = deps.now ?? Date.now;
+  /** Latest report per device, not written yet. */
+  let pending = new Map<string, { clients: ConnectedClient[]; at: number }>();
+  /** What was last written per device|mac. */
+  const written = new Map<string, { sig: string; at: number }>();
+
+  const stop = deps.devices.onChange((change) => {
+    if (change.type === 'telemetry')
+      pending.set(change.deviceId, { clients: change.telemetry.clients, at: now() });
+    else if (change.type === 'removed') {
+      pending.delete(change.deviceId);
+      for (const key of written.keys()) if (key.startsWith(`${change.deviceId}|`)) written.delete(key);
+    }
+  });
+
+  async function flush(): Promise<number> {
+    const batch = pending;
+    pending = new Map();
+    const rows: Insertable<DeviceClientsTable>[] = [];
+    for (const [deviceId, { clients, at }] of batch) {
+      for (const c of clients) {
+        const mac = c.mac.toLowerCase();
+        const key = `${deviceId}|${mac}`;
+        const sig = signature(c);
+        const last = written.get(key);
+        if (last && last.sig === sig && at - last.at < LAST_SEEN_STEP_MS) continue;
+        written.set(key, { sig, at });
+        rows.push({
+          device_id: deviceId,
+          mac,
+          kind: c.kind,
+          hostname: c.hostname,
+          ip: c.ip,
+          interface: c.iface ?? '',
+          ssid: c.ssid ?? '',
+          signal: c.signal ?? null,
+          rx_bytes: c.rxBytes ?? 0,
+          tx_bytes: c.txBytes ?? 0,
+          // The client says when it connected; a client first seen long after that keeps its own time.
+          first_seen: Math.min(c.access_time || at, at),
+          last_seen: at,
+        });
+      }
+    }
+    await inChunks(rows, CHUNK, (chunk) =>
+      deps.db
+        .insertInto('device_clients')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc.columns(['device_id', 'mac']).doUpdateSet((eb) => ({
+            kind: eb.ref('excluded.kind'),
+            hostname: eb.ref('excluded.hostname'),
+            ip: eb.ref('excluded.ip'),
+            interface: eb.ref('excluded.interface'),
+            ssid: eb.ref('excluded.ssid'),
+            signal: eb.ref('excluded.signal'),
+            rx_bytes: eb.ref('excluded.rx_bytes'),
+            tx_bytes: eb.ref('excluded.tx_bytes'),
+            last_seen: eb.ref('excluded.last_seen'),
+          })),
+        )
+        .execute(),
+    );
+    return rows.length;
+  }
+
+  const timer = setInterval(
+    () => void flush().catch((err: unknown) => deps.log.warn({ err }, 'client list write failed')),
+    FLUSH_MS,
+  );
+  timer.unref();
+  return {
+    flush,
+    async stop() {
+      clearInterval(timer);
+      stop();
+      await flush();
+    },
+  };
+}
+
+export type ClientTracker = ReturnType<typeof clientTracker>;
