@@ -5,6 +5,7 @@
  * `settingsCalls` (networking/); the server and the web client both import these shapes.
  */
 import { z } from 'zod';
+import { wifiAccountName } from './auth-connect.ts';
 import { cellSignal, connectedClient } from './device-messages.ts';
 import { sectionKey } from './device-config.ts';
 import { scannedWifiNetwork } from './device-rpc.ts';
@@ -142,7 +143,10 @@ export const settingsReadResponses = {
     bands: z.array(z.enum(wifiBands)),
   }),
   [`${SETTINGS_API_ROOT}/wifi/authentication/name`]: z.object({ names: z.array(z.string()) }),
-  [`${SETTINGS_API_ROOT}/wifi/authentication/list`]: list(wifiAuthentication),
+  // The stations it lets associate, and the Auth Connect accounts it checks users against (names only).
+  [`${SETTINGS_API_ROOT}/wifi/authentication/list`]: list(wifiAuthentication).extend({
+    accounts: z.array(wifiAccountName),
+  }),
 
   [`${SETTINGS_API_ROOT}/multipleWan/currentConfig`]: wanInterface,
   /** Networks in reach of the radio, as the device's scan (rpc wifi.scan) heard them just now. */

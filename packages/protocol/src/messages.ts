@@ -9,6 +9,7 @@ import { statisticsMessages } from './messages-statistics.ts';
 import { applicationMessages } from './messages-application.ts';
 import { sdwanMessages } from './messages-sdwan.ts';
 import { licenseMessages } from './messages-license.ts';
+import { authConnectMessages } from './messages-auth-connect.ts';
 
 /**
  * The texts of SPEC sections 5 and 8 (and the few the product adds), keyed by a stable code.
@@ -264,6 +265,7 @@ export const messages = {
   ...applicationMessages,
   ...sdwanMessages,
   ...licenseMessages,
+  ...authConnectMessages,
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -29,6 +29,7 @@ export const terminalCloseReasons = [
   'tooLarge',
   'badMessage',
   'signedOut',
+  'licenseLocked',
 ] as const;
 export type TerminalCloseReason = (typeof terminalCloseReasons)[number];
 

@@ -58,6 +58,7 @@ import { logsModule } from './logs/module.ts';
 import { messagesModule } from './messages/module.ts';
 import { todoModule } from './todo/module.ts';
 import { notifyModule } from './notify/module.ts';
+import { authConnectModule } from './authConnect/module.ts';
 import { profilesModule } from './profiles/module.ts';
 import { statisticsModule } from './statistics/module.ts';
 import { dashboardModule } from './dashboard/module.ts';
@@ -104,6 +105,7 @@ const FEATURES: readonly FeatureModule[] = [
   messagesModule,
   todoModule,
   notifyModule,
+  authConnectModule,
   profilesModule,
   statisticsModule,
   dashboardModule,

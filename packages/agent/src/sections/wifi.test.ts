@@ -96,4 +96,21 @@ config wifi-iface 'ap_1'
       readWifi(parseUci('wireless', renderSection('wifi', plain).files['/etc/config/wireless']!), 20),
     ).toEqual(plain);
   });
+
+  it("keeps Auth Connect's accounts as the hotspot's user sections, and reads them back", () => {
+    const withAccounts: WifiSection = {
+      ...wifi,
+      accounts: [
+        { name: 'guest', password: "it's-secret" },
+        { name: 'lobby', password: 'lobby-1' },
+      ],
+    };
+    const text = renderSection('wifi', withAccounts, contextWith({ wifi: withAccounts })).files[
+      '/etc/config/wireless'
+    ]!;
+    expect(text).toContain(
+      `config edge_account 'account_0'\n\toption name 'guest'\n\toption password 'it'\\''s-secret'\n`,
+    );
+    expect(readWifi(parseUci('wireless', text), 20).accounts).toEqual(withAccounts.accounts);
+  });
 });

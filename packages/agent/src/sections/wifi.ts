@@ -9,6 +9,7 @@ import {
   type WifiSection,
   type WifiSecurity,
   type WifiSsid,
+  type WifiAccount,
 } from '@edge/protocol';
 import type { Radio, RenderContext } from './context.ts';
 import type { Fragment } from './fragment.ts';
@@ -76,8 +77,26 @@ export function renderWifi(doc: WifiSection, ctx: Pick<RenderContext, 'hardware'
         })
       : radioSection(r, { disabled: true }),
   );
-  return { uci: [...radios, ...doc.list.map((ssid) => apSection(ssid, radio, allowed))], nft: {} };
+  return {
+    uci: [
+      ...radios,
+      ...doc.list.map((ssid) => apSection(ssid, radio, allowed)),
+      ...doc.accounts.map(accountSection),
+    ],
+    nft: {},
+  };
 }
+
+/**
+ * An Auth Connect account, in the same file as the APs it serves: the hotspot's and 802.1X server's user
+ * list (its daemon reads the `edge_account` sections; wireless's own scripts skip types they do not know).
+ */
+const accountSection = (account: WifiAccount, i: number): UciSection => ({
+  config: 'wireless',
+  type: 'edge_account',
+  name: `account_${i}`,
+  options: { name: account.name, password: account.password },
+});
 
 const bandOf = (band: string | undefined): WifiBand => (band === '5g' ? '5G' : '2.4G');
 const securityOf = (encryption: string | undefined): WifiSecurity =>
@@ -110,5 +129,8 @@ export function readWifi(wireless: readonly UciSection[], maxTxPowerDbm: number)
       vid: vidOfNetwork(opt(ap, 'network') ?? '') ?? DEFAULT_LAN_VID,
     })),
     authentication: list(aps[0], 'maclist').map((mac) => ({ name: mac, mac })),
+    accounts: wireless
+      .filter((s) => s.type === 'edge_account')
+      .map((s) => ({ name: opt(s, 'name') ?? '', password: opt(s, 'password') ?? '' })),
   };
 }

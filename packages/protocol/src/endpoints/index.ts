@@ -20,6 +20,7 @@ import { healthEndpoints } from './health.ts';
 import { inventoryEndpoints } from './inventory.ts';
 import { jobsEndpoints } from './jobs.ts';
 import { licenseEndpoints } from './license.ts';
+import { authConnectEndpoints } from './authConnect.ts';
 import { liveEndpoints } from './live.ts';
 import { logsEndpoints } from './logs.ts';
 import { messagesEndpoints } from './messages.ts';
@@ -68,6 +69,7 @@ export const endpoints = {
   inventory: inventoryEndpoints,
   jobs: jobsEndpoints,
   license: licenseEndpoints,
+  authConnect: authConnectEndpoints,
   live: liveEndpoints,
   logs: logsEndpoints,
   messages: messagesEndpoints,

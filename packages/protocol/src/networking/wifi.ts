@@ -19,6 +19,7 @@ import {
   wifiPasswordRule,
 } from './rules.ts';
 import { call, deviceQuery, forDevice } from './calls.ts';
+import { wifiAccount } from '../auth-connect.ts';
 
 /** The SPEC calls the band "mode" (template field `mode`, default 2.4G). */
 export const wifiBands = ['2.4G', '5G'] as const;
@@ -112,6 +113,11 @@ const wifiSectionOf = <Row extends typeof wifiSsid | typeof wifiSsidRequest>(row
       tx_power: selected(wholeNumber(txPowerRule), 'wifiTxPowerRequired'),
       list: z.array(row),
       authentication: z.array(wifiAuthentication),
+      /**
+       * Auth Connect accounts the device checks hotspot and 802.1X users against (auth-connect.ts); the
+       * console sets them, an operator does not edit them here. Older documents have none.
+       */
+      accounts: z.array(wifiAccount).default([]),
     })
     .superRefine((doc, ctx) => {
       report(ctx, wifiChannelRule(doc.mode, doc.channel), ['channel']);
@@ -120,6 +126,8 @@ const wifiSectionOf = <Row extends typeof wifiSsid | typeof wifiSsidRequest>(row
       if (dupIdx >= 0) report(ctx, 'ssidIndexDuplicate', ['list', dupIdx, 'idx']);
       const dupMac = duplicateIndex(doc.authentication.map((a) => a.mac.toLowerCase()));
       if (dupMac >= 0) report(ctx, 'macDuplicate', ['authentication', dupMac, 'mac']);
+      const dupName = duplicateIndex(doc.accounts.map((a) => a.name));
+      if (dupName >= 0) report(ctx, 'authConnectNameTaken', ['accounts', dupName, 'name']);
     });
 
 export const wifiSection = wifiSectionOf(wifiSsid);
@@ -136,6 +144,7 @@ export const wifiDefaults: WifiSection = {
   tx_power: 100,
   list: [],
   authentication: [],
+  accounts: [],
 };
 
 /** What a new row of the SSID table starts with (SPEC 9: WPA2). */

@@ -5,6 +5,7 @@ import { driftEntry, sectionStates } from '../device-settings.ts';
 import { sectionKey } from '../device-config.ts';
 import { deviceIdField } from '../networking/calls.ts';
 import { wifiAuthentication } from '../networking/wifi.ts';
+import { wifiAccountName } from '../auth-connect.ts';
 import { policyProfileKinds } from './kinds.ts';
 import { VARIABLE_LIMITS, variableValue } from './variables.ts';
 
@@ -142,5 +143,11 @@ export const assignmentView = z.object({
 export type AssignmentView = z.infer<typeof assignmentView>;
 export const assignmentListResponse = z.object({ list: z.array(assignmentView) });
 
-/** SPEC 7 mission/profile/wifi/authentication/list: the stations a Wi-Fi profile lets associate. */
-export const wifiAuthenticationListResponse = z.object({ list: z.array(wifiAuthentication) });
+/**
+ * SPEC 7 mission/profile/wifi/authentication/list: the stations a Wi-Fi profile lets associate, and the
+ * console's Auth Connect accounts devices check hotspot and 802.1X users against (names only).
+ */
+export const wifiAuthenticationListResponse = z.object({
+  list: z.array(wifiAuthentication),
+  accounts: z.array(wifiAccountName),
+});

@@ -31,7 +31,8 @@ export const profileKindSpecs: Record<PolicyProfileKind, KindSpec> = {
   vlan: { section: 'vlan', owns: null },
   dhcp: { section: 'dhcp', owns: null },
   apn: { section: 'mobileNetwork', owns: null },
-  wifi: { section: 'wifi', owns: null },
+  // Auth Connect's accounts are the console's to set on the device, not a profile's: a rollout keeps them.
+  wifi: { section: 'wifi', owns: ['mode', 'channel', 'bandwidth', 'tx_power', 'list', 'authentication'] },
   multipleWan: {
     section: 'multipleWan',
     owns: ['mode', 'primary', 'secondary', 'backup', 'detection', 'loadBalance'],

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import {
+  ApiFailure,
   APPLICATION_DEPLOY_KIND,
   canView,
   containerSpec,
@@ -32,14 +33,34 @@ type DeployParams = z.output<typeof deployParams>;
 const STEP_DEADLINE_MS = 15 * 60_000;
 const DEPLOY_DEADLINE_MS = 24 * 3600_000;
 
-export function deployKind(registries: RegistryService): JobKind<DeployParams> {
+/** The licence's word on a device: the failure it is refused with (License Lock, the trial), or null. */
+export type DeployAdmission = (deviceId: string) => ApiFailure | null;
+
+/** Wraps a thrower like the licence's `assertUnlocked` into an admission. */
+export function admissionOf(assertUnlocked: (deviceId: string) => void): DeployAdmission {
+  return (deviceId) => {
+    try {
+      assertUnlocked(deviceId);
+      return null;
+    } catch (err) {
+      if (err instanceof ApiFailure) return err;
+      throw err;
+    }
+  };
+}
+
+export function deployKind(registries: RegistryService, admit: DeployAdmission): JobKind<DeployParams> {
   return {
     name: APPLICATION_DEPLOY_KIND,
     params: deployParams,
     // Deploying again replaces the app of the same name: safe to repeat.
     idempotent: true,
     view: canView('Application'),
-    async run({ call, params }) {
+    async run({ call, params, deviceId }) {
+      // Checked per device when its step runs, not only when the job was made: a licence may have
+      // changed in between (a re-run of the failed steps a day later).
+      const refused = admit(deviceId);
+      if (refused) return { ok: false, reason: refused.code, result: { detail: refused.message } };
       const auth = params.registryId === null ? undefined : await registries.credentials(params.registryId);
       try {
         const { container } = await call(
@@ -60,6 +81,7 @@ export function deployService(deps: {
   devices: DeviceDirectory;
   templates: TemplateService;
   licence: ContainerLicence;
+  admit: DeployAdmission;
 }) {
   async function devicesOf(request: { deviceIds?: string[]; groupId?: number }): Promise<string[]> {
     if (request.deviceIds?.length) return request.deviceIds;
@@ -80,7 +102,12 @@ export function deployService(deps: {
     request: { maxFailedShare: number; concurrency: number },
     identity: Identity,
   ): Promise<JobDetail> {
-    deps.licence.check(deviceIds.length);
+    // Every device refused by the licence: no job at all, the licence's message at once. With some
+    // licensed, the job goes ahead and each locked device's step fails with that message.
+    const refusals = deviceIds.map(deps.admit);
+    const first = refusals[0];
+    if (first && refusals.every((r) => r !== null)) throw first;
+    deps.licence.check(refusals.filter((r) => r === null).length);
     const id = await deps.jobs.create({
       kind: APPLICATION_DEPLOY_KIND,
       title: `${spec.name} (${from.image})`,

@@ -1,6 +1,7 @@
 /**
- * SPEC 3 Container licence: count, used, unused. Until the Licence module issues licences the count is
- * unlimited (null) and every deploy passes; `check` is where a deploy past the licence will be refused.
+ * SPEC 3 Container licence: count, used, unused. The count comes from the licences in force (license/
+ * `containerCount`); it is unlimited (null) while none is held, and every deploy passes; `check` refuses
+ * a deploy past it.
  */
 import { fail } from '../http/errors.ts';
 import type { DeviceDirectory } from '../devices/index.ts';

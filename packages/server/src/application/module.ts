@@ -4,8 +4,9 @@
  * container licence.
  */
 import { featureModule } from '../modules/module.ts';
+import { licenseModule } from '../license/module.ts';
 import { copyService } from './copy.ts';
-import { deployKind, deployService } from './deploy.ts';
+import { admissionOf, deployKind, deployService } from './deploy.ts';
 import { installedService } from './installed.ts';
 import { containerLicence } from './licence.ts';
 import { registryService } from './registries.ts';
@@ -16,13 +17,16 @@ import { templateService } from './templates.ts';
 export const applicationModule = featureModule({
   name: 'application',
   needs: ['jobs', 'devices', 'rpc', 'store', 'secrets'],
-  start({ jobs, devices, rpc, store, secrets }) {
+  uses: { license: licenseModule },
+  start({ jobs, devices, rpc, store, secrets }, { license }) {
     const db = applicationStore(store.db);
     const registries = registryService(db, secrets);
     const templates = templateService(db);
-    const licence = containerLicence(devices);
-    jobs.kinds.register(deployKind(registries));
-    const deploy = deployService({ jobs, devices, templates, licence });
+    // Count from the licences in force (null while none is held: the trial limits no deploy).
+    const licence = containerLicence(devices, license.containerCount);
+    const admit = admissionOf(license.assertUnlocked);
+    jobs.kinds.register(deployKind(registries, admit));
+    const deploy = deployService({ jobs, devices, templates, licence, admit });
     const installed = installedService(devices, rpc);
     const copy = copyService({ devices, rpc, deploy, registries, templates });
     return {

@@ -1,5 +1,6 @@
 /** Turns a device_sections row into what the API shows of a section (SectionStateView). */
 import {
+  hidingAccountPasswords,
   mayCutOff,
   parseSection,
   type ApplyOutcome,
@@ -18,9 +19,15 @@ export function storedDoc<K extends SectionKey>(section: K, json: string | null)
   return parsed.success ? parsed.data : null;
 }
 
+/** A document as views show it: Auth Connect's passwords hidden (auth-connect.ts). */
+function shown<K extends SectionKey>(section: K, doc: SectionDoc<K> | null): SectionDoc<K> | null {
+  if (doc === null || section !== 'wifi') return doc;
+  return hidingAccountPasswords(doc as SectionDoc<'wifi'>) as SectionDoc<K>;
+}
+
 export function presentSection(section: SectionKey, row: SectionRow | undefined): SectionStateView {
-  const desired = row ? storedDoc(section, row.desired) : null;
-  const reported = row ? storedDoc(section, row.reported) : null;
+  const desired = row ? shown(section, storedDoc(section, row.desired)) : null;
+  const reported = row ? shown(section, storedDoc(section, row.reported)) : null;
   return {
     section,
     state: (row?.state ?? 'in_sync') as SectionState,

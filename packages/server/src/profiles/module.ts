@@ -4,6 +4,7 @@
  */
 import { featureModule } from '../modules/module.ts';
 import { deviceConfigModule } from '../deviceConfig/module.ts';
+import { authConnectModule } from '../authConnect/module.ts';
 import { profileApplyKind } from './kind.ts';
 import { profileRoutes } from './routes.ts';
 import { profileService } from './service.ts';
@@ -17,8 +18,8 @@ const SETTLE_MARGIN_MS = 60_000;
 export const profilesModule = featureModule({
   name: 'profiles',
   needs: ['store', 'jobs', 'devices', 'config'],
-  uses: { deviceConfig: deviceConfigModule },
-  start({ store, jobs, devices, config }, { deviceConfig }) {
+  uses: { deviceConfig: deviceConfigModule, authConnect: authConnectModule },
+  start({ store, jobs, devices, config }, { deviceConfig, authConnect }) {
     const profiles = profileStore(store.db);
     const waiter = appliedWaiter(deviceConfig.sectionChanges, deviceConfig.service);
     jobs.kinds.register(
@@ -33,7 +34,7 @@ export const profilesModule = featureModule({
     const service = profileService({ store: profiles, devices, config: deviceConfig.service, jobs });
     return {
       offers: service,
-      routes: [profileRoutes(service, portableProfiles({ store: profiles, devices }))],
+      routes: [profileRoutes(service, portableProfiles({ store: profiles, devices }), authConnect)],
       stop: async () => waiter.stop(),
     };
   },

@@ -10,6 +10,7 @@ const wifi: WifiSection = {
   tx_power: 80,
   list: [{ idx: 0, ssid: '{{name}}-staff', password: 'Secret-pass-1', toggle: true, vid: 1, wpa: 'WPA2' }],
   authentication: [],
+  accounts: [],
 };
 
 describe('a profile made for one device', () => {

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints, messages } from '@edge/protocol';
 import { serve } from '../http/serve.ts';
+import type { AuthConnectService } from '../authConnect/service.ts';
 import { activityAlongWith } from '../activity/recorder.ts';
 import type { ProfileService } from './service.ts';
 import type { PortableProfiles } from './portable.ts';
@@ -9,7 +10,12 @@ import type { PortableProfiles } from './portable.ts';
 const { profiles: declared } = endpoints;
 const userOf = (request: Pick<FastifyRequest, 'identity'>) => request.identity!.userName;
 
-export function profileRoutes(profiles: ProfileService, portable: PortableProfiles) {
+/** `authConnect`: the console's Auth Connect accounts, listed with a Wi-Fi profile's stations (SPEC 7). */
+export function profileRoutes(
+  profiles: ProfileService,
+  portable: PortableProfiles,
+  authConnect: Pick<AuthConnectService, 'names'>,
+) {
   return async (app: FastifyInstance) => {
     serve(app, declared.list, async (request) => ({ list: await profiles.list(request.query.kind) }));
     serve(app, declared.get, async (request) => profiles.get(request.query.id));
@@ -58,6 +64,7 @@ export function profileRoutes(profiles: ProfileService, portable: PortableProfil
     });
     serve(app, declared.wifiAuthentication, async (request) => ({
       list: await profiles.wifiAuthentication(request.query.id),
+      accounts: await authConnect.names(),
     }));
   };
 }

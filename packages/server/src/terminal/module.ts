@@ -3,6 +3,7 @@
  * (protocol tunnel.ts) on the device's own MQTT connection; sessions in the activity log and recorded.
  */
 import { featureModule } from '../modules/module.ts';
+import { licenseModule } from '../license/module.ts';
 import { reidentifier } from '../auth/reidentify.ts';
 import { terminalRelay } from './relay.ts';
 import { terminalRoutes } from './routes.ts';
@@ -11,7 +12,8 @@ import { terminalStore } from './store.ts';
 export const terminalModule = featureModule({
   name: 'terminal',
   needs: ['bus', 'rpc', 'devices', 'store', 'config', 'log', 'sessions', 'tokens'],
-  start({ bus, rpc, devices, store, config, log, sessions, tokens }) {
+  uses: { license: licenseModule },
+  start({ bus, rpc, devices, store, config, log, sessions, tokens }, { license }) {
     const sessionsStore = terminalStore(store.db);
     const relay = terminalRelay({
       bus,
@@ -25,7 +27,13 @@ export const terminalModule = featureModule({
     return {
       offers: relay,
       routes: [
-        terminalRoutes({ relay, devices, store: sessionsStore, reidentify: reidentifier(sessions, tokens) }),
+        terminalRoutes({
+          relay,
+          devices,
+          store: sessionsStore,
+          reidentify: reidentifier(sessions, tokens),
+          admit: license.assertUnlocked,
+        }),
       ],
       stop: async () => relay.stop(),
     };

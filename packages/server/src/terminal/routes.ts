@@ -6,14 +6,22 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type {} from '@fastify/websocket';
-import { allows, canManage, endpoints, remoteAccessAllowed, terminalQuery } from '@edge/protocol';
+import {
+  ApiFailure,
+  allows,
+  canManage,
+  endpoints,
+  remoteAccessAllowed,
+  terminalQuery,
+  type TerminalServerMessage,
+} from '@edge/protocol';
 import type { Reidentify } from '../auth/reidentify.ts';
 import type { DeviceDirectory } from '../devices/index.ts';
 import { fail } from '../http/errors.ts';
 import { sameOrigin } from '../http/same-origin.ts';
 import { routeOptionsOf, serve } from '../http/serve.ts';
 import type { Identity } from '../http/types.ts';
-import type { TerminalRelay } from './relay.ts';
+import { CLOSE_NORMAL, type TerminalRelay } from './relay.ts';
 import type { TerminalStore } from './store.ts';
 
 const { terminal: declared } = endpoints;
@@ -27,8 +35,20 @@ export function terminalRoutes(deps: {
   devices: Pick<DeviceDirectory, 'get'>;
   store: TerminalStore;
   reidentify: Reidentify;
+  /** Throws when the device may not be reached now (License Lock, license/service.ts). */
+  admit: (deviceId: string) => void;
   recheckMs?: number;
 }) {
+  const admitted = (deviceId: string): boolean => {
+    try {
+      deps.admit(deviceId);
+      return true;
+    } catch (err) {
+      if (err instanceof ApiFailure && err.statusCode === 423) return false;
+      throw err;
+    }
+  };
+
   return async (app: FastifyInstance) => {
     const { url, config, schema } = routeOptionsOf(declared.socket);
     app.get(
@@ -54,6 +74,14 @@ export function terminalRoutes(deps: {
         const { id } = request.query as { id: string };
         const device = deps.devices.get(id);
         if (!device) return socket.close(1011, 'device gone');
+        // After the upgrade, not before it: a browser's WebSocket cannot read a refused upgrade's body,
+        // but it reads this closing word and shows the licence's message.
+        if (!admitted(device.id)) {
+          socket.send(
+            JSON.stringify({ type: 'closed', reason: 'licenseLocked' } satisfies TerminalServerMessage),
+          );
+          return socket.close(CLOSE_NORMAL, 'licenseLocked');
+        }
         const session = deps.relay.start(socket, device, {
           userId: who.userId,
           userName: who.userName,

@@ -20,6 +20,7 @@ import { dashboardModule } from '../features/dashboard/module.ts';
 import { clientsModule } from '../features/clients/module.ts';
 import { applicationModule } from '../features/application/module.ts';
 import { licenseModule } from '../features/license/module.ts';
+import { authConnectModule } from '../features/authConnect/module.ts';
 
 export const modules: readonly AppModule[] = [
   provisionModule,
@@ -38,5 +39,6 @@ export const modules: readonly AppModule[] = [
   applicationModule,
   securityModule,
   licenseModule,
+  authConnectModule,
   settingsModule,
 ];

@@ -57,6 +57,8 @@ import messagesApplication from './locales/en/messages-application.json';
 import license from './locales/en/license.json';
 import messagesLicense from './locales/en/messages-license.json';
 import guide from './locales/en/guide.json';
+import authConnect from './locales/en/authConnect.json';
+import messagesAuthConnect from './locales/en/messages-auth-connect.json';
 
 export type Catalogue = typeof core &
   typeof messagesDevices &
@@ -107,7 +109,9 @@ export type Catalogue = typeof core &
   typeof messagesApplication &
   typeof license &
   typeof messagesLicense &
-  typeof guide;
+  typeof guide &
+  typeof authConnect &
+  typeof messagesAuthConnect;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -160,6 +164,8 @@ export const english: Catalogue = mergeCatalogueParts([
   license,
   messagesLicense,
   guide,
+  authConnect,
+  messagesAuthConnect,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {

@@ -1,6 +1,7 @@
 /** Wi-Fi: the radio, the multiple SSID table and the authentication list; clients live. */
 import {
   deviceCapabilities,
+  hidingAccountPasswords,
   ssidRowOf,
   wifiBands,
   type WifiAuthentication,
@@ -21,18 +22,23 @@ export const wifiHandlers = [
     list: doc.list,
     clients: (device.telemetry?.clients ?? []).filter((c) => c.kind === 'wifi'),
   })),
-  read('wifi', 'wifi/loadConfig', (doc) => doc),
+  read('wifi', 'wifi/loadConfig', (doc) => hidingAccountPasswords(doc)),
   read('wifi', 'wifi/supported', (_doc, _query, { device }) => {
     const supported = device.capabilities.includes(deviceCapabilities.wifi);
     return { supported, bands: supported ? [...wifiBands] : [] };
   }),
   read('wifi', 'wifi/authentication/name', (doc) => ({ names: doc.authentication.map((a) => a.name) })),
-  read('wifi', 'wifi/authentication/list', (doc) => ({ list: doc.authentication })),
+  read('wifi', 'wifi/authentication/list', (doc) => ({
+    list: doc.authentication,
+    accounts: doc.accounts.map(({ name }) => ({ name })),
+  })),
 
   // Rows come with the VLAN choice (untagged or a tagged VLAN); the device keeps the VLAN ID it means.
-  write('wifi', 'PATCH', 'wifi/setting', (_doc, body: WifiSettingRequest & { id: string }): Doc => ({
+  // Auth Connect's accounts are not the form's: they stay as the console set them.
+  write('wifi', 'PATCH', 'wifi/setting', (doc, body: WifiSettingRequest & { id: string }): Doc => ({
     ...withoutId(body),
     list: body.list.map(ssidRowOf),
+    accounts: doc.accounts,
   })),
   write('wifi', 'PATCH', 'wifi/toggle', (doc, body: { idx: number; toggle: boolean }): Doc => ({
     ...doc,

@@ -32,6 +32,7 @@ import { SectionFrame, type SectionContext } from './SectionFrame.tsx';
 import { documentOf, VERTICAL } from './document.ts';
 import { settingsPath, wifiClientPath } from './paths.ts';
 import { AuthenticationTable } from './wifi/AuthenticationTable.tsx';
+import { DeviceAccounts } from './wifi/DeviceAccounts.tsx';
 import { unitText } from '../../components/unitText.ts';
 
 const CHANNEL_WIDTH_UNIT = 'units.MHz' as const;
@@ -227,6 +228,7 @@ export function WifiEditor({ deviceId, view, apply, busy }: SectionContext & { d
       />
       <div style={{ marginTop: 16 }}>
         <AuthenticationTable rows={authentication} onChange={setAuthentication} doc={{ ...start, list }} />
+        <DeviceAccounts accounts={start.accounts ?? []} />
       </div>
       {deviceId && (
         <Space style={{ marginTop: 16 }} wrap>
