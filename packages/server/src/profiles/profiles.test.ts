@@ -124,7 +124,8 @@ describe.each(DIALECTS)('policy profiles over a simulated fleet (%s)', (dialect)
       body: { mode: '2.4G', channel: 6, bandwidth: 20, tx_power: 100, list: [], authentication: [station] },
     });
     const stations = await admin('GET', `${PROFILES_API}/wifi/authentication/list?id=${staff}`);
-    expect(stations.json()).toEqual({ list: [station] });
+    // Auth Connect accounts come with the stations; a Wi-Fi profile carries none.
+    expect(stations.json()).toEqual({ list: [station], accounts: [] });
     expect((await admin('GET', `${PROFILES_API}/wifi/authentication/list?id=${id}`)).statusCode).toBe(404);
     const listed = await admin('GET', `${PROFILES_API}/list?kind=firewall`);
     expect(listed.json().list.map((p: { name: string }) => p.name)).toEqual(['Office firewall']);
