@@ -13,6 +13,7 @@ import type { Secrets } from '../crypto/secrets.ts';
 import type { DeviceDirectory } from '../devices/index.ts';
 import type { ConfigService } from '../deviceConfig/service.ts';
 import { fail } from '../http/errors.ts';
+import { batcher } from '../lib/batcher.ts';
 import type { AccountRow, AuthConnectStore, Targets } from './store.ts';
 
 const PURPOSE = 'authConnect.password';
@@ -49,8 +50,8 @@ export function authConnectService(deps: AuthConnectDeps) {
    * Sets each device's accounts to the ones meant for it now. A device the licence locks keeps what it
    * had (the configuration path refuses it) and is logged; the others are not held back by it.
    */
-  async function push(deviceIds: Iterable<string>, user: string): Promise<void> {
-    const accounts = await store.list();
+  async function push(deviceIds: Iterable<string>, user: string, accounts?: AccountRow[]): Promise<void> {
+    accounts ??= await store.list();
     for (const deviceId of deviceIds) {
       const mine: WifiAccount[] = accounts
         .filter((a) => reached(a).has(deviceId))
@@ -73,17 +74,23 @@ export function authConnectService(deps: AuthConnectDeps) {
    */
   const groupOf = new Map<string, number | null>();
   for (const d of devices.scan()) groupOf.set(d.record.id, d.record.groupId);
+  // A fleet adopted or moved at once is looked at in batches: one read of the accounts per batch, not per device.
+  const regrouped = batcher<string>(
+    (deviceId) => deviceId,
+    async (deviceIds) => {
+      const accounts = await store.list();
+      if (accounts.some((a) => a.groupIds.length > 0)) await push(deviceIds, 'system', accounts);
+    },
+    500,
+  );
   const stopWatching = devices.onChange((change) => {
     if (change.type === 'removed') groupOf.delete(change.deviceId);
     if (change.type !== 'state') return;
     const now = change.device.groupId ?? null;
     if (groupOf.has(change.deviceId) && groupOf.get(change.deviceId) === now) return;
     groupOf.set(change.deviceId, now);
-    void store
-      .list()
-      .then((accounts) =>
-        accounts.some((a) => a.groupIds.length > 0) ? push([change.deviceId], 'system') : undefined,
-      )
+    regrouped
+      .add(change.deviceId)
       .catch((err: unknown) =>
         log.warn({ err, deviceId: change.deviceId }, 'Auth Connect accounts not pushed'),
       );

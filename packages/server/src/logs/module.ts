@@ -14,6 +14,7 @@ import { reportModeSender } from './report-mode.ts';
 import { logService } from './service.ts';
 import { logRoutes } from './routes.ts';
 import { recordWithChange } from '../activity/recorder.ts';
+import { batcher } from '../lib/batcher.ts';
 
 /** How often the console's own lines and newly seen programs are written. */
 const FLUSH_MS = 2000;
@@ -37,13 +38,22 @@ export const logsModule = featureModule({
       tellReportMode: (mode) => sender.tellAll(mode),
     });
 
+    // A fleet coming online at once (a console restart) reads the report mode once per batch, not per device.
+    const cameOnline = batcher<string>(
+      (deviceId) => deviceId,
+      async (deviceIds) => {
+        const { reportMode } = await settings.get();
+        if (reportMode !== 'Info') for (const deviceId of deviceIds) void sender.tell(deviceId, reportMode);
+      },
+      1000,
+    );
     const stopListening = devices.onChange((change) => {
       if (change.type === 'event') programs.note(change.deviceId, change.event.program, change.event.ts);
       else if (change.type === 'online') {
         console.write(change.deviceId, 'info', 'Device connected to the console');
-        void settings.get().then(({ reportMode }) => {
-          if (reportMode !== 'Info') void sender.tell(change.deviceId, reportMode);
-        });
+        cameOnline
+          .add(change.deviceId)
+          .catch((err: unknown) => log.warn({ err }, 'report mode not read for a device coming online'));
       } else if (change.type === 'offline')
         console.write(change.deviceId, 'warning', 'Device disconnected from the console');
       else if (change.type === 'removed')

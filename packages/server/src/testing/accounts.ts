@@ -62,6 +62,9 @@ const BOOKKEEPING = new Set([
   'telemetry_rollups_5m',
   // Every client the fleet reports, kept as it reports them (issue 18's Clients).
   'device_clients',
+  // Device lines and the console's own (a device connecting) are flushed every 2 s, whatever a request did.
+  'device_logs',
+  'log_programs',
   'sessions',
   'login_failures',
   'webauthn_challenges',
