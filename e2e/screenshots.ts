@@ -115,6 +115,25 @@ const shots: Shot[] = [
     file: 'security-tokens.png',
     visit: (page) => openInventory(page, '/desk/security/tokens'),
   },
+  ...(
+    [
+      ['dashboard.png', '/desk/dashboard'],
+      ['statistics.png', '/desk/statistics'],
+      ['log.png', '/desk/log'],
+      ['messages.png', '/desk/messages'],
+      ['profiles.png', '/desk/mission/profile'],
+      ['application.png', '/desk/application'],
+      ['sdwan.png', '/desk/sdwan'],
+      ['license.png', '/desk/license'],
+    ] as const
+  ).map(([file, address]) => ({
+    file,
+    visit: async (page: Page) => {
+      await openInventory(page, address);
+      // Long enough for the app's first data and a live update or two.
+      await page.waitForTimeout(4000);
+    },
+  })),
 ];
 
 const demo = await startDemo({ adminPassword: PASSWORD, devices: 25 });
