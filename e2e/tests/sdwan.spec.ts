@@ -25,8 +25,15 @@ async function adminApi(page: Page) {
 
 /** Picks an option of an antd Select opened by its test id. */
 async function choose(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+  // The page re-renders with each live topology push, which can detach an open list's options under the
+  // pointer: try again with the list open (opened once more only if it closed).
+  await expect(async () => {
+    if ((await page.locator('.ant-select-dropdown:visible').count()) === 0)
+      await page.getByTestId(testId).click();
+    await page
+      .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`)
+      .click({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   // The list closes with an animation: the next one opened must not find this one's options.
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
