@@ -7,6 +7,8 @@
 # the test starts, with an imported image);
 # wireguard-go and wireguard-tools (the SD-WAN overlay between real agents in network namespaces: the
 # machines have no kernel WireGuard).
+# ifupdown and openssl (Settings > Network changes a namespace's interfaces through ifup/ifdown and
+# generates the console's self-signed certificate).
 # poppler's pdftotext and the fonts of the Statistics PDF (Latin and Arabic, Chinese and Japanese, Thai).
 set -euo pipefail
 exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
@@ -26,4 +28,6 @@ exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
   /bin/busybox=busybox-static \
   /usr/bin/htpasswd=apache2-utils \
   /usr/bin/wireguard-go=wireguard-go \
-  /usr/bin/wg=wireguard-tools
+  /usr/bin/wg=wireguard-tools \
+  /usr/sbin/ifup=ifupdown \
+  /usr/bin/openssl=openssl

@@ -5,22 +5,10 @@
  * results from the real tools, the simulator from its links.
  */
 import { z } from 'zod';
-import { portRule, requiredField, ruled, ruledNumber, isIPv4, type Rule } from './validation.ts';
+import { portRule, requiredField, ruled, ruledNumber, isIPv4, isIPv6, type Rule } from './validation.ts';
 import { messages, type MessageCode } from './messages.ts';
 
-const IPV6 = /^(?=.*:)[0-9A-Fa-f:]{2,39}$/;
 const HOST_LABEL = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
-
-/** An IPv6 address in its usual written forms (at most one '::', up to eight groups of 1-4 hex digits). */
-function isIPv6(value: string): boolean {
-  if (!IPV6.test(value) || value.split('::').length > 2) return false;
-  const groups = value.split(':');
-  const compressed = value.includes('::');
-  if (groups.length > 8 || (!compressed && groups.length !== 8)) return false;
-  return groups.every(
-    (g, i) => g.length <= 4 && (g.length > 0 || compressed || i === 0 || i === groups.length - 1),
-  );
-}
 
 /** A DNS host name: dot-separated labels of letters, digits and inner hyphens; the last one not all digits. */
 function isHostName(value: string): boolean {

@@ -9,6 +9,7 @@ import { statisticsMessages } from './messages-statistics.ts';
 import { applicationMessages } from './messages-application.ts';
 import { sdwanMessages } from './messages-sdwan.ts';
 import { licenseMessages } from './messages-license.ts';
+import { networkMessages } from './messages-network.ts';
 import { authConnectMessages } from './messages-auth-connect.ts';
 
 /**
@@ -265,6 +266,7 @@ export const messages = {
   ...applicationMessages,
   ...sdwanMessages,
   ...licenseMessages,
+  ...networkMessages,
   ...authConnectMessages,
 } as const;
 

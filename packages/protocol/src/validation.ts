@@ -15,6 +15,19 @@ const MAC = /^[0-9a-fA-F]{2}(:[0-9a-fA-F]{2}){5}$/;
 
 export const isIPv4 = (value: string): boolean => IPV4.test(value);
 
+const IPV6 = /^(?=.*:)[0-9A-Fa-f:]{2,39}$/;
+
+/** An IPv6 address in its usual written forms (at most one '::', up to eight groups of 1-4 hex digits). */
+export function isIPv6(value: string): boolean {
+  if (!IPV6.test(value) || value.split('::').length > 2) return false;
+  const groups = value.split(':');
+  const compressed = value.includes('::');
+  if (groups.length > 8 || (!compressed && groups.length !== 8)) return false;
+  return groups.every(
+    (g, i) => g.length <= 4 && (g.length > 0 || compressed || i === 0 || i === groups.length - 1),
+  );
+}
+
 export const ipRule: Rule = (v) => (isIPv4(v) ? null : 'ipFormat');
 export const macRule: Rule = (v) => (MAC.test(v) ? null : 'macFormat');
 export const usernameRule: Rule = (v) => {

@@ -41,6 +41,7 @@ import { aclModule } from './acl/module.ts';
 import { securityModule } from './security/module.ts';
 import { activityModule } from './activity/module.ts';
 import { companyModule } from './company/module.ts';
+import { networkModule } from './network/module.ts';
 import { notificationsModule } from './notifications/module.ts';
 import { smtpModule } from './smtp/module.ts';
 import { licenseModule } from './license/module.ts';
@@ -89,6 +90,7 @@ const FEATURES: readonly FeatureModule[] = [
   securityModule,
   activityModule,
   companyModule,
+  networkModule,
   notificationsModule,
   smtpModule,
   licenseModule,

@@ -79,6 +79,19 @@ export interface Config {
    * (LICENSE_TRIAL_DAYS).
    */
   licenseTrialDays: number;
+  /**
+   * The console host's own network (Settings > Network): the ifupdown file the console writes the
+   * interfaces it manages into (NETWORK_INTERFACES_FILE; Debian's /etc/network/interfaces sources
+   * interfaces.d), ifupdown's state directory (NETWORK_STATE_DIR; unset: ifupdown's own), the resolver
+   * file read for DNS (RESOLV_CONF), and a network namespace to act in instead of the console's own
+   * (NETWORK_NAMESPACE: a console in a container given the host's namespace, and the tests).
+   */
+  network: {
+    interfacesFile: string;
+    stateDir: string | undefined;
+    resolvConf: string;
+    namespace: string | undefined;
+  };
 }
 
 const int = (v: string | undefined, fallback: number): number => {
@@ -138,6 +151,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     terminalIdleMinutes: int(env.TERMINAL_IDLE_MINUTES, 15),
     licensePublicKey: pemOrFile(env.LICENSE_PUBLIC_KEY),
     licenseTrialDays: int(env.LICENSE_TRIAL_DAYS, 90),
+    network: {
+      interfacesFile: env.NETWORK_INTERFACES_FILE || '/etc/network/interfaces.d/edge-console',
+      stateDir: env.NETWORK_STATE_DIR || undefined,
+      resolvConf: env.RESOLV_CONF || '/etc/resolv.conf',
+      namespace: env.NETWORK_NAMESPACE || undefined,
+    },
   };
 }
 

@@ -24,6 +24,7 @@ import { authConnectEndpoints } from './authConnect.ts';
 import { liveEndpoints } from './live.ts';
 import { logsEndpoints } from './logs.ts';
 import { messagesEndpoints } from './messages.ts';
+import { networkEndpoints } from './network.ts';
 import { notificationsEndpoints } from './notifications.ts';
 import { notifyEndpoints } from './notify.ts';
 import { profilesEndpoints } from './profiles.ts';
@@ -73,6 +74,7 @@ export const endpoints = {
   live: liveEndpoints,
   logs: logsEndpoints,
   messages: messagesEndpoints,
+  network: networkEndpoints,
   notifications: notificationsEndpoints,
   notify: notifyEndpoints,
   profiles: profilesEndpoints,

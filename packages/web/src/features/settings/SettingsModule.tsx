@@ -5,6 +5,7 @@ import { ActivityPage } from './activity/ActivityPage.tsx';
 import { BrandingPage } from './branding/BrandingPage.tsx';
 import { CompanyPage } from './company/CompanyPage.tsx';
 import { LanguagePage } from './language/LanguagePage.tsx';
+import { NetworkPage } from './network/NetworkPage.tsx';
 import { RolesPage } from './roles/RolesPage.tsx';
 import { SmtpPage } from './smtp/SmtpPage.tsx';
 import '../../components/page.css';
@@ -14,6 +15,7 @@ export default function SettingsModule() {
   return (
     <Routes>
       <Route path="account" element={<AccountPage />} />
+      <Route path="network" element={<NetworkPage />} />
       <Route path="activity" element={<ActivityPage />} />
       <Route path="company" element={<CompanyPage />} />
       <Route path="permission" element={<RolesPage />} />

@@ -1,7 +1,7 @@
 /**
  * The Settings app: the user's own account and account management, activity, company, permission (roles),
- * SMTP, platform branding and the interface language. Sections that do not work yet (Network, Upgrade,
- * Backup & Restore) are not offered. Company and Permission stay out of the address list (SPEC 6); the
+ * the console host's network, SMTP, platform branding and the interface language. Sections that do not work
+ * yet (Upgrade, Backup & Restore) are not offered. Company and Permission stay out of the address list (SPEC 6); the
  * Account page links to them.
  */
 import { SettingOutlined } from '@ant-design/icons';
@@ -16,6 +16,7 @@ export const settingsModule = defineModule({
   titleKey: 'apps.Settings',
   children: [
     { key: 'Account', route: 'account', titleKey: 'pages.Account' },
+    { key: 'Network', route: 'network', titleKey: 'pages.Network' },
     { key: 'Activity', route: 'activity', titleKey: 'pages.Activity' },
     { key: 'Company', route: 'company', titleKey: 'pages.Company' },
     { key: 'Permission', route: 'permission', titleKey: 'pages.Permission' },
