@@ -4,19 +4,31 @@
  */
 import { generateLicenseKeys } from '@edge/server/license-signing';
 import { startDemo } from './demo-process.ts';
+import { hostNetwork } from './host-network.ts';
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_DEVICES } from './tests/fixtures.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // The console trusts a licence key made for this run; the License spec signs with its private half.
   const licenseKeys = generateLicenseKeys();
   process.env.E2E_LICENSE_KEY = licenseKeys.privateKeyPem;
+  // Settings > Network changes a namespace of this run, not the machine's own network.
+  const network = hostNetwork();
+  process.env.E2E_NETWORK_LINK = network.link;
+  process.env.E2E_NETWORK_SUBNET = network.subnet;
   const demo = await startDemo({
     adminPassword: E2E_ADMIN_PASSWORD,
     devices: E2E_DEMO_DEVICES,
     // A device that cut itself off rolls back after 8 s instead of 90 s, so the rollback test is quick.
-    env: { CONFIG_CONFIRM_TIMEOUT_MS: '8000', LICENSE_PUBLIC_KEY: licenseKeys.publicKeyPem },
+    env: {
+      CONFIG_CONFIRM_TIMEOUT_MS: '8000',
+      LICENSE_PUBLIC_KEY: licenseKeys.publicKeyPem,
+      ...network.env,
+    },
   });
   process.env.E2E_BASE_URL = demo.url;
   process.env.E2E_DEMO_DATA_DIR = demo.dataDir;
-  return demo.stop;
+  return async () => {
+    await demo.stop();
+    network.remove();
+  };
 }
