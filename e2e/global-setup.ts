@@ -18,6 +18,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const demo = await startDemo({
     adminPassword: E2E_ADMIN_PASSWORD,
     devices: E2E_DEMO_DEVICES,
+    // Compiling the demo through tsx took over a minute on a loaded 2-core machine.
+    timeoutMs: 180_000,
     // A device that cut itself off rolls back after 8 s instead of 90 s, so the rollback test is quick.
     env: {
       CONFIG_CONFIRM_TIMEOUT_MS: '8000',
