@@ -51,3 +51,4 @@ export * from './license.ts';
 export * from './auth-connect.ts';
 export * from './guide.ts';
 export * from './endpoints/index.ts';
+export * from './console-backup.ts';
