@@ -32,6 +32,8 @@ import { NOT_BACKED_UP, tablesOf } from './tables.ts';
 const PASSPHRASE = 'backup-passphrase-1';
 const SMTP_PASSWORD = 'Smtp-secret-99';
 const BASE = '/api/v1/settings/consoleBackup';
+/** What the restored console, running, writes by itself right after the restore (the restore's own log line too). */
+const RUNNING_CONSOLE_WRITES = ['activity', 'schedule_occurrences'];
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 interface Content {
@@ -54,14 +56,22 @@ async function contentOf(file: string): Promise<Content> {
 }
 
 /** Every backed-up table of a store: its row count equals the archive's, and sampled rows are equal. */
-async function expectSameRows(db: AnyDb, dialect: 'sqlite' | 'postgres', content: Content) {
+async function expectSameRows(
+  db: AnyDb,
+  dialect: 'sqlite' | 'postgres',
+  content: Content,
+  /** Tables a console running on the store adds its own rows to meanwhile (its scheduler's claims, the activity log). */
+  selfWritten: string[] = [],
+) {
   const here = (await tablesOf(db, dialect)).filter((t) => !NOT_BACKED_UP.has(t.name));
   expect(here.map((t) => t.name).sort()).toEqual([...content.tables.keys()].sort());
   for (const [table, { columns, rows }] of content.tables) {
     const { rows: counted } = await sql<{
       n: number | string;
     }>`select count(*) as n from ${sql.table(table)}`.execute(db);
-    expect(Number(counted[0]!.n), `rows of ${table}`).toBe(rows.length);
+    if (selfWritten.includes(table))
+      expect(Number(counted[0]!.n), `rows of ${table}`).toBeGreaterThanOrEqual(rows.length);
+    else expect(Number(counted[0]!.n), `rows of ${table}`).toBe(rows.length);
     // A sample: the first, the middle and the last row of the archive, found whole in the store.
     const sample = [...new Set([0, Math.floor(rows.length / 2), rows.length - 1])].filter(
       (i) => i >= 0 && i < rows.length,
@@ -194,7 +204,7 @@ describe('console backup under load', () => {
       cleanup.push(() => target.destroy());
       await restoreThroughApi(target, archive);
       // As restored, before a console runs on it (a running one marks the absent fleet offline, and so on).
-      await expectSameRows(target.store.db as unknown as AnyDb, dialect, content);
+      await expectSameRows(target.store.db as unknown as AnyDb, dialect, content, RUNNING_CONSOLE_WRITES);
       // The restart that follows a restore (main.ts) reads everything back, the restored secret key too.
       target = await target.reopen();
       const devices = await target.store.db.selectFrom('devices').select('serial').execute();
