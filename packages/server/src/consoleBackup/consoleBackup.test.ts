@@ -207,6 +207,12 @@ describe('console backup under load', () => {
       await expectSameRows(target.store.db as unknown as AnyDb, dialect, content, RUNNING_CONSOLE_WRITES);
       // The restart that follows a restore (main.ts) reads everything back, the restored secret key too.
       target = await target.reopen();
+      const restoredBy = await target.store.db
+        .selectFrom('activity')
+        .select('user_name')
+        .where('action', '=', 'consoleBackup.restored')
+        .execute();
+      expect(restoredBy.map((r) => r.user_name)).toEqual(['admin']);
       const devices = await target.store.db.selectFrom('devices').select('serial').execute();
       expect(devices.length).toBe(content.tables.get('devices')!.rows.length);
       const row = await target.store.db

@@ -34,7 +34,12 @@ export function consoleBackupRoutes(service: ConsoleBackupService, maxBytes: num
       return { id: request.body.id };
     });
     serve(app, declared.restore, async (request) => {
-      await service.restore(request.body.id, request.body.passphrase);
+      const who = request.identity;
+      await service.restore(
+        request.body.id,
+        request.body.passphrase,
+        who ? { user: { id: who.userId, name: who.userName }, ip: request.ip } : undefined,
+      );
       return { started: true as const };
     });
   };

@@ -20,6 +20,7 @@ import { takeSnapshot } from './snapshot.ts';
 import { restoreArchive, verifyArchive, type Verified } from './restore.ts';
 import { BACKUPS_DIR } from './data-files.ts';
 import { APP_VERSION } from './version.ts';
+import { recordEvent } from '../activity/events.ts';
 
 const ID = /^[A-Za-z0-9_-]{1,80}$/;
 
@@ -145,7 +146,11 @@ export function consoleBackupService(deps: ConsoleBackupDeps) {
      * Checks the archive all through (answering its refusal with nothing written), then restores it in the
      * background; the live channel follows it. Restored listeners hear of a finished restore.
      */
-    async restore(id: string, passphrase: string): Promise<void> {
+    async restore(
+      id: string,
+      passphrase: string,
+      by?: { user: { id: number; name: string }; ip: string },
+    ): Promise<void> {
       const file = this.fileFor(id);
       if (busy) throw new ApiFailure(409, 'consoleBackupBusy');
       busy = true;
@@ -167,7 +172,15 @@ export function consoleBackupService(deps: ConsoleBackupDeps) {
         verified,
       )
         .then(
-          () => {
+          async () => {
+            // The restored log says who restored it, and from which backup: the request's own line may
+            // have gone with the rows the restore replaced.
+            await recordEvent(deps.db, {
+              action: 'consoleBackup.restored',
+              target: id,
+              statusCode: 200,
+              ...(by && { user: by.user, ip: by.ip }),
+            }).catch(() => undefined);
             for (const listener of restoredListeners) listener();
           },
           (err: unknown) => {
