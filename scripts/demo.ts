@@ -14,10 +14,32 @@ const DEMO_PREFIX = 'DEMO';
 const demoDevices = Number.parseInt(process.env.DEMO_DEVICES ?? '25', 10);
 
 const config = loadConfig();
-const edge = await buildConsole(config);
+let edge = await buildConsole(config);
 await edge.app.listen({ port: config.port, host: config.host });
 const address = edge.app.server.address();
 const port = address && typeof address === 'object' ? address.port : config.port;
+let stopping = false;
+
+/**
+ * After a console restore (Settings > Backup & Restore) the console is built again on the restored store,
+ * on the same port, as the console process does (packages/server/src/main.ts); the fleet reconnects to it.
+ */
+function restartOnRestore(current: typeof edge): void {
+  current.consoleBackup.onRestored(() => {
+    if (stopping || current !== edge) return;
+    void (async () => {
+      await current.drain(300);
+      await current.close();
+      edge = await buildConsole(config);
+      await edge.app.listen({ port, host: config.host });
+      restartOnRestore(edge);
+    })().catch((err: unknown) => {
+      process.stderr.write(`the console did not restart after the restore: ${String(err)}\n`);
+      process.exit(1);
+    });
+  });
+}
+restartOnRestore(edge);
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 
 let fleet: Fleet | undefined;
@@ -71,7 +93,6 @@ process.stdout.write(
   `Edge Console ready at http://${shownHost}:${port} (simulated devices: ${demoDevices})\n`,
 );
 
-let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (stopping) return;

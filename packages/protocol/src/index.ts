@@ -52,3 +52,4 @@ export * from './network.ts';
 export * from './auth-connect.ts';
 export * from './guide.ts';
 export * from './endpoints/index.ts';
+export * from './console-backup.ts';

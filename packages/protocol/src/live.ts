@@ -24,6 +24,7 @@ import { jobView, stepView } from './jobs.ts';
 import { liveMessages } from './alert-messages.ts';
 import { dashboardOverview } from './dashboard.ts';
 import { sdwanTopology } from './sdwan.ts';
+import { consoleRestoreProgress } from './console-backup.ts';
 
 export const LIVE_PATH = '/websocket/v1/live';
 export const LIVE_BATCH_MS = 500;
@@ -78,6 +79,8 @@ export const LIVE_CHANNELS = {
    * node, link or subnet changed or a link's state, path, latency or throughput did (at most once a second).
    */
   sdwan: 'sdwan.topology',
+  /** Key ''. A console restore's progress (ConsoleRestoreProgress): the current state on subscribe, then each step. */
+  consoleRestore: 'consoleBackup.restore',
 } as const;
 export type LiveChannel = (typeof LIVE_CHANNELS)[keyof typeof LIVE_CHANNELS];
 
@@ -147,6 +150,7 @@ export const liveChannelData = {
   [LIVE_CHANNELS.messages]: liveMessages,
   [LIVE_CHANNELS.overview]: dashboardOverview,
   [LIVE_CHANNELS.sdwan]: sdwanTopology,
+  [LIVE_CHANNELS.consoleRestore]: consoleRestoreProgress,
 } as const;
 export type LiveChannelData<C extends LiveChannel> = z.infer<(typeof liveChannelData)[C]>;
 

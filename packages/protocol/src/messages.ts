@@ -11,6 +11,7 @@ import { sdwanMessages } from './messages-sdwan.ts';
 import { licenseMessages } from './messages-license.ts';
 import { networkMessages } from './messages-network.ts';
 import { authConnectMessages } from './messages-auth-connect.ts';
+import { consoleBackupMessages } from './messages-console-backup.ts';
 
 /**
  * The texts of SPEC sections 5 and 8 (and the few the product adds), keyed by a stable code.
@@ -268,6 +269,7 @@ export const messages = {
   ...licenseMessages,
   ...networkMessages,
   ...authConnectMessages,
+  ...consoleBackupMessages,
 } as const;
 
 export type MessageCode = keyof typeof messages;

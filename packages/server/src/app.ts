@@ -70,6 +70,8 @@ import { proxyModule } from './proxy/module.ts';
 import { applicationModule } from './application/module.ts';
 import { sdwanModule } from './sdwan/module.ts';
 import { guideModule } from './guide/module.ts';
+import { consoleBackupModule } from './consoleBackup/module.ts';
+import type { ConsoleBackupService } from './consoleBackup/service.ts';
 
 /**
  * The features, in start order: a module may use what those above it offer (its `uses`; start.ts refuses
@@ -117,6 +119,7 @@ const FEATURES: readonly FeatureModule[] = [
   applicationModule,
   sdwanModule,
   guideModule,
+  consoleBackupModule,
 ];
 
 export interface Console {
@@ -146,6 +149,8 @@ export interface Console {
   scheduler: Scheduler;
   /** Terminal sessions relayed between browsers and devices (tests and the benchmark count them). */
   terminal: TerminalRelay;
+  /** Console backups and their restore; the process restarts the console when one was restored (main.ts). */
+  consoleBackup: ConsoleBackupService;
   /**
    * Answers every new request 503 (Connection: close) for `ms` while still listening, so that requests
    * already on their way (a connection being opened, a request on an idle keep-alive one) get an answer
@@ -261,6 +266,7 @@ export async function buildConsole(
     flushDevices: deviceServices.flush,
     deviceConfig: modules.offersOf(deviceConfigModule).service,
     terminal: modules.offersOf(terminalModule),
+    consoleBackup: modules.offersOf(consoleBackupModule),
     jobs: jobs.service,
     scheduler,
     /**

@@ -1,8 +1,11 @@
 /** The operating contract's knobs (ARCHITECTURE.md), read once from the environment. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { CONSOLE_BACKUP_MAX_BYTES } from '@edge/protocol';
 
 export interface Config {
+  /** Largest console backup an upload may carry, bytes (CONSOLE_BACKUP_MAX_BYTES; Settings > Backup & Restore). */
+  consoleBackupMaxBytes: number;
   port: number;
   host: string;
   dataDir: string;
@@ -121,6 +124,7 @@ function pemOrFile(value: string | undefined): string | undefined {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
+    consoleBackupMaxBytes: int(env.CONSOLE_BACKUP_MAX_BYTES, CONSOLE_BACKUP_MAX_BYTES),
     port: int(env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),

@@ -12,6 +12,7 @@ import { backupEndpoints } from './backup.ts';
 import { clientsEndpoints } from './clients.ts';
 import { brandingEndpoints } from './branding.ts';
 import { companyEndpoints } from './company.ts';
+import { consoleBackupEndpoints } from './consoleBackup.ts';
 import { dashboardEndpoints } from './dashboard.ts';
 import { deviceSettingsEndpoints } from './deviceSettings.ts';
 import { diagnoseEndpoints } from './diagnose.ts';
@@ -62,6 +63,7 @@ export const endpoints = {
   branding: brandingEndpoints,
   clients: clientsEndpoints,
   company: companyEndpoints,
+  consoleBackup: consoleBackupEndpoints,
   dashboard: dashboardEndpoints,
   deviceSettings: deviceSettingsEndpoints,
   diagnose: diagnoseEndpoints,

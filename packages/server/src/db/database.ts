@@ -22,7 +22,12 @@ export interface Store {
   close(): Promise<void>;
 }
 
-export async function openStore(opts: { dataDir: string; databaseUrl?: string }): Promise<Store> {
+/** `migrate: false` leaves the schema as it is (a restore onto a store never started builds it itself). */
+export async function openStore(opts: {
+  dataDir: string;
+  databaseUrl?: string;
+  migrate?: boolean;
+}): Promise<Store> {
   let db: Db;
   let dialect: Dialect;
   if (opts.databaseUrl) {
@@ -54,6 +59,6 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
     file.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   }
-  await migrateToLatest(db, dialect);
+  if (opts.migrate !== false) await migrateToLatest(db, dialect);
   return { db, dialect, close: () => db.destroy() };
 }

@@ -61,6 +61,8 @@ import messagesNetwork from './locales/en/messages-network.json';
 import guide from './locales/en/guide.json';
 import authConnect from './locales/en/authConnect.json';
 import messagesAuthConnect from './locales/en/messages-auth-connect.json';
+import consoleBackup from './locales/en/consoleBackup.json';
+import messagesConsoleBackup from './locales/en/messages-console-backup.json';
 
 export type Catalogue = typeof core &
   typeof messagesDevices &
@@ -115,7 +117,9 @@ export type Catalogue = typeof core &
   typeof messagesNetwork &
   typeof guide &
   typeof authConnect &
-  typeof messagesAuthConnect;
+  typeof messagesAuthConnect &
+  typeof consoleBackup &
+  typeof messagesConsoleBackup;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -172,6 +176,8 @@ export const english: Catalogue = mergeCatalogueParts([
   guide,
   authConnect,
   messagesAuthConnect,
+  consoleBackup,
+  messagesConsoleBackup,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {

@@ -8,6 +8,7 @@ import { LanguagePage } from './language/LanguagePage.tsx';
 import { NetworkPage } from './network/NetworkPage.tsx';
 import { RolesPage } from './roles/RolesPage.tsx';
 import { SmtpPage } from './smtp/SmtpPage.tsx';
+import { ConsoleBackupPage } from '../consoleBackup/ConsoleBackupPage.tsx';
 import '../../components/page.css';
 import './settings.css';
 
@@ -21,6 +22,7 @@ export default function SettingsModule() {
       <Route path="permission" element={<RolesPage />} />
       <Route path="smtp" element={<SmtpPage />} />
       <Route path="branding" element={<BrandingPage />} />
+      <Route path="backup" element={<ConsoleBackupPage />} />
       <Route path="language" element={<LanguagePage />} />
     </Routes>
   );

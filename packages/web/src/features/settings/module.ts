@@ -1,7 +1,8 @@
 /**
  * The Settings app: the user's own account and account management, activity, company, permission (roles),
- * the console host's network, SMTP, platform branding and the interface language. Sections that do not work
- * yet (Upgrade, Backup & Restore) are not offered. Company and Permission stay out of the address list (SPEC 6); the
+ * the console host's network, SMTP, platform branding, the console's backup and restore, and the interface
+ * language. Upgrade, which does not work yet, is not offered. Company and Permission stay out of the address
+ * list (SPEC 6); the
  * Account page links to them.
  */
 import { SettingOutlined } from '@ant-design/icons';
@@ -22,6 +23,7 @@ export const settingsModule = defineModule({
     { key: 'Permission', route: 'permission', titleKey: 'pages.Permission' },
     { key: 'SMTPServer', route: 'smtp', titleKey: 'pages.SMTPServer' },
     { key: 'Branding', route: 'branding', titleKey: 'pages.Branding' },
+    { key: 'BackupRestore', route: 'backup', titleKey: 'pages.BackupRestore' },
     { key: 'Language', route: 'language', titleKey: 'pages.Language' },
   ],
   element: lazyPage(() => import('./SettingsModule.tsx')),
