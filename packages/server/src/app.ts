@@ -95,7 +95,6 @@ const FEATURES: readonly FeatureModule[] = [
   deviceConfigModule,
   deviceSettingsModule,
   inventoryModule,
-  provisionModule,
   liveModule,
   jobsModule,
   diagnoseModule,
@@ -107,6 +106,8 @@ const FEATURES: readonly FeatureModule[] = [
   notifyModule,
   authConnectModule,
   profilesModule,
+  // After Profile Management: a profile named at adoption is one of its templates.
+  provisionModule,
   statisticsModule,
   dashboardModule,
   clientsModule,
