@@ -37,19 +37,24 @@ describe.each(DIALECTS)('provision (%s)', (dialect) => {
       .json<InventoryListResponse>()
       .list.find((d) => d.sn === sn);
 
-  /** The profile template named at adoption was given to the device (its sections stored). */
+  /**
+   * The profile template named at adoption is on its way: its job's step for the device waits for the
+   * device to come online (these hand-enrolled devices stay offline), nothing more written meanwhile.
+   */
   const templateGiven = (sn: string) =>
     waitFor(async () => {
       const id = (await inventoryRow(sn))?.id;
-      const row =
+      const step =
         id &&
         (await edge.store.db
-          .selectFrom('profile_template_devices')
-          .select('versions')
-          .where('device_id', '=', id)
+          .selectFrom('job_steps')
+          .innerJoin('jobs', 'jobs.id', 'job_steps.job_id')
+          .select('job_steps.state')
+          .where('jobs.kind', '=', 'profiles.template')
+          .where('job_steps.device_id', '=', id)
           .executeTakeFirst());
-      return row && row.versions !== '{}';
-    }, `the template given to ${sn}`);
+      return step && step.state === 'waiting';
+    }, `the template job of ${sn} waiting for the device`);
 
   beforeAll(async () => {
     edge = await startListeningConsole(dialect);

@@ -64,11 +64,12 @@ describe('policy profile editors', () => {
     fireEvent.change(screen.getByTestId('profile-name'), { target: { value: 'Banned' } });
     fireEvent.change(screen.getByTestId('clients-block-mac'), { target: { value: '1a:2b:3c:4d:5e:6f' } });
     fireEvent.click(screen.getByTestId('clients-block-submit'));
-    const question = await screen.findByText('Block 1a:2b:3c:4d:5e:6f?');
-    fireEvent.click(within(question.closest('.ant-modal-content') as HTMLElement).getByTestId('confirm-ok'));
+    const ok = await screen.findByTestId('confirm-ok', {}, { timeout: 20_000 });
+    expect(screen.getAllByRole('dialog').at(-1)).toHaveTextContent('Block 1a:2b:3c:4d:5e:6f?');
+    fireEvent.click(ok);
     expect(
       await within(screen.getByTestId('clients-blacklist')).findByText('1a:2b:3c:4d:5e:6f'),
-    ).toBeVisible();
+    ).toBeInTheDocument();
     // A row editor's change is the draft's: nothing is sent until the profile is saved.
     expect(sent(stub, 'POST')).toEqual([]);
     fireEvent.click(screen.getByTestId('profile-save'));
@@ -91,7 +92,7 @@ describe('policy profile editors', () => {
     // VLAN 20 of the VLAN profile has no pool yet: a pool may be added for it.
     await eventually(() => expect(screen.getByTestId('dhcp-add')).toBeEnabled());
     fireEvent.click(within(screen.getByTestId('dhcp-table')).getByTestId('dhcp-pool-delete'));
-    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    fireEvent.click(await screen.findByTestId('confirm-ok', {}, { timeout: 20_000 }));
     await eventually(() =>
       expect(within(screen.getByTestId('dhcp-table')).queryByText(LAN.gateway)).toBeNull(),
     );
