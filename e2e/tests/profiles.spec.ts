@@ -1,7 +1,8 @@
 /**
  * Profile Management end to end: a Wi-Fi policy profile created with the Wi-Fi section's own editor, its dry
  * run on a group (what would change per device), its rollout watched wave by wave (canary, then the rest)
- * until every device holds it, and the profile deleted after the SPEC 8 confirmation.
+ * until every device holds it, and the profile deleted after the SPEC 8 confirmation; a blacklist profile
+ * made with the Clients section’s own block form and saved.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { answerConfirm, expectToast, signInAs } from './helpers.ts';
@@ -87,4 +88,37 @@ test('a Wi-Fi profile is created, dry-run on a group, rolled out in waves and de
   await expectToast(page, 'Profile deleted successfully.');
   await expect(row).toHaveCount(0);
   await api('DELETE', '/api/v1/inventory/group/delete', { id: group.id }).catch(() => undefined);
+});
+
+test('a blacklist profile is made with the Clients section’s own block form and saved', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInAs(page);
+  const name = `Banned ${tag}`;
+  const mac = '1a:2b:3c:4d:5e:6f';
+  await page.goto('/desk/mission');
+  await page.getByTestId('profile-create').click();
+  await page.getByTestId('profile-create-blacklist').click();
+  const editor = page.locator('.ant-modal').filter({ has: page.getByTestId('profile-name') });
+  await expect(editor).toBeVisible();
+  await page.getByTestId('profile-name').fill(name);
+  // The device section's block form, its question, then the row in the profile's blacklist (not sent yet).
+  await editor.getByTestId('clients-block-mac').fill(mac);
+  await editor.getByTestId('clients-block-submit').click();
+  await answerConfirm(page, 'ok', `Block ${mac}?`);
+  await expect(editor.getByTestId('clients-blacklist')).toContainText(mac);
+  await editor.getByTestId('profile-save').click();
+  await expectToast(page, 'Profile created successfully.');
+  await expect(editor).toBeHidden();
+  const row = page.getByTestId(`profile-row-${name}`);
+  await expect(row).toBeVisible();
+
+  // Opened again, it holds the MAC; deleted after the SPEC 8 question.
+  await row.getByTestId('profile-edit').click();
+  await expect(editor.getByTestId('clients-blacklist')).toContainText(mac);
+  await page.keyboard.press('Escape');
+  await expect(editor).toBeHidden();
+  await row.getByTestId('profile-delete').click();
+  await answerConfirm(page, 'ok', 'Are you sure you want to delete this profile?');
+  await expectToast(page, 'Profile deleted successfully.');
+  await expect(row).toHaveCount(0);
 });

@@ -33,8 +33,11 @@ export const FINISHED_STEP_STATES: readonly StepState[] = [
   'interrupted',
 ];
 
-/** stopped: halted by the stop rule or because the canary wave did not succeed. */
-export const jobStates = ['running', 'succeeded', 'failed', 'cancelled', 'stopped'] as const;
+/**
+ * stopped: halted by the stop rule or because the canary wave did not succeed; paused: an operator paused
+ * it, no new step starts (running ones finish) until it is resumed.
+ */
+export const jobStates = ['running', 'paused', 'succeeded', 'failed', 'cancelled', 'stopped'] as const;
 export type JobState = (typeof jobStates)[number];
 
 export const jobOptions = z.object({
@@ -77,6 +80,8 @@ export const jobView = z.object({
   deadlineAt: z.number(),
   createdAt: z.number(),
   finishedAt: z.number().nullable(),
+  /** When it was paused; null while it is not. */
+  pausedAt: z.number().nullable(),
 });
 export type JobView = z.infer<typeof jobView>;
 

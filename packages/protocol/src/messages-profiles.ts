@@ -22,4 +22,5 @@ export const profileMessages = {
   profileDocumentInvalid: 'The document is not a profile export of this console (YAML or JSON).',
   profileImportPreviewed: 'Nothing was changed yet: this is what the import would do.',
   profileImported: 'Profiles imported successfully.',
+  profileTemplateUnknown: 'No profile template has this name.',
 } as const;

@@ -99,7 +99,6 @@ const FEATURES: readonly FeatureModule[] = [
   deviceConfigModule,
   deviceSettingsModule,
   inventoryModule,
-  provisionModule,
   liveModule,
   jobsModule,
   diagnoseModule,
@@ -111,6 +110,8 @@ const FEATURES: readonly FeatureModule[] = [
   notifyModule,
   authConnectModule,
   profilesModule,
+  // After Profile Management: a profile named at adoption is one of its templates.
+  provisionModule,
   statisticsModule,
   dashboardModule,
   clientsModule,

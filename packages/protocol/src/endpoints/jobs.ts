@@ -1,4 +1,4 @@
-/** Jobs: read them with Inventory view, cancel and re-run with Inventory manage. */
+/** Jobs: read them with Inventory view; cancel, pause, resume and re-run with Inventory manage. */
 import { jobDetail, jobIdQuery, jobIdRequest, jobListQuery, jobListResponse } from '../jobs.ts';
 import { canManage, canView } from '../permissions.ts';
 import { endpoint, featureEndpoints } from './endpoint.ts';
@@ -27,6 +27,23 @@ export const jobsEndpoints = featureEndpoints('jobs', {
     method: 'POST',
     path: `${V1}/cancel`,
     ...manage('cancel'),
+    body: jobIdRequest,
+    response: { 200: jobDetail },
+    errors: [404],
+  }),
+  // A paused job starts no new step (running ones finish); resumed, it goes on where it was.
+  pause: endpoint({
+    method: 'POST',
+    path: `${V1}/pause`,
+    ...manage('pause'),
+    body: jobIdRequest,
+    response: { 200: jobDetail },
+    errors: [404],
+  }),
+  resume: endpoint({
+    method: 'POST',
+    path: `${V1}/resume`,
+    ...manage('resume'),
     body: jobIdRequest,
     response: { 200: jobDetail },
     errors: [404],

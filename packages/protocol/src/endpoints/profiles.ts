@@ -25,6 +25,15 @@ import { jobDetail, jobIdRequest } from '../jobs.ts';
 import { canManage, canView } from '../permissions.ts';
 import { endpoint, featureEndpoints, fileAnswer } from './endpoint.ts';
 import { profileExportQuery, profileImportRequest, profileImportResponse } from '../profiles/document.ts';
+import {
+  PROFILE_TEMPLATES_API,
+  profileTemplateCopyRequest,
+  profileTemplateEditRequest,
+  profileTemplateListResponse,
+  profileTemplateNamesResponse,
+  profileTemplateRequest,
+  profileTemplateSaved,
+} from '../profiles/templates.ts';
 
 const view = { permission: canView('ProfileManagement') };
 const manage = (action: string) => ({
@@ -91,11 +100,27 @@ export const profilesEndpoints = featureEndpoints('profiles', {
     errors: [404],
   }),
   // A rollout is a job of the rollout kind: its ProfileManagement managers may abort it (pending steps are
-  // cancelled, running ones finish), which the jobs API would ask of Inventory managers.
+  // cancelled, running ones finish), pause and resume it, which the jobs API would ask of Inventory managers.
   abort: endpoint({
     method: 'POST',
     path: `${PROFILES_API}/abort`,
     ...manage('abort'),
+    body: jobIdRequest,
+    response: { 200: jobDetail },
+    errors: [404],
+  }),
+  pause: endpoint({
+    method: 'POST',
+    path: `${PROFILES_API}/pause`,
+    ...manage('pause'),
+    body: jobIdRequest,
+    response: { 200: jobDetail },
+    errors: [404],
+  }),
+  resume: endpoint({
+    method: 'POST',
+    path: `${PROFILES_API}/resume`,
+    ...manage('resume'),
     body: jobIdRequest,
     response: { 200: jobDetail },
     errors: [404],
@@ -123,6 +148,52 @@ export const profilesEndpoints = featureEndpoints('profiles', {
     ...manage('import'),
     body: profileImportRequest,
     response: { 200: profileImportResponse },
+  }),
+  // Profile templates: what a device gets when it is adopted with one (Adopt dialog, CSV profile column).
+  templateList: endpoint({
+    method: 'GET',
+    path: `${PROFILE_TEMPLATES_API}/list`,
+    ...view,
+    response: { 200: profileTemplateListResponse },
+  }),
+  // Provision chooses a template by name at adoption: its viewers may read the names.
+  templateNames: endpoint({
+    method: 'GET',
+    path: `${PROFILE_TEMPLATES_API}/names`,
+    permission: canView('Provision'),
+    response: { 200: profileTemplateNamesResponse },
+  }),
+  templateCreate: endpoint({
+    method: 'POST',
+    path: `${PROFILE_TEMPLATES_API}/create`,
+    ...manage('templateCreate'),
+    body: profileTemplateRequest,
+    response: { 200: profileTemplateSaved },
+    errors: [409],
+  }),
+  templateEdit: endpoint({
+    method: 'PATCH',
+    path: `${PROFILE_TEMPLATES_API}/edit`,
+    ...manage('templateEdit'),
+    body: profileTemplateEditRequest,
+    response: { 200: profileTemplateSaved },
+    errors: [404, 409],
+  }),
+  templateCopy: endpoint({
+    method: 'POST',
+    path: `${PROFILE_TEMPLATES_API}/copy`,
+    ...manage('templateCopy'),
+    body: profileTemplateCopyRequest,
+    response: { 200: profileTemplateSaved },
+    errors: [404, 409],
+  }),
+  templateRemove: endpoint({
+    method: 'DELETE',
+    path: `${PROFILE_TEMPLATES_API}/delete`,
+    ...manage('templateDelete'),
+    body: profileIdRequest,
+    response: { 200: okResponse },
+    errors: [404],
   }),
   wifiAuthentication: endpoint({
     method: 'GET',

@@ -17,3 +17,4 @@ export * from './general.ts';
 export * from './clients.ts';
 export * from './profileTemplate.ts';
 export * from './sections.ts';
+export * from './writes.ts';

@@ -17,6 +17,8 @@ export interface JobsTable {
   deadline_at: number;
   created_at: number;
   finished_at: number | null;
+  /** When an operator paused it (migration 0022); null while it is not paused. */
+  paused_at: Generated<number | null>;
 }
 
 export interface JobStepsTable {

@@ -25,7 +25,31 @@ export interface ProfileAssignmentsTable {
   applied_at: number;
 }
 
+/** Migration 0022_profile_templates. */
+export interface ProfileTemplatesTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON of the ProfileTemplate without its name. */
+  body: string;
+  updated_by: string;
+  updated_at: number;
+  created_at: number;
+}
+
+/** The template a device was given when it was adopted (one per device). */
+export interface ProfileTemplateDevicesTable {
+  device_id: string;
+  template_name: string;
+  /** JSON: section -> the desired version the template's document was stored as. */
+  versions: string;
+  /** Why a section could not be given (License Lock ...); null when all were. */
+  error: string | null;
+  applied_at: number;
+}
+
 export interface ProfileTables {
   policy_profiles: PolicyProfilesTable;
   profile_assignments: ProfileAssignmentsTable;
+  profile_templates: ProfileTemplatesTable;
+  profile_template_devices: ProfileTemplateDevicesTable;
 }

@@ -4,6 +4,9 @@ import type { Db } from '../db/schema.ts';
 import { PENDING, UNFINISHED, type JobLock } from './rows.ts';
 import { inTransaction } from '../db/transaction.ts';
 
+/** A job that may still run steps: running, or paused until an operator resumes it. */
+const LIVE: readonly string[] = ['running', 'paused'];
+
 export function jobLifecycle(db: Db, lockJob: JobLock) {
   return {
     /** Pending steps of running jobs past their deadline. Returns the job ids touched. */
@@ -35,13 +38,45 @@ export function jobLifecycle(db: Db, lockJob: JobLock) {
     async halt(jobId: number, state: 'cancelled' | 'stopped', reason: string, now: number): Promise<boolean> {
       return inTransaction(db, async (trx) => {
         const job = await lockJob(trx, jobId);
-        if (!job || job.state !== 'running') return false;
-        await trx.updateTable('jobs').set({ state }).where('id', '=', jobId).execute();
+        if (!job || !LIVE.includes(job.state)) return false;
+        await trx.updateTable('jobs').set({ state, paused_at: null }).where('id', '=', jobId).execute();
         await trx
           .updateTable('job_steps')
           .set({ state: 'cancelled', reason, finished_at: now, updated_at: now })
           .where('job_id', '=', jobId)
           .where('state', 'in', PENDING)
+          .execute();
+        return true;
+      });
+    },
+
+    /**
+     * Pauses a running job: it claims no new step (the runner looks only at running jobs), its running
+     * steps finish and report. False when it was not running.
+     */
+    async pause(jobId: number, now: number): Promise<boolean> {
+      return inTransaction(db, async (trx) => {
+        const job = await lockJob(trx, jobId);
+        if (job?.state !== 'running') return false;
+        await trx
+          .updateTable('jobs')
+          .set({ state: 'paused', paused_at: now })
+          .where('id', '=', jobId)
+          .execute();
+        return true;
+      });
+    },
+
+    /** A paused job runs on; its deadline moves on by the time it was paused. False when it was not paused. */
+    async resume(jobId: number, now: number): Promise<boolean> {
+      return inTransaction(db, async (trx) => {
+        const job = await lockJob(trx, jobId);
+        if (job?.state !== 'paused') return false;
+        const paused = Math.max(0, now - Number(job.paused_at ?? now));
+        await trx
+          .updateTable('jobs')
+          .set({ state: 'running', paused_at: null, deadline_at: Number(job.deadline_at) + paused })
+          .where('id', '=', jobId)
           .execute();
         return true;
       });
@@ -63,7 +98,12 @@ export function jobLifecycle(db: Db, lockJob: JobLock) {
           const { deadlineMs } = jobOptions.parse(JSON.parse(job.options));
           await trx
             .updateTable('jobs')
-            .set({ state: 'running', finished_at: null, deadline_at: now + deadlineMs })
+            // A paused job stays paused: its failed steps wait with the rest for the resume.
+            .set({
+              state: job.state === 'paused' ? 'paused' : 'running',
+              finished_at: null,
+              deadline_at: now + deadlineMs,
+            })
             .where('id', '=', jobId)
             .execute();
         }
@@ -96,16 +136,17 @@ export function jobLifecycle(db: Db, lockJob: JobLock) {
           .groupBy('state')
           .execute();
         const by = new Map(rows.map((r) => [r.state, Number(r.n)]));
-        const open = (job.state === 'running' ? UNFINISHED : ['running']).some((s) => by.get(s));
+        // A paused job is not over while steps wait for it to resume.
+        const live = LIVE.includes(job.state);
+        const open = (live ? UNFINISHED : ['running']).some((s) => by.get(s));
         if (open) return false;
         const total = [...by.values()].reduce((a, b) => a + b, 0);
-        const state =
-          job.state === 'running'
-            ? (by.get('succeeded') ?? 0) === total
-              ? 'succeeded'
-              : 'failed'
-            : job.state;
-        await trx.updateTable('jobs').set({ state, finished_at: now }).where('id', '=', jobId).execute();
+        const state = live ? ((by.get('succeeded') ?? 0) === total ? 'succeeded' : 'failed') : job.state;
+        await trx
+          .updateTable('jobs')
+          .set({ state, finished_at: now, paused_at: null })
+          .where('id', '=', jobId)
+          .execute();
         return true;
       });
     },

@@ -95,6 +95,7 @@ export function toJobView(row: Selectable<JobsTable>, stepCounts: StepCounts): J
     deadlineAt: row.deadline_at,
     createdAt: row.created_at,
     finishedAt: row.finished_at,
+    pausedAt: row.paused_at === null ? null : Number(row.paused_at),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
- * The jobs feature's face: create a job (modules and the scheduler), read jobs and steps, cancel, re-run
- * the failed steps. Running them is the runner's business; this only writes the request and wakes it.
+ * The jobs feature's face: create a job (modules and the scheduler), read jobs and steps, cancel, pause,
+ * resume, re-run the failed steps. Running them is the runner's business; this only writes the request and wakes it.
  */
 import {
   canView,
@@ -91,6 +91,23 @@ export function jobService(deps: {
       if (await store.halt(id, 'cancelled', reasons.cancelled, Date.now())) {
         await store.settle(id, Date.now());
         await runner.announceJob(id);
+      }
+      return detail(id);
+    },
+
+    /** No new step starts (running ones finish) until it is resumed. A job not running is left as it is. */
+    async pause(id: number): Promise<JobDetail> {
+      if (!(await store.job(id))) throw fail(404, 'notFound');
+      if (await store.pause(id, Date.now())) await runner.announceJob(id);
+      return detail(id);
+    },
+
+    /** A paused job goes on where it was, its deadline moved on by the pause. */
+    async resume(id: number): Promise<JobDetail> {
+      if (!(await store.job(id))) throw fail(404, 'notFound');
+      if (await store.resume(id, Date.now())) {
+        await runner.announceJob(id);
+        runner.kick();
       }
       return detail(id);
     },

@@ -11,15 +11,16 @@ import { profileService } from './service.ts';
 import { profileStore } from './store.ts';
 import { appliedWaiter } from './waiter.ts';
 import { portableProfiles } from './portable.ts';
+import { templateApplyKind, templateService, templateStore } from './templates.ts';
 
 /** Past the confirm window, the time a loaded device takes to apply and report. */
 const SETTLE_MARGIN_MS = 60_000;
 
 export const profilesModule = featureModule({
   name: 'profiles',
-  needs: ['store', 'jobs', 'devices', 'config'],
+  needs: ['store', 'jobs', 'devices', 'config', 'log'],
   uses: { deviceConfig: deviceConfigModule, authConnect: authConnectModule },
-  start({ store, jobs, devices, config }, { deviceConfig, authConnect }) {
+  start({ store, jobs, devices, config, log }, { deviceConfig, authConnect }) {
     const profiles = profileStore(store.db);
     const waiter = appliedWaiter(deviceConfig.sectionChanges, deviceConfig.service);
     jobs.kinds.register(
@@ -32,10 +33,25 @@ export const profilesModule = featureModule({
       }),
     );
     const service = profileService({ store: profiles, devices, config: deviceConfig.service, jobs });
+    const templateRows = templateStore(store.db);
+    jobs.kinds.register(
+      templateApplyKind({
+        config: deviceConfig.service,
+        store: templateRows,
+        waiter,
+        settleMs: config.configConfirmTimeoutMs + SETTLE_MARGIN_MS,
+      }),
+    );
+    const templates = templateService({ store: templateRows, devices, jobs, log });
     return {
-      offers: service,
-      routes: [profileRoutes(service, portableProfiles({ store: profiles, devices }), authConnect)],
-      stop: async () => waiter.stop(),
+      offers: { ...service, templates },
+      routes: [
+        profileRoutes(service, portableProfiles({ store: profiles, devices }), authConnect, templates),
+      ],
+      stop: async () => {
+        templates.stop();
+        waiter.stop();
+      },
     };
   },
 });

@@ -6,6 +6,7 @@ import type { AuthConnectService } from '../authConnect/service.ts';
 import { activityAlongWith } from '../activity/recorder.ts';
 import type { ProfileService } from './service.ts';
 import type { PortableProfiles } from './portable.ts';
+import type { TemplateService } from './templates.ts';
 
 const { profiles: declared } = endpoints;
 const userOf = (request: Pick<FastifyRequest, 'identity'>) => request.identity!.userName;
@@ -15,6 +16,7 @@ export function profileRoutes(
   profiles: ProfileService,
   portable: PortableProfiles,
   authConnect: Pick<AuthConnectService, 'names'>,
+  templates: TemplateService,
 ) {
   return async (app: FastifyInstance) => {
     serve(app, declared.list, async (request) => ({ list: await profiles.list(request.query.kind) }));
@@ -41,6 +43,8 @@ export function profileRoutes(
       jobId: await profiles.rollout(request.body, userOf(request)),
     }));
     serve(app, declared.abort, async (request) => profiles.abort(request.body.id));
+    serve(app, declared.pause, async (request) => profiles.pause(request.body.id));
+    serve(app, declared.resume, async (request) => profiles.resume(request.body.id));
     serve(app, declared.assignments, async (request) => ({
       list: await profiles.assignments(request.query.id),
     }));
@@ -61,6 +65,24 @@ export function profileRoutes(
         userOf(request),
         apply ? activityAlongWith(request) : undefined,
       );
+    });
+    serve(app, declared.templateList, async () => ({ list: await templates.list() }));
+    serve(app, declared.templateNames, async () => ({ names: await templates.names() }));
+    serve(app, declared.templateCreate, async (request) => ({
+      message: messages.profileCreated,
+      template: await templates.create(request.body, userOf(request), activityAlongWith(request)),
+    }));
+    serve(app, declared.templateEdit, async (request) => ({
+      message: messages.profileEdited,
+      template: await templates.edit(request.body, userOf(request), activityAlongWith(request)),
+    }));
+    serve(app, declared.templateCopy, async (request) => ({
+      message: messages.profileCreated,
+      template: await templates.copy(request.body, userOf(request), activityAlongWith(request)),
+    }));
+    serve(app, declared.templateRemove, async (request) => {
+      await templates.remove(request.body.id, activityAlongWith(request));
+      return { message: messages.profileDeleted };
     });
     serve(app, declared.wifiAuthentication, async (request) => ({
       list: await profiles.wifiAuthentication(request.query.id),

@@ -66,10 +66,16 @@ export function profileService(deps: {
   store: ProfileStore;
   devices: Pick<DeviceDirectory, 'get' | 'scan' | 'groups'>;
   config: Pick<ConfigService, 'current' | 'state'>;
-  jobs: Pick<JobService, 'create' | 'view' | 'cancel'>;
+  jobs: Pick<JobService, 'create' | 'view' | 'cancel' | 'pause' | 'resume'>;
   now?: () => number;
 }) {
   const { store, devices, config, jobs, now = Date.now } = deps;
+
+  /** A job of the rollout kind, else 404: these routes do not reach other kinds' jobs. */
+  async function rolloutJob(jobId: number): Promise<void> {
+    const job = await jobs.view(jobId);
+    if (job?.kind !== PROFILE_APPLY_JOB_KIND) throw fail(404, 'notFound');
+  }
 
   async function load(id: number): Promise<Profile> {
     const row = await store.get(id);
@@ -252,9 +258,19 @@ export function profileService(deps: {
 
     /** Stops a rollout: its pending steps are cancelled, the running ones finish. */
     async abort(jobId: number) {
-      const job = await jobs.view(jobId);
-      if (job?.kind !== PROFILE_APPLY_JOB_KIND) throw fail(404, 'notFound');
+      await rolloutJob(jobId);
       return jobs.cancel(jobId);
+    },
+
+    /** Pauses a rollout (the jobs seam's pause): no device is sent it until it is resumed. */
+    async pause(jobId: number) {
+      await rolloutJob(jobId);
+      return jobs.pause(jobId);
+    },
+
+    async resume(jobId: number) {
+      await rolloutJob(jobId);
+      return jobs.resume(jobId);
     },
 
     /** Every device the profile was applied to, and whether it still holds what the profile gave it. */

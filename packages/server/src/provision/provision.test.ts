@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  PROFILE_TEMPLATES_API,
   messages,
+  profileTemplateDefaults,
   type AdoptedConflictListResponse,
   type AdoptResponse,
   type DiscoveryListResponse,
@@ -35,9 +37,35 @@ describe.each(DIALECTS)('provision (%s)', (dialect) => {
       .json<InventoryListResponse>()
       .list.find((d) => d.sn === sn);
 
+  /**
+   * The profile template named at adoption is on its way: its job's step for the device waits for the
+   * device to come online (these hand-enrolled devices stay offline), nothing more written meanwhile.
+   */
+  const templateGiven = (sn: string) =>
+    waitFor(async () => {
+      const id = (await inventoryRow(sn))?.id;
+      const step =
+        id &&
+        (await edge.store.db
+          .selectFrom('job_steps')
+          .innerJoin('jobs', 'jobs.id', 'job_steps.job_id')
+          .select('job_steps.state')
+          .where('jobs.kind', '=', 'profiles.template')
+          .where('job_steps.device_id', '=', id)
+          .executeTakeFirst());
+      return step && step.state === 'waiting';
+    }, `the template job of ${sn} waiting for the device`);
+
   beforeAll(async () => {
     edge = await startListeningConsole(dialect);
     admin = caller(edge, await signIn(edge));
+    // The profile named at adoption and in the CSV is a profile template's.
+    const template = await admin(
+      'POST',
+      `${PROFILE_TEMPLATES_API}/create`,
+      profileTemplateDefaults('retail'),
+    );
+    expect(template.statusCode, template.body).toBe(200);
   });
   afterAll(() => edge?.destroy());
 
@@ -83,6 +111,7 @@ describe.each(DIALECTS)('provision (%s)', (dialect) => {
     });
     expect(await discovery()).toEqual([`${prefix}-b2`]);
     expect(await inventoryRow(`${prefix}-A1`)).toMatchObject({ name: 'Depot gate' });
+    await templateGiven(`${prefix}-A1`);
   });
 
   test('adoption refuses unknown devices and groups, writing nothing', async () => {
@@ -98,6 +127,12 @@ describe.each(DIALECTS)('provision (%s)', (dialect) => {
     });
     expect(noGroup.statusCode).toBe(400);
     expect(noGroup.json().err_code).toBe('groupNotFound');
+    const noTemplate = await admin('POST', '/api/v1/provision/discovery/adopt', {
+      id: waiting.id,
+      profile: 'no such template',
+    });
+    expect(noTemplate.statusCode).toBe(400);
+    expect(noTemplate.json().err_code).toBe('profileTemplateUnknown');
     const noId = await admin('POST', '/api/v1/provision/discovery/adopt', {});
     expect(noId.statusCode).toBe(400);
     expect(noId.json().err_message).toBe(messages.deviceNotFound);
@@ -122,6 +157,7 @@ describe.each(DIALECTS)('provision (%s)', (dialect) => {
       groupName: 'Shops',
       profile: 'retail',
     });
+    await templateGiven(waiting);
 
     const list = (await admin('GET', '/api/v1/provision/list')).json<ProvisionListResponse>();
     expect(list.list).toContainEqual({

@@ -21,12 +21,15 @@ import {
 import { fail } from '../http/errors.ts';
 import type { DeviceServices, DiscoveryDevice } from '../devices/index.ts';
 import type { InventoryService } from '../inventory/service.ts';
+import type { TemplateService } from '../profiles/templates.ts';
 import { parseProvisionCsv, toCsv } from './csv.ts';
 
 export interface ProvisionDeps {
   devices: DeviceServices['devices'];
   enrolment: DeviceServices['enrolment'];
   inventory: InventoryService;
+  /** A profile named at adoption or in the CSV must be a profile template's (it is applied on adoption). */
+  templates: Pick<TemplateService, 'checkNames'>;
 }
 
 export const DISCOVERY_CSV_HEADER = [
@@ -50,7 +53,7 @@ const matches = (d: DiscoveryDevice, needle: string) =>
   d.mac.toLowerCase().includes(needle);
 
 export function provisionService(deps: ProvisionDeps) {
-  const { enrolment, devices, inventory } = deps;
+  const { enrolment, devices, inventory, templates } = deps;
 
   const service = {
     async discovery(search?: string): Promise<DiscoveryListResponse> {
@@ -66,6 +69,7 @@ export function provisionService(deps: ProvisionDeps) {
         !(await devices.groups.get(request.groupId))
       )
         throw fail(400, 'groupNotFound');
+      await templates.checkNames([request.profile]);
       try {
         const view = await enrolment.adopt(request.id, {
           ...(request.name !== undefined && { name: request.name }),
@@ -82,6 +86,7 @@ export function provisionService(deps: ProvisionDeps) {
 
     async upload(file: Buffer): Promise<ProvisionUploadResponse> {
       const entries = parseProvisionCsv(file);
+      await templates.checkNames(entries.map((e) => e.profile));
       const { provisioned, adopted } = await enrolment.provision(entries);
       return { message: messages.provisionUploaded, provisioned, adopted };
     },

@@ -1,9 +1,8 @@
 /** Clients: the blacklist (block, unblock), connected clients live, and unlink (a one-off disconnect). */
 import {
-  blockClient,
   clientUnlinkResponse,
   messages,
-  unblockClient,
+  sectionWrites,
   type BlockedClient,
   type ClientsSection,
 } from '@edge/protocol';
@@ -16,10 +15,10 @@ export const clientsHandlers = [
     connected: device.telemetry?.clients ?? [],
   })),
   write('clients', 'POST', 'clients/block', (doc, body: BlockedClient) =>
-    blockClient(doc, { mac: body.mac, name: body.name }),
+    sectionWrites['clients/block'](doc, body),
   ),
   write('clients', 'POST', 'clients/unblock', (doc, body: { mac: string }): ClientsSection => {
-    const next = unblockClient(doc, body.mac);
+    const next = sectionWrites['clients/unblock'](doc, body);
     if (next.blacklist.length === doc.blacklist.length) throw fail(404, 'notFound');
     return next;
   }),

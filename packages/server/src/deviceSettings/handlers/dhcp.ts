@@ -1,8 +1,8 @@
 /** DHCP server per VLAN (vid 1 is the untagged LAN). */
-import { DEFAULT_LAN_VID, type DhcpPool, type DhcpSection } from '@edge/protocol';
+import { DEFAULT_LAN_VID, sectionWrites, type DhcpPool, type DhcpSection } from '@edge/protocol';
 import { fail } from '../../http/errors.ts';
 import { read, write } from './types.ts';
-import { removeBy, upsertBy, withoutId } from './lists.ts';
+import { findBy, withoutId } from './lists.ts';
 
 type Doc = DhcpSection;
 
@@ -18,9 +18,10 @@ export const dhcpHandlers = [
   write('dhcp', 'PATCH', 'dhcp/setting', async (doc, body: DhcpPool & { id: string }, ctx): Promise<Doc> => {
     const vlans = (await ctx.section('vlan')).list.map((v) => v.vid);
     if (body.vid !== DEFAULT_LAN_VID && !vlans.includes(body.vid)) throw fail(400, 'vlanUnknown');
-    return { list: upsertBy(doc.list, 'vid', withoutId(body)) };
+    return sectionWrites['dhcp/setting'](doc, withoutId(body));
   }),
-  write('dhcp', 'DELETE', 'dhcp/removeDHCP', (doc, body: { vid: number }): Doc => ({
-    list: removeBy(doc.list, 'vid', body.vid),
-  })),
+  write('dhcp', 'DELETE', 'dhcp/removeDHCP', (doc, body: { vid: number }): Doc => {
+    findBy(doc.list, 'vid', body.vid);
+    return sectionWrites['dhcp/removeDHCP'](doc, body);
+  }),
 ];

@@ -1,4 +1,5 @@
 /** The list edits the settings calls make: rows keyed by a field (name, vid, ssid, idx ...). */
+import { removeBy as removeRow, upsertBy } from '@edge/protocol';
 import { fail } from '../../http/errors.ts';
 
 /** The row whose `key` is `value`; 404 when there is none. */
@@ -8,11 +9,7 @@ export function findBy<T, K extends keyof T>(list: readonly T[], key: K, value: 
   return found;
 }
 
-/** Replaces the row with the same `key`, or adds it at the end. */
-export function upsertBy<T, K extends keyof T>(list: readonly T[], key: K, row: T): T[] {
-  const at = list.findIndex((r) => r[key] === row[key]);
-  return at < 0 ? [...list, row] : list.map((r, i) => (i === at ? row : r));
-}
+export { upsertBy } from '@edge/protocol';
 
 /** Replaces the row with the same `key`; 404 when there is none. */
 export function replaceBy<T, K extends keyof T>(list: readonly T[], key: K, row: T): T[] {
@@ -23,7 +20,7 @@ export function replaceBy<T, K extends keyof T>(list: readonly T[], key: K, row:
 /** Removes the row whose `key` is `value`; 404 when there is none. */
 export function removeBy<T, K extends keyof T>(list: readonly T[], key: K, value: T[K]): T[] {
   findBy(list, key, value);
-  return list.filter((r) => r[key] !== value);
+  return removeRow(list, key, value);
 }
 
 /** A request body without the device id every settings call carries. */

@@ -1,7 +1,7 @@
 /** Mobile network: APN in use and saved APN profiles, SIM binding and PIN; signal and identity live. */
-import type { ApnProfile, MobileNetworkSection } from '@edge/protocol';
+import { sectionWrites, type ApnProfile, type MobileNetworkSection } from '@edge/protocol';
 import { read, write } from './types.ts';
-import { removeBy, upsertBy, withoutId } from './lists.ts';
+import { findBy, withoutId } from './lists.ts';
 
 type Doc = MobileNetworkSection;
 
@@ -20,35 +20,23 @@ export const mobileNetworkHandlers = [
   read('mobileNetwork', 'mobileNetwork/getPINConfig', (doc) => doc.simSetting),
 
   /** Saves a profile for later (replacing one of the same name); it is not put in use. */
-  write(
-    'mobileNetwork',
-    'POST',
-    'mobileNetwork/saveProfile',
-    (doc, body: ApnProfile & { id: string }): Doc => ({
-      ...doc,
-      saveProfile: { apn_list: upsertBy(doc.saveProfile.apn_list, 'name', withoutId(body)) },
-    }),
+  write('mobileNetwork', 'POST', 'mobileNetwork/saveProfile', (doc, body: ApnProfile & { id: string }): Doc =>
+    sectionWrites['mobileNetwork/saveProfile'](doc, withoutId(body)),
   ),
   write(
     'mobileNetwork',
     'PATCH',
     'mobileNetwork/apnSetting',
-    (doc, body: Pick<Doc, 'toggle' | 'apnSetting'>): Doc => ({
-      ...doc,
-      toggle: body.toggle,
-      apnSetting: body.apnSetting,
-    }),
+    (doc, body: Pick<Doc, 'toggle' | 'apnSetting'>) => sectionWrites['mobileNetwork/apnSetting'](doc, body),
   ),
-  write('mobileNetwork', 'PATCH', 'mobileNetwork/settingBind', (doc, body: Doc['settingBind']): Doc => ({
-    ...doc,
-    settingBind: { mode: body.mode },
-  })),
-  write('mobileNetwork', 'PATCH', 'mobileNetwork/simSetting', (doc, body: Doc['simSetting']): Doc => ({
-    ...doc,
-    simSetting: { auto_unlock: body.auto_unlock, code: body.code },
-  })),
-  write('mobileNetwork', 'DELETE', 'mobileNetwork/deleteProfile', (doc, body: { name: string }): Doc => ({
-    ...doc,
-    saveProfile: { apn_list: removeBy(doc.saveProfile.apn_list, 'name', body.name) },
-  })),
+  write('mobileNetwork', 'PATCH', 'mobileNetwork/settingBind', (doc, body: Doc['settingBind']) =>
+    sectionWrites['mobileNetwork/settingBind'](doc, body),
+  ),
+  write('mobileNetwork', 'PATCH', 'mobileNetwork/simSetting', (doc, body: Doc['simSetting']) =>
+    sectionWrites['mobileNetwork/simSetting'](doc, body),
+  ),
+  write('mobileNetwork', 'DELETE', 'mobileNetwork/deleteProfile', (doc, body: { name: string }): Doc => {
+    findBy(doc.saveProfile.apn_list, 'name', body.name);
+    return sectionWrites['mobileNetwork/deleteProfile'](doc, body);
+  }),
 ];

@@ -4,6 +4,7 @@
  */
 import {
   multipleWanFitsWanRule,
+  sectionWrites,
   type MaRule,
   type MultipleWanSection,
   type WanSection,
@@ -14,7 +15,7 @@ import type { z } from 'zod';
 import type { DeviceView } from '../../devices/index.ts';
 import { fail } from '../../http/errors.ts';
 import { read, write, type HandlerContext } from './types.ts';
-import { removeBy, upsertBy } from './lists.ts';
+import { findBy } from './lists.ts';
 
 type Doc = MultipleWanSection;
 type Policy = z.infer<typeof multipleWanPolicy>;
@@ -40,11 +41,6 @@ function wanStatuses(doc: Doc, wan: WanSection, device: DeviceView): WanStatus[]
     };
   });
 }
-
-const bind = (doc: Doc, binding: Doc['binding'][number]): Doc => ({
-  ...doc,
-  binding: upsertBy(doc.binding, 'vid', binding),
-});
 
 export const multipleWanHandlers = [
   read('multipleWan', 'multipleWan/getTableInfo', async (doc, query: { vid: number }, ctx) => ({
@@ -73,8 +69,7 @@ export const multipleWanHandlers = [
   write('multipleWan', 'PATCH', 'multipleWan/setLb', async (doc, body: Policy, ctx): Promise<Doc> => {
     const code = multipleWanFitsWanRule(body.mode, (await wanNames(ctx)).length);
     if (code) throw fail(400, code);
-    const { mode, primary, secondary, backup, detection, loadBalance } = body;
-    return { ...doc, mode, primary, secondary, backup, detection, loadBalance };
+    return sectionWrites['multipleWan/setLb'](doc, body);
   }),
 
   read(
@@ -91,25 +86,24 @@ export const multipleWanHandlers = [
   read('multipleWan', 'wanBinding/getBindList', (doc) => ({ list: doc.binding })),
   read('multipleWan', 'wanBinding/maRuleList', (doc) => ({ list: doc.maRules })),
   read('multipleWan', 'wanBinding/supported', (_doc, _query, ctx) => support(ctx)),
-  write('multipleWan', 'POST', 'wanBinding/addMARule', (doc, body: MaRule): Doc => {
-    const { name, destination, protocol, port, wan } = body;
-    return { ...doc, maRules: [...doc.maRules, { name, destination, protocol, port, wan }] };
-  }),
+  write('multipleWan', 'POST', 'wanBinding/addMARule', (doc, body: MaRule): Doc =>
+    sectionWrites['wanBinding/addMARule'](doc, body),
+  ),
   write('multipleWan', 'PATCH', 'wanBinding/setBind', (doc, body: { vid: number; primary: string }) =>
-    bind(doc, { vid: body.vid, mode: 'bind', primary: body.primary, secondary: 'None' }),
+    sectionWrites['wanBinding/setBind'](doc, body),
   ),
   write(
     'multipleWan',
     'PATCH',
     'wanBinding/setFo',
     (doc, body: { vid: number; primary: string; secondary: string }) =>
-      bind(doc, { vid: body.vid, mode: 'failover', primary: body.primary, secondary: body.secondary }),
+      sectionWrites['wanBinding/setFo'](doc, body),
   ),
   write('multipleWan', 'PATCH', 'wanBinding/setMa', (doc, body: { vid: number }) =>
-    bind(doc, { vid: body.vid, mode: 'multiAccess', primary: '', secondary: '' }),
+    sectionWrites['wanBinding/setMa'](doc, body),
   ),
-  write('multipleWan', 'DELETE', 'wanBinding/delMARule', (doc, body: { name: string }): Doc => ({
-    ...doc,
-    maRules: removeBy(doc.maRules, 'name', body.name),
-  })),
+  write('multipleWan', 'DELETE', 'wanBinding/delMARule', (doc, body: { name: string }): Doc => {
+    findBy(doc.maRules, 'name', body.name);
+    return sectionWrites['wanBinding/delMARule'](doc, body);
+  }),
 ];

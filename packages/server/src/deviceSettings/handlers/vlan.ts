@@ -1,5 +1,5 @@
 /** VLAN list with port modes. A VLAN still used by a port cannot be removed (the section's rule says so). */
-import { vlanDefaults, type VlanEntry, type VlanSection } from '@edge/protocol';
+import { sectionWrites, type VlanEntry, type VlanSection } from '@edge/protocol';
 import { read, write } from './types.ts';
 import { removeBy, withoutId } from './lists.ts';
 
@@ -11,8 +11,10 @@ export const vlanHandlers = [
     ...doc,
     list: [...doc.list, { vid: body.vid, description: body.description }],
   })),
-  write('vlan', 'PATCH', 'vlan/edit', (_doc, body: Doc & { id: string }): Doc => withoutId(body)),
-  write('vlan', 'PATCH', 'vlan/reset', (): Doc => structuredClone(vlanDefaults)),
+  write('vlan', 'PATCH', 'vlan/edit', (doc, body: Doc & { id: string }): Doc =>
+    sectionWrites['vlan/edit'](doc, withoutId(body)),
+  ),
+  write('vlan', 'PATCH', 'vlan/reset', (): Doc => sectionWrites['vlan/reset']()),
   write('vlan', 'DELETE', 'vlan/remove', (doc, body: { vid: number }): Doc => ({
     ...doc,
     list: removeBy(doc.list, 'vid', body.vid),

@@ -1,10 +1,11 @@
 /**
  * One job and its per-device steps, live (useLiveJob): how far the job is, and per device its state,
- * progress, reason and newest output line; `expand` shows more of a step (e.g. its lines or result).
+ * progress, reason and newest output line; `expand` shows more of a step (e.g. its lines or result);
+ * `pause` offers Pause while it runs and Resume while it is paused.
  * Any feature that runs device jobs shows them with it.
  */
 import type { ReactNode } from 'react';
-import { Progress, Space, Table, Tag, Typography } from 'antd';
+import { Button, Progress, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { FINISHED_STEP_STATES, type JobState, type StepState, type StepView } from '@edge/protocol';
@@ -25,6 +26,7 @@ const STEP_COLOURS: Record<StepState, string> = {
 };
 const JOB_COLOURS: Record<JobState, string> = {
   running: 'processing',
+  paused: 'gold',
   succeeded: 'success',
   failed: 'error',
   cancelled: 'default',
@@ -46,6 +48,7 @@ export function JobProgress({
   expand,
   title,
   columns = [],
+  pause,
 }: {
   live: LiveJobState;
   /** The name to show for a device id. */
@@ -55,6 +58,8 @@ export function JobProgress({
   title?: ReactNode;
   /** The kind's own columns (a test's summarised result), after the common ones. */
   columns?: ColumnsType<StepView>;
+  /** Pause and resume (the jobs seam's, through the feature's own endpoints): shown when given. */
+  pause?: { onPause: () => void; onResume: () => void; busy: boolean };
 }) {
   const { t } = useTranslation();
   const { job, steps } = live;
@@ -71,6 +76,22 @@ export function JobProgress({
         <Typography.Text type="secondary">
           {t('jobs.finishedOf', { finished, total: steps.length })}
         </Typography.Text>
+        {pause && job.state === 'running' && (
+          <Button size="small" data-testid="job-pause" loading={pause.busy} onClick={pause.onPause}>
+            {t('jobs.pause')}
+          </Button>
+        )}
+        {pause && job.state === 'paused' && (
+          <Button
+            size="small"
+            type="primary"
+            data-testid="job-resume"
+            loading={pause.busy}
+            onClick={pause.onResume}
+          >
+            {t('jobs.resume')}
+          </Button>
+        )}
       </Space>
       <Progress percent={percent} status={job.state === 'running' ? 'active' : undefined} />
       <Table<StepView>

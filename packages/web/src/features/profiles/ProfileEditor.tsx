@@ -1,10 +1,10 @@
 /**
  * Creating or editing a policy profile: its name, then the section's own editor on the profile's document;
- * the editor's Apply saves the profile (SPEC 8: 'Profile created/edited successfully.', or the firewall
+ * the editor's Apply saves the profile (or, for editors that change a row at a time, its Save does) (SPEC 8: 'Profile created/edited successfully.', or the firewall
  * template's words).
  */
 import { useState } from 'react';
-import { Divider, Form, Input, Modal, Typography } from 'antd';
+import { Button, Divider, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   PROFILE_NAME_MAX,
@@ -17,10 +17,11 @@ import {
 } from '@edge/protocol';
 import { useSchemaFields } from '../../components/form/useSchemaFields.tsx';
 import { useConfirmAct } from '../../components/useConfirmAct.ts';
+import { useConfirm } from '../../components/useConfirm.tsx';
 import { messageText } from '../../i18n/messageText.ts';
 import { VERTICAL } from '../deviceSettings/document.ts';
 import { useCreateProfile, useEditProfile } from './api.ts';
-import { SECTION_EDITORS, draftView } from './sectionEditors.tsx';
+import { SECTION_EDITORS, draftView, useProfileScope } from './sectionEditors.tsx';
 import { VariableTable } from './VariableTable.tsx';
 
 export function ProfileEditor({
@@ -43,6 +44,8 @@ export function ProfileEditor({
   const create = useCreateProfile();
   const edit = useEditProfile();
   const { act, busy } = useConfirmAct();
+  const { confirm } = useConfirm();
+  const scope = useProfileScope();
   const { field } = useSchemaFields(policyProfileRequest, ['name'], {
     values: () => ({ name: form.getFieldValue('name') ?? '', kind, body: doc, values }),
   });
@@ -85,16 +88,26 @@ export function ProfileEditor({
       </Typography.Paragraph>
       <VariableTable rows={values} onChange={setValues} />
       <Divider />
-      {editor?.render({
-        view: draftView(section, doc, version),
-        busy,
-        apply: async (_path, body) => {
-          const next = editor.docOf(body);
-          setDoc(next);
-          setVersion((v) => v + 1);
-          return save(next);
+      {editor.render(
+        {
+          view: draftView(section, doc, version),
+          busy,
+          apply: async (path, body, confirmMessage) => {
+            // A row's own question (delete this pool?) is asked here too; the generic apply one is not.
+            if (confirmMessage && !(await confirm({ message: confirmMessage }))) return false;
+            const next = editor.docOf(path, body, doc);
+            setDoc(next);
+            setVersion((v) => v + 1);
+            return editor.savesOnApply ? save(next) : true;
+          },
         },
-      })}
+        scope,
+      )}
+      {!editor.savesOnApply && (
+        <Button type="primary" data-testid="profile-save" loading={busy} onClick={() => void save(doc)}>
+          {t('profiles.save')}
+        </Button>
+      )}
     </Modal>
   );
 }

@@ -16,7 +16,7 @@ import { useDeleteProfile, useProfiles } from './api.ts';
 import { ProfileEditor } from './ProfileEditor.tsx';
 import { DocumentActions } from './DocumentActions.tsx';
 import { RolloutPanel } from './RolloutPanel.tsx';
-import { SECTION_EDITORS, editableKinds } from './sectionEditors.tsx';
+import { editableKinds } from './sectionEditors.tsx';
 import '../../components/page.css';
 
 type Editing = { kind: PolicyProfileKind; profile?: ProfileView };
@@ -86,7 +86,7 @@ export default function ProfilesModule() {
               title: t('profiles.actions'),
               render: (_, p) => (
                 <Space data-testid={`profile-row-${p.name}`}>
-                  {mayManage && SECTION_EDITORS[p.kind] && (
+                  {mayManage && (
                     <Button
                       size="small"
                       data-testid="profile-edit"

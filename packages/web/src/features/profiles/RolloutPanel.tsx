@@ -1,7 +1,7 @@
 /**
  * Applying a profile: choose a group, see the dry run (per device, what would change), then roll it out as
  * a staged job (a canary share first, the rest in waves, halted by itself past the failure limit) and watch
- * it with the jobs widget; below, the devices it was applied to and whether they drifted since.
+ * it with the jobs widget, which pauses and resumes it; below, the devices it was applied to and whether they drifted since.
  */
 import { useState } from 'react';
 import { Button, Form, InputNumber, Select, Space, Tag, Typography } from 'antd';
@@ -12,7 +12,7 @@ import { VERTICAL } from '../../components/layout.ts';
 import { useGroups } from '../inventory/api.ts';
 import { JobProgress } from '../jobs/JobProgress.tsx';
 import { useLiveJob } from '../jobs/useLiveJob.ts';
-import { useAbortRollout, useDryRun, useRollout } from './api.ts';
+import { useAbortRollout, useDryRun, usePauseRollout, useResumeRollout, useRollout } from './api.ts';
 import { AssignmentTable } from './AssignmentTable.tsx';
 import { DryRunTable } from './DryRunTable.tsx';
 
@@ -29,6 +29,8 @@ export function RolloutPanel({ profile }: { profile: ProfileView }) {
   const dryRun = useDryRun();
   const rollout = useRollout();
   const abort = useAbortRollout();
+  const pause = usePauseRollout();
+  const resume = useResumeRollout();
   const live = useLiveJob(jobId);
   const { act, busy } = useConfirmAct();
   const names = new Map((result?.devices ?? []).map((d) => [d.deviceId, d.name]));
@@ -115,13 +117,30 @@ export function RolloutPanel({ profile }: { profile: ProfileView }) {
           </Button>
         </Form>
       )}
-      {live.job?.state === 'running' && (
+      {(live.job?.state === 'running' || live.job?.state === 'paused') && (
         <Button danger data-testid="profile-rollout-abort" loading={busy} onClick={stop}>
           {t('profiles.rollout.abort')}
         </Button>
       )}
       <JobProgress
         live={live}
+        pause={
+          jobId === null
+            ? undefined
+            : {
+                busy,
+                onPause: () =>
+                  void act({
+                    run: () => pause.mutateAsync(jobId),
+                    done: t('profiles.rollout.paused'),
+                  }).catch(() => false),
+                onResume: () =>
+                  void act({
+                    run: () => resume.mutateAsync(jobId),
+                    done: t('profiles.rollout.resumed'),
+                  }).catch(() => false),
+              }
+        }
         deviceName={(id) => names.get(id) ?? id}
         columns={[
           {

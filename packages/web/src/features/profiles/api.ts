@@ -26,3 +26,7 @@ export const useImportProfiles = () => useEndpointMutation(profiles.importDocume
 export const useRollout = () => useEndpointMutation(profiles.rollout, changed);
 export const useAbortRollout = () =>
   useEndpointMutation(profiles.abort, { toInput: (id: number) => ({ id }) });
+export const usePauseRollout = () =>
+  useEndpointMutation(profiles.pause, { toInput: (id: number) => ({ id }) });
+export const useResumeRollout = () =>
+  useEndpointMutation(profiles.resume, { toInput: (id: number) => ({ id }) });

@@ -1,40 +1,142 @@
 /**
  * The device sections' own editors (deviceSettings), given a policy profile's document instead of a
  * device's: one form per section, not a second copy. Each editor ends in the settings call it would make
- * on a device (`apply(path, body)`); here that body becomes the profile's document.
+ * on a device (`apply(path, body)`); here that call is made on the profile's document (protocol
+ * `sectionWrites`, the console's own handlers' changes). Editors whose Apply sends the whole part they
+ * edit (firewall, Wi-Fi, VLAN, the Multiple WAN policy) save the profile with it; those that change one row
+ * at a time (DHCP pools, APN, WAN binding, the blacklist) change the draft, saved with the profile's Save.
  */
 import type { ReactNode } from 'react';
 import {
+  DEFAULT_LAN_VID,
+  applySectionWrite,
+  multipleWanDefaults,
+  sectionDefaults,
   ssidRowOf,
+  type MultipleWanSection,
   type PolicyProfileKind,
   type SectionKey,
   type SectionStateView,
+  type VlanSection,
   type WifiSettingRequest,
 } from '@edge/protocol';
 import type { SectionContext } from '../deviceSettings/SectionFrame.tsx';
+import { documentOf } from '../deviceSettings/document.ts';
 import { FirewallEditor } from '../deviceSettings/firewall/FirewallSection.tsx';
 import { WifiEditor } from '../deviceSettings/WifiSection.tsx';
+import { VlanEditor } from '../deviceSettings/vlan/VlanSection.tsx';
+import { lanPortsOf } from '../deviceSettings/vlan/vlanPorts.ts';
+import { DhcpEditor } from '../deviceSettings/dhcp/DhcpSection.tsx';
+import { MobileNetworkBlocks } from '../deviceSettings/mobileNetwork/MobileNetworkSection.tsx';
+import { PolicyForm } from '../deviceSettings/multipleWan/PolicyForm.tsx';
+import { WanBindingBlocks } from '../deviceSettings/multipleWan/MultipleWanSection.tsx';
+import { BlacklistEditor } from '../deviceSettings/clients/ClientsSection.tsx';
+import { useProfiles } from './api.ts';
 
-interface ProfileEditorSpec {
-  render(context: SectionContext): ReactNode;
-  /** The section document the editor's settings call stands for. */
-  docOf(body: object): unknown;
+/** What a profile's editor knows of the fleet it is written for. */
+export interface ProfileScope {
+  /** The LAN and the VLANs the fleet's VLAN profiles create: what a pool or a binding may be for. */
+  vids: readonly number[];
+  /** WAN interfaces a profile may name: the default port type's and the cellular one. */
+  wans: readonly string[];
+  /** LAN ports whose VLAN mode a VLAN profile sets: the default port type's. */
+  lanPorts: readonly string[];
 }
 
-export const SECTION_EDITORS: Partial<Record<PolicyProfileKind, ProfileEditorSpec>> = {
-  firewall: { render: (context) => <FirewallEditor {...context} />, docOf: (body) => body },
+interface ProfileEditorSpec {
+  render(context: SectionContext, scope: ProfileScope): ReactNode;
+  /** The profile's document after the editor's settings call `path` with `body`, from `current`. */
+  docOf(path: string, body: object, current: unknown): unknown;
+  /** The editor's Apply sends the whole part it edits: the profile is saved with it. */
+  savesOnApply: boolean;
+}
+
+/** A call that changes one part of the document, through the same change the console makes on a device. */
+const written = (path: string, body: object, current: unknown): unknown => {
+  const next = applySectionWrite(path, current as never, body);
+  if (next === undefined) throw new Error(`no profile change for ${path}`);
+  return next;
+};
+
+export const SECTION_EDITORS: Record<PolicyProfileKind, ProfileEditorSpec> = {
+  firewall: {
+    render: (context) => <FirewallEditor {...context} />,
+    docOf: (_path, body) => body,
+    savesOnApply: true,
+  },
   wifi: {
     render: (context) => <WifiEditor {...context} />,
     // wifi/setting names each row's VLAN choice, as the device's API takes it; the section keeps the VID.
-    docOf: (body) => {
+    docOf: (_path, body) => {
       const request = body as WifiSettingRequest;
       return { ...request, list: request.list.map(ssidRowOf) };
     },
+    savesOnApply: true,
+  },
+  vlan: {
+    render: (context, scope) => <VlanEditor lanPorts={scope.lanPorts} {...context} />,
+    docOf: written,
+    savesOnApply: true,
+  },
+  dhcp: {
+    render: (context, scope) => <DhcpEditor vids={scope.vids} {...context} />,
+    docOf: written,
+    savesOnApply: false,
+  },
+  apn: {
+    render: (context) => <MobileNetworkBlocks {...context} />,
+    docOf: written,
+    savesOnApply: false,
+  },
+  multipleWan: {
+    render: ({ view, apply, busy }, scope) => {
+      const {
+        binding: _binding,
+        maRules: _maRules,
+        ...policy
+      } = documentOf<MultipleWanSection>(view, multipleWanDefaults);
+      return <PolicyForm policy={policy} wans={scope.wans} apply={apply} busy={busy} />;
+    },
+    docOf: written,
+    savesOnApply: true,
+  },
+  wanBinding: {
+    render: ({ view, apply }, scope) => (
+      <WanBindingBlocks
+        doc={documentOf<MultipleWanSection>(view, multipleWanDefaults)}
+        wans={scope.wans}
+        vids={scope.vids}
+        apply={apply}
+      />
+    ),
+    docOf: written,
+    savesOnApply: false,
+  },
+  blacklist: {
+    render: (context) => <BlacklistEditor {...context} />,
+    docOf: written,
+    savesOnApply: false,
   },
 };
 
 /** The kinds a profile can be made of on this screen. */
 export const editableKinds = Object.keys(SECTION_EDITORS) as PolicyProfileKind[];
+
+const CELLULAR_WAN = 'wwan0';
+
+/** The scope of the fleet's profiles: VLANs from its VLAN profiles, interfaces from the default port type. */
+export function useProfileScope(): ProfileScope {
+  const profiles = useProfiles().data ?? [];
+  const vlanIds = profiles
+    .filter((p) => p.kind === 'vlan')
+    .flatMap((p) => (p.body as VlanSection).list.map((v) => v.vid));
+  const { ports } = sectionDefaults.portType;
+  return {
+    vids: [...new Set([DEFAULT_LAN_VID, ...vlanIds])].sort((a, b) => a - b),
+    wans: [...ports.filter((p) => p.type === 'WAN').map((p) => p.port), ...lanPortsOf(ports), CELLULAR_WAN],
+    lanPorts: lanPortsOf(ports),
+  };
+}
 
 /** A profile's document as the editors read a section: what the console wants, nothing reported. */
 export const draftView = (section: SectionKey, doc: unknown, version: number): SectionStateView => ({

@@ -1,13 +1,17 @@
-/** Adopt a device waiting in Discovery: name (defaults to the serial), group and profile. */
+/**
+ * Adopt a device waiting in Discovery: name (defaults to the serial), group and profile template (whose
+ * settings the device is given on adoption; some restart it, as the warning says).
+ */
 import { Alert, Form, Input, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ADOPT_TEXT_MAX, adoptRequest, type DiscoveryDeviceView } from '@edge/protocol';
 import { useSchemaFields } from '../../components/form/useSchemaFields.tsx';
 import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { serverText } from '../inventory/serverText.ts';
-import { useAdopt, useAdoptGroups } from './api.ts';
+import { useAdopt, useAdoptGroups, useTemplateNames } from './api.ts';
 
 const NO_GROUP = '';
+const NO_PROFILE = '';
 const FIELDS = ['name', 'profile'] as const;
 
 interface Values {
@@ -20,6 +24,7 @@ export function AdoptModal({ device, onClose }: { device: DiscoveryDeviceView | 
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const { data: groups } = useAdoptGroups();
+  const templates = useTemplateNames().data ?? [];
   const adopt = useAdopt();
   const { act, busy } = useConfirmAct();
   const request = (id: string, values: Values) => ({
@@ -99,7 +104,13 @@ export function AdoptModal({ device, onClose }: { device: DiscoveryDeviceView | 
           {field(
             'profile',
             'provision.adopt.profile',
-            <Input maxLength={ADOPT_TEXT_MAX} data-testid="adopt-profile" />,
+            <Select
+              options={[
+                { value: NO_PROFILE, label: t('provision.adopt.noProfile') },
+                ...templates.map((name) => ({ value: name, label: name })),
+              ]}
+              data-testid="adopt-profile"
+            />,
             {
               extra: t('provision.adopt.profileHint'),
             },

@@ -25,6 +25,10 @@ export const useDiscovery = (search: string) =>
 
 export const useProvisionList = () => useEndpointQuery(provision.list);
 
+/** The profile templates a device may be adopted with (Profile Management): what adoption applies. */
+export const useTemplateNames = () =>
+  useEndpointQuery(endpoints.profiles.templateNames, {}, { select: (r) => r.names });
+
 /** Groups to adopt into (Inventory's group list); a user without Inventory access adopts without one. */
 export const useAdoptGroups = () => useGroups({ meta: { silentError: true }, retry: false });
 

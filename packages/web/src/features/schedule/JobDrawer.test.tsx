@@ -48,6 +48,7 @@ const detail: JobDetail = {
     deadlineAt: 10,
     createdAt: 1,
     finishedAt: 3,
+    pausedAt: null,
   },
   steps: [
     step(1, 'd1', {

@@ -40,6 +40,18 @@ function ClientsEditor({ deviceId, view, apply }: SectionContext & { deviceId: s
         onUnblock={(mac) => void unblock(mac)}
         onUnlink={(mac) => void unlink(mac)}
       />
+      <BlacklistEditor view={view} apply={apply} />
+    </>
+  );
+}
+
+/** The blacklist: block a MAC, unblock one (a device's, or a blacklist profile's). */
+export function BlacklistEditor({ view, apply }: Pick<SectionContext, 'view' | 'apply'>) {
+  const { t } = useTranslation();
+  const { blacklist } = documentOf<ClientsDoc>(view, clientsDefaults);
+  const { block, unblock } = useBlockActions(apply);
+  return (
+    <>
       <Typography.Title level={3} className="subsection-title">
         {t('deviceSettings.clients.blacklist')}
       </Typography.Title>

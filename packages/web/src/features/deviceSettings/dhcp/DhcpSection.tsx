@@ -16,11 +16,10 @@ import { DhcpPoolTable } from './DhcpPoolTable.tsx';
 const SECTION = 'dhcp' as const;
 const NEW = 'new' as const;
 
-export function DhcpEditor({ deviceId, view, apply, busy }: SectionContext & { deviceId: string }) {
+/** `vids`: the LAN and every VLAN that may get a server (a device's, or those a profile may meet). */
+export function DhcpEditor({ vids, view, apply, busy }: SectionContext & { vids: readonly number[] }) {
   const { t } = useTranslation();
   const pools = documentOf<DhcpDoc>(view, dhcpDefaults).list;
-  // The LAN and every VLAN the device has (or is about to have) may get a server.
-  const vids = useSettingsRead(deviceId, 'dhcp/getVID').data?.list ?? [];
   const freeVids = vids.filter((vid) => !pools.some((p) => p.vid === vid));
   const [editing, setEditing] = useState<DhcpPool | typeof NEW | null>(null);
 
@@ -53,10 +52,16 @@ export function DhcpEditor({ deviceId, view, apply, busy }: SectionContext & { d
   );
 }
 
+/** The LAN and every VLAN the device has (or is about to have) may get a server. */
+function DeviceDhcpEditor({ deviceId, ...context }: SectionContext & { deviceId: string }) {
+  const vids = useSettingsRead(deviceId, 'dhcp/getVID').data?.list ?? [];
+  return <DhcpEditor vids={vids} {...context} />;
+}
+
 export function DhcpSection({ deviceId }: { deviceId: string }) {
   return (
     <SectionFrame deviceId={deviceId} section={SECTION}>
-      {(context) => <DhcpEditor key={context.view.desiredVersion} deviceId={deviceId} {...context} />}
+      {(context) => <DeviceDhcpEditor key={context.view.desiredVersion} deviceId={deviceId} {...context} />}
     </SectionFrame>
   );
 }

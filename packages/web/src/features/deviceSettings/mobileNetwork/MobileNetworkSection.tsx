@@ -28,12 +28,21 @@ export function MobileNetworkEditor({ context, live }: { context: SectionContext
       />
     );
   }
-  const doc = documentOf<MobileNetworkDoc>(context.view, mobileNetworkDefaults);
-  const { apply, busy } = context;
   return (
     <Space orientation={VERTICAL} style={{ width: '100%' }} size="middle">
       <SignalBlock live={live} />
       <Divider />
+      <MobileNetworkBlocks {...context} />
+    </Space>
+  );
+}
+
+/** The APN in use, saved APN profiles, SIM PIN and binding (a device's, or an APN profile's). */
+export function MobileNetworkBlocks(context: SectionContext) {
+  const doc = documentOf<MobileNetworkDoc>(context.view, mobileNetworkDefaults);
+  const { apply, busy } = context;
+  return (
+    <Space orientation={VERTICAL} style={{ width: '100%' }} size="middle">
       <ApnSettingBlock doc={doc} apply={apply} busy={busy} />
       <SavedProfilesBlock profiles={doc.saveProfile.apn_list} apply={apply} busy={busy} />
       <Divider />

@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { wanBinding, wanBindingModes, type WanBinding } from '@edge/protocol';
 import { useSchemaFields } from '../../../components/form/useSchemaFields.tsx';
 import type { SectionContext } from '../SectionFrame.tsx';
-import { useSettingsRead } from '../useSettingsRead.ts';
 import { RowFormModal } from '../../../components/form/RowFormModal.tsx';
 import { wanOptions } from './wanOptions.ts';
 
@@ -28,13 +27,13 @@ function bindingWrite(b: WanBinding): { path: string; body: object } {
 }
 
 function BindingModal({
-  deviceId,
+  vids,
   initial,
   wans,
   apply,
   onClose,
 }: {
-  deviceId: string;
+  vids: readonly number[];
   initial: Partial<WanBinding>;
   wans: readonly string[];
   apply: SectionContext['apply'];
@@ -43,7 +42,6 @@ function BindingModal({
   const { t } = useTranslation();
   const [form] = Form.useForm<WanBinding>();
   const mode = Form.useWatch('mode', form) ?? initial.mode;
-  const vids = useSettingsRead(deviceId, 'dhcp/getVID').data?.list ?? [];
   // Fields a mode hides still need a string for the schema's refinements to run.
   const { field } = useSchemaFields(wanBinding, FIELDS, {
     values: () => ({ primary: '', secondary: '', ...form.getFieldsValue(true) }),
@@ -95,13 +93,14 @@ function BindingModal({
   );
 }
 
+/** `vids`: the LAN and the VLANs a binding may be for (a device's, or those a profile may meet). */
 export function BindingTable({
-  deviceId,
+  vids,
   binding,
   wans,
   apply,
 }: {
-  deviceId: string;
+  vids: readonly number[];
   binding: WanBinding[];
   wans: readonly string[];
 } & Pick<SectionContext, 'apply'>) {
@@ -145,7 +144,7 @@ export function BindingTable({
       />
       {editing && (
         <BindingModal
-          deviceId={deviceId}
+          vids={vids}
           initial={editing}
           wans={wans}
           apply={apply}

@@ -18,15 +18,15 @@ import { WanStatusList } from './WanStatusList.tsx';
 const SECTION = 'multipleWan' as const;
 
 function MultipleWanEditor({ deviceId, view, apply, busy }: SectionContext & { deviceId: string }) {
-  const { t } = useTranslation();
   const doc = documentOf<MultipleWanDoc>(view, multipleWanDefaults);
   const support = useSettingsRead(deviceId, 'multipleWan/supported');
   // Link states come from the device's telemetry: read again at each report.
   const status = useSettingsReadFollowingDevice(deviceId, 'multipleWan/getWANStatus');
+  const vids = useSettingsRead(deviceId, 'dhcp/getVID').data?.list ?? [];
 
   if (!support.data) return <Spin />;
   const { supported, wans } = support.data;
-  const { binding, maRules, ...policy } = doc;
+  const { binding: _binding, maRules: _maRules, ...policy } = doc;
   return (
     <>
       <WanStatusList list={status.data?.list ?? []} />
@@ -36,16 +36,35 @@ function MultipleWanEditor({ deviceId, view, apply, busy }: SectionContext & { d
         <>
           <PolicyForm policy={policy} wans={wans} apply={apply} busy={busy} />
           <Divider />
-          <Typography.Title level={3} className="subsection-title">
-            {t('deviceSettings.multipleWan.binding.title')}
-          </Typography.Title>
-          <BindingTable deviceId={deviceId} binding={binding} wans={wans} apply={apply} />
-          <Typography.Title level={3} className="subsection-title">
-            {t('deviceSettings.multipleWan.maRules.title')}
-          </Typography.Title>
-          <MaRuleTable doc={doc} wans={wans} apply={apply} />
+          <WanBindingBlocks doc={doc} wans={wans} vids={vids} apply={apply} />
         </>
       )}
+    </>
+  );
+}
+
+/** WAN binding per VLAN and the MA rules (a device's, or a WAN binding profile's). */
+export function WanBindingBlocks({
+  doc,
+  wans,
+  vids,
+  apply,
+}: {
+  doc: MultipleWanDoc;
+  wans: readonly string[];
+  vids: readonly number[];
+} & Pick<SectionContext, 'apply'>) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Typography.Title level={3} className="subsection-title">
+        {t('deviceSettings.multipleWan.binding.title')}
+      </Typography.Title>
+      <BindingTable vids={vids} binding={doc.binding} wans={wans} apply={apply} />
+      <Typography.Title level={3} className="subsection-title">
+        {t('deviceSettings.multipleWan.maRules.title')}
+      </Typography.Title>
+      <MaRuleTable doc={doc} wans={wans} apply={apply} />
     </>
   );
 }

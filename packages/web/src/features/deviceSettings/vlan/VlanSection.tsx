@@ -22,17 +22,21 @@ import { VlanForm } from './VlanForm.tsx';
 import { VlanPortForm } from './VlanPortForm.tsx';
 import { VlanPortTable } from './VlanPortTable.tsx';
 import { VlanTable } from './VlanTable.tsx';
-import { portRows, portsOf } from './vlanPorts.ts';
+import { lanPortsOf, portRows, portsOf } from './vlanPorts.ts';
 
 const SECTION = 'vlan' as const;
 const NEW = 'new' as const;
 
-export function VlanEditor({ deviceId, view, apply, busy }: SectionContext & { deviceId: string }) {
+/** `lanPorts`: the LAN ports whose VLAN mode is set (a device's, or those a profile is written for). */
+export function VlanEditor({
+  lanPorts,
+  view,
+  apply,
+  busy,
+}: SectionContext & { lanPorts: readonly string[] }) {
   const { t } = useTranslation();
   const { confirm } = useConfirm();
   const start = documentOf<VlanDoc>(view, vlanDefaults);
-  const portType = useSettingsRead(deviceId, 'portType/currentConfig').data;
-  const lanPorts = (portType?.ports ?? []).filter((p) => p.type === 'LAN').map((p) => p.port);
   const [vlans, setVlans] = useState<VlanEntry[]>(start.list);
   // The user's port changes; the rows themselves follow the LAN ports once they are known.
   const [ports, setPorts] = useState<VlanPort[]>(start.ports);
@@ -112,10 +116,15 @@ export function VlanEditor({ deviceId, view, apply, busy }: SectionContext & { d
   );
 }
 
+function DeviceVlanEditor({ deviceId, ...context }: SectionContext & { deviceId: string }) {
+  const portType = useSettingsRead(deviceId, 'portType/currentConfig').data;
+  return <VlanEditor lanPorts={lanPortsOf(portType?.ports ?? [])} {...context} />;
+}
+
 export function VlanSection({ deviceId }: { deviceId: string }) {
   return (
     <SectionFrame deviceId={deviceId} section={SECTION}>
-      {(context) => <VlanEditor key={context.view.desiredVersion} deviceId={deviceId} {...context} />}
+      {(context) => <DeviceVlanEditor key={context.view.desiredVersion} deviceId={deviceId} {...context} />}
     </SectionFrame>
   );
 }

@@ -15,4 +15,8 @@ export function portRows(lanPorts: readonly string[], ports: readonly VlanPort[]
   return [...listed, ...ports.filter((p) => !lanPorts.includes(p.port))];
 }
 
+/** The LAN ports of a port type document, in order. */
+export const lanPortsOf = (ports: readonly { port: string; type: string }[]): string[] =>
+  ports.filter((p) => p.type === 'LAN').map((p) => p.port);
+
 export const portsOf = (rows: readonly VlanPort[]): VlanPort[] => rows.filter((row) => !isUntaggedLan(row));
