@@ -68,6 +68,7 @@ import type { TerminalRelay } from './terminal/relay.ts';
 import { proxyModule } from './proxy/module.ts';
 import { applicationModule } from './application/module.ts';
 import { sdwanModule } from './sdwan/module.ts';
+import type { SdwanService } from './sdwan/service.ts';
 import { guideModule } from './guide/module.ts';
 
 /**
@@ -144,6 +145,8 @@ export interface Console {
   scheduler: Scheduler;
   /** Terminal sessions relayed between browsers and devices (tests and the benchmark count them). */
   terminal: TerminalRelay;
+  /** The SD-WAN control plane (the demo makes its network with it; tests reach its plan). */
+  sdwan: SdwanService;
   /**
    * Answers every new request 503 (Connection: close) for `ms` while still listening, so that requests
    * already on their way (a connection being opened, a request on an idle keep-alive one) get an answer
@@ -259,6 +262,7 @@ export async function buildConsole(
     flushDevices: deviceServices.flush,
     deviceConfig: modules.offersOf(deviceConfigModule).service,
     terminal: modules.offersOf(terminalModule),
+    sdwan: modules.offersOf(sdwanModule),
     jobs: jobs.service,
     scheduler,
     /**

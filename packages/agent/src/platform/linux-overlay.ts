@@ -2,7 +2,8 @@
  * The overlay on a Linux device: one WireGuard interface, the kernel's when it has WireGuard, otherwise
  * wireguard-go (Debian's package) driven over its UAPI socket. The key pair is made here and stays here.
  * Applying a configuration sets the address, the peers (changing only what differs, so sessions survive),
- * a route per allowed IP, forwarding for relays and exits, and for an exit the site LANs' policy route.
+ * a route per allowed IP, forwarding for relays and exits, for a site behind an exit node its LANs' policy
+ * route, and on the exit node the masquerade of the LANs it carries.
  * Every 2 s the device reads its peers' counters, moves a peer onto its relay when the direct path has gone
  * quiet (and back when it wakes), and pings each peer's tunnel address for the latency it reports.
  * The configuration is kept in the state directory so that 'on at boot' brings the tunnel up before the
@@ -54,6 +55,8 @@ export class LinuxOverlay implements OverlayPort {
   private listenPort = 0;
   private routes = new Set<string>();
   private exitRules: string[] = [];
+  /** An exit node's masquerade rules in force, by the LAN they carry (placeExitNat). */
+  private natRules = new Set<string>();
   private readonly heard: LastHeard = new Map();
   private readonly lastRx = new Map<string, number>();
   private dump: WgPeerDump[] = [];
@@ -201,6 +204,7 @@ export class LinuxOverlay implements OverlayPort {
     await ip('address', 'replace', config.address, 'dev', this.iface);
     await ip('link', 'set', this.iface, 'up');
     await this.placeRoutes(config);
+    await this.placeExitNat(config.exitFor);
     await this.placeRateLimits(config);
     if (config.forward) fs.writeFileSync('/proc/sys/net/ipv4/ip_forward', '1');
     this.timer ??= setInterval(
@@ -245,6 +249,35 @@ export class LinuxOverlay implements OverlayPort {
         this.exitRules.push(lan);
       }
     }
+  }
+
+  /**
+   * An exit node sends the other sites' internet traffic on out of its own uplinks under its own address:
+   * a masquerade rule per carried LAN for what leaves by any interface but the tunnel. Only the rules that
+   * changed are touched.
+   */
+  private async placeExitNat(lans: readonly string[]): Promise<void> {
+    const rule = (lan: string) => ['POSTROUTING', '-s', lan, '!', '-o', this.iface, '-j', 'MASQUERADE'];
+    const iptables = (...args: string[]) =>
+      run('iptables', ['-w', '-t', 'nat', ...args], { timeout: 10_000 });
+    const wanted = new Set(lans);
+    for (const lan of this.natRules)
+      if (!wanted.has(lan)) {
+        await iptables('-D', ...rule(lan)).catch(() => undefined);
+        this.natRules.delete(lan);
+      }
+    for (const lan of wanted)
+      if (!this.natRules.has(lan)) {
+        // Left by an earlier run of the agent: kept, not doubled.
+        if (
+          !(await iptables('-C', ...rule(lan)).then(
+            () => true,
+            () => false,
+          ))
+        )
+          await iptables('-A', ...rule(lan));
+        this.natRules.add(lan);
+      }
   }
 
   /**
@@ -368,6 +401,7 @@ export class LinuxOverlay implements OverlayPort {
     for (const lan of this.exitRules)
       await ip('rule', 'del', 'from', lan, 'table', EXIT_TABLE).catch(() => undefined);
     this.exitRules = [];
+    await this.placeExitNat([]);
     const child = this.child;
     this.child = undefined;
     child?.kill('SIGTERM');

@@ -5,7 +5,8 @@
  * relay) and a link A-B that may fall back to R. Then: a ping from A's LAN address reaches B's LAN through
  * WireGuard (wireguard-go, driven by the agents); with the A-B underlay cut the same ping goes through R
  * (its counters grow) and the console shows the link relayed; with R's agent stopped the console shows the
- * link failed. The agents' private keys, read from their state directories, appear nowhere in the
+ * link failed. With B made site A's exit node, A's LAN reaches a host of "the internet" (a namespace behind
+ * B only) through the tunnel, masqueraded at B. The agents' private keys, read from their state directories, appear nowhere in the
  * console's database or its debug log. Packages are installed first when missing (never skipped).
  */
 import { execFile, execFileSync } from 'node:child_process';
@@ -245,6 +246,67 @@ describe('Secure SD-WAN between real agents in network namespaces', () => {
     expect(mbps).toBeLessThan(7);
     await server;
   }, 60_000);
+
+  test("an exit node: A's LAN reaches the internet through B (masqueraded there), A itself does not", async () => {
+    const n = net!;
+    const internetPing = async () => {
+      const { stdout } = await run('ip', [
+        ...['netns', 'exec', n.namespaces.a, 'ping', '-n', '-c', '3', '-i', '0.2', '-W', '2'],
+        ...['-I', n.lan.aHost, n.internet.host],
+      ]).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
+      return stdout;
+    };
+    // The internet hangs off B only: from A's LAN it is out of reach.
+    expect(await internetPing()).toMatch(/ 0 received|100% packet loss|unreachable/);
+    await ok('PATCH', 'site/edit', { id: sites.a, name: 'Site A', lans: [n.lan.a], exitNodeId: ids.b });
+    await waitFor(
+      async () => /3 received/.test(await internetPing()),
+      "a ping from A's LAN to the internet through B",
+      45_000,
+    ).catch((err: unknown) => {
+      for (const w of ['a', 'b'] as const)
+        console.log(
+          w,
+          inNamespace(n.namespaces[w], ['ip', 'rule']),
+          inNamespace(n.namespaces[w], ['ip', 'route', 'show', 'table', 'all']),
+        );
+      throw err;
+    });
+    // It took the tunnel at A (the LAN's policy route) and left B under B's own address: the internet host
+    // knows no way to A's LAN, so its answers came back only through B's masquerade.
+    expect(inNamespace(n.namespaces.a, ['ip', 'route', 'get', n.internet.host, 'from', n.lan.aHost])).toMatch(
+      /dev eo[0-9a-f]{10}/,
+    );
+    expect(inNamespace(n.internet.namespace, ['ip', 'route'])).not.toContain(n.lan.a.split('/')[0]!);
+    expect(inNamespace(n.namespaces.b, ['iptables', '-t', 'nat', '-S', 'POSTROUTING'])).toContain(
+      `-s ${n.lan.a} ! -o eo`,
+    );
+    // A's own traffic (not its LAN's) does not take the exit.
+    expect(
+      await run('ip', [
+        'netns',
+        'exec',
+        n.namespaces.a,
+        'ping',
+        '-n',
+        '-c',
+        '1',
+        '-W',
+        '1',
+        n.internet.host,
+      ]).then(
+        () => 'reached',
+        () => 'not reached',
+      ),
+    ).toBe('not reached');
+
+    // No exit node any more: the internet is out of reach again, and B's masquerade is gone.
+    await ok('PATCH', 'site/edit', { id: sites.a, name: 'Site A', lans: [n.lan.a], exitNodeId: null });
+    await waitFor(async () => !/ [1-9] received/.test(await internetPing()), 'the exit route gone', 30_000);
+    expect(inNamespace(n.namespaces.b, ['iptables', '-t', 'nat', '-S', 'POSTROUTING'])).not.toContain(
+      n.lan.a,
+    );
+  }, 120_000);
 
   test('with the A-B underlay cut, traffic goes through the relay and the console shows it relayed', async () => {
     net!.setDirect(false);

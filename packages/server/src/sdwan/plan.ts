@@ -130,6 +130,7 @@ export function computeConfigs(model: PlanModel): Map<string, OverlayConfig> {
       forward: node.relay || node.siteId !== null,
       lans: node.siteId === null ? [] : [...(sites.get(node.siteId)?.lans ?? [])],
       exitVia: null,
+      exitFor: [],
       peers: new Map(),
     });
   }
@@ -193,6 +194,7 @@ export function computeConfigs(model: PlanModel): Map<string, OverlayConfig> {
     config.exitVia = exit.publicKey;
     const exitConfig = building.get(exit.deviceId)!;
     exitConfig.forward = true;
+    exitConfig.exitFor = [...new Set([...exitConfig.exitFor, ...site.lans])].sort();
     addPeer(exitConfig, bare(own, { allowedIps: [`${own.tunnelIp}/32`, ...site.lans] }));
   }
 
@@ -238,5 +240,6 @@ export const offConfig = (listenPort: number): OverlayConfig => ({
   forward: false,
   lans: [],
   exitVia: null,
+  exitFor: [],
   peers: [],
 });
