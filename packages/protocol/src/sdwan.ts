@@ -19,9 +19,12 @@ export const SDWAN_RATE_MAX = 10_000;
 /** Seconds between keepalives on every tunnel: how soon a dead path shows, and what keeps NAT mappings open. */
 export const SDWAN_KEEPALIVE_S = 5;
 
-/** Secure mode (SPEC 4): the overlay runs on a device in 'OrpheLink Only' or 'Unlimited' only. */
-export const overlayAllowed = (mode: SecureMode): boolean =>
-  mode === 'OrpheLink Only' || mode === 'Unlimited';
+/**
+ * Secure mode (SPEC 4): of the modes a device can be switched to, 'OrpheLink Only' and 'Unlimited' allow
+ * the overlay and 'Jump to Device Only' keeps it out. A device without a secure link ('Unsupported') has
+ * no mode to restrict it, as for remote access (terminal.ts remoteAccessAllowed).
+ */
+export const overlayAllowed = (mode: SecureMode): boolean => mode !== 'Jump to Device Only';
 
 /** A zod refinement carrying the SPEC code, as validation.ts ruled() does, for any value type. */
 const check = <T>(rule: (v: T) => MessageCode | null) =>
@@ -186,6 +189,8 @@ export const sdwanNodeView = z.object({
   inSync: z.boolean(),
   /** Whether the device's secure mode lets the overlay run (else it is kept out of the plan). */
   overlayAllowed: z.boolean(),
+  /** The nodes it peers with now (device ids): its neighbours in the overlay, as its configuration says. */
+  neighbours: z.array(z.string()),
 });
 export type SdwanNodeView = z.infer<typeof sdwanNodeView>;
 

@@ -6,7 +6,8 @@
  * WireGuard (wireguard-go, driven by the agents); with the A-B underlay cut the same ping goes through R
  * (its counters grow) and the console shows the link relayed; with R's agent stopped the console shows the
  * link failed. With B made site A's exit node, A's LAN reaches a host of "the internet" (a namespace behind
- * B only) through the tunnel, masqueraded at B. The agents' private keys, read from their state directories, appear nowhere in the
+ * B only) through the tunnel, masqueraded at B; a link's LAN destination rule lets only the named host and port
+ * through. The agents' private keys, read from their state directories, appear nowhere in the
  * console's database or its debug log. Packages are installed first when missing (never skipped).
  */
 import { execFile, execFileSync } from 'node:child_process';
@@ -306,6 +307,37 @@ describe('Secure SD-WAN between real agents in network namespaces', () => {
     expect(inNamespace(n.namespaces.b, ['iptables', '-t', 'nat', '-S', 'POSTROUTING'])).not.toContain(
       n.lan.a,
     );
+  }, 120_000);
+
+  test("LAN destination rules: only the named host and port of B's LAN is reached from A's LAN", async () => {
+    const n = net!;
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const linkBody = { id: linkId, siteA: sites.a, siteB: sites.b, relayId: ids.r, rateLimitMbps: 5 };
+    await ok('PATCH', 'link/edit', { ...linkBody, rules: [{ ip: n.lan.bHost, port }] });
+    // Ping (ICMP, no port) to the named host is held back once the rule is in force on A's device.
+    await waitFor(async () => / 0 received/.test(await lanPing(2)), 'ping held back by the rule', 30_000);
+    const server = run('ip', [
+      ...['netns', 'exec', n.namespaces.b, 'iperf3', '-s', '-1', '-B', n.lan.bHost, '-p', String(port)],
+    ]);
+    server.catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 1000));
+    // TCP to the named port goes through (and its answers come back).
+    const { stdout } = await run('ip', [
+      ...['netns', 'exec', n.namespaces.a, 'iperf3', '-c', n.lan.bHost, '-B', n.lan.aHost],
+      ...['-p', String(port), '-t', '1', '-J'],
+    ]);
+    expect(
+      (JSON.parse(stdout) as { end: { sum_received: { bytes: number } } }).end.sum_received.bytes,
+    ).toBeGreaterThan(0);
+    await server;
+    // The filter is A's own: a chain on its tunnel interface naming the host and port.
+    expect(inNamespace(n.namespaces.a, ['iptables', '-S'])).toContain(
+      `-d ${n.lan.bHost}/32 -p tcp -m tcp --dport ${port} -j ACCEPT`,
+    );
+    // No rules: everything passes again.
+    await ok('PATCH', 'link/edit', { ...linkBody, rules: [] });
+    await waitFor(async () => /2 received/.test(await lanPing(2)), 'ping through again', 30_000);
+    expect(inNamespace(n.namespaces.a, ['iptables', '-S'])).not.toContain('-lan');
   }, 120_000);
 
   test('with the A-B underlay cut, traffic goes through the relay and the console shows it relayed', async () => {

@@ -3,15 +3,15 @@
  * rules answers 4xx with the SPEC's words and writes nothing; a link between overlapping LANs is refused,
  * naming them; a change reaches only the nodes it concerns; the simulated overlay turns a link active, and
  * a cut uplink (fleet control `cut`) fails it until the cut ends; secure mode (SPEC 4) gates the overlay:
- * a device in 'Jump to Device Only' or 'Unsupported' cannot join, and a node switched to such a mode is
- * turned off and dropped from its peers until its mode allows the overlay again.
+ * a device in 'Jump to Device Only' cannot join, and a node switched to it is turned off and dropped from
+ * its peers until its mode allows the overlay again; a device without secure mode ('Unsupported') may join.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SDWAN_PATH, fleetSerial, messages, type SdwanTopology } from '@edge/protocol';
 import { startConsoleWithFleet, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
 import { DIALECTS, type TestConsole, type signIn } from '../testing/harness.ts';
 
-/** Four devices whose model runs only modes that allow the overlay, one with all three modes, one with none. */
+/** Four devices whose model runs only modes that allow the overlay, one with all three modes, one without secure mode. */
 const MODELS = [...Array<string>(4).fill('RUTM50 5G Gateway'), 'ER-7206 Gigabit Router', 'ER-605 Router'];
 
 describe.each(DIALECTS)('SD-WAN API (%s)', (dialect) => {
@@ -164,6 +164,13 @@ describe.each(DIALECTS)('SD-WAN API (%s)', (dialect) => {
       .slice(0, 4)
       .filter((id) => before.get(id)!.config_hash !== after.get(id)!.config_hash);
     expect(touched.sort()).toEqual([ids[1], ids[2]].sort());
+    // Neighbours: whom each node peers with now (Branch 1 both ways, the others one each, Clash none);
+    // multi-addresses: what each device reported of its own.
+    const shown = new Map((await topology()).nodes.map((n) => [n.deviceId, n]));
+    expect(shown.get(ids[1]!)!.neighbours).toEqual([ids[0], ids[2]].sort());
+    expect(shown.get(ids[0]!)!.neighbours).toEqual([ids[1]]);
+    expect(shown.get(ids[3]!)!.neighbours).toEqual([]);
+    expect(shown.get(ids[0]!)!.addresses.length).toBeGreaterThan(1);
     // An edit of the site's name changes no node's configuration.
     expect(
       (await call('PATCH', 'site/edit', { id: s1, name: 'Head office', lans: ['192.168.10.0/24'] })).body
@@ -196,7 +203,7 @@ describe.each(DIALECTS)('SD-WAN API (%s)', (dialect) => {
     await waitFor(async () => (await link()).state === 'active', 'link back', 30_000);
   });
 
-  test("secure mode: only 'OrpheLink Only' and 'Unlimited' run the overlay; a switch away turns the node off", async () => {
+  test("secure mode: 'Jump to Device Only' keeps the overlay out; a node switched to it is turned off until allowed", async () => {
     const [switching, unsupported] = [ids[4]!, ids[5]!];
     const secureMode = async (id: string, mode: string) => {
       const res = await call('PATCH', 'secureMode/setting', { id, secureMode: mode }, '/api/v1/inventory');
@@ -207,12 +214,14 @@ describe.each(DIALECTS)('SD-WAN API (%s)', (dialect) => {
     const site = await call('POST', 'site/add', { name: 'Gated', lans: ['192.168.50.0/24'] });
     // A device in a mode that keeps the overlay out cannot join, with the reason; nothing is written.
     await secureMode(switching, 'Jump to Device Only');
-    for (const id of [switching, unsupported]) {
-      const refused = await call('POST', 'node/add', { deviceId: id, siteId: site.body.id });
-      expect(refused.status).toBe(409);
-      expect(refused.body.err_message).toContain(messages.sdwanSecureModeRefuses);
-    }
+    const refused = await call('POST', 'node/add', { deviceId: switching, siteId: site.body.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body.err_message).toContain(messages.sdwanSecureModeRefuses);
+    expect(refused.body.err_message).toContain('Jump to Device Only');
     expect((await topology()).nodes.map((n) => n.deviceId)).not.toContain(switching);
+    // No secure link, no mode to keep it out.
+    expect(edge.devices.get(unsupported)!.secureMode).toBe('Unsupported');
+    expect((await call('POST', 'node/add', { deviceId: unsupported, siteId: null })).status).toBe(200);
 
     await secureMode(switching, 'OrpheLink Only');
     expect((await call('POST', 'node/add', { deviceId: switching, siteId: site.body.id })).status).toBe(200);

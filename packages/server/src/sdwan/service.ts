@@ -75,7 +75,7 @@ export function sdwanService(deps: SdwanDeps) {
 
   /**
    * Secure mode (SPEC 4) gates the overlay: a node whose device runs in a mode that does not allow it
-   * ('Jump to Device Only', 'Unsupported', or a device gone) is left out of the plan, so it is turned off
+   * ('Jump to Device Only', or a device gone) is left out of the plan, so it is turned off
    * and its peers are told without it, until its mode allows the overlay again.
    */
   const allowed = (deviceId: string): boolean => {
@@ -217,7 +217,9 @@ export function sdwanService(deps: SdwanDeps) {
       store.links(),
       store.subnets(),
     ]);
-    const active = activeNodes({ sites, nodes: nodes.filter((n) => allowed(n.deviceId)), links });
+    const plan = { sites, nodes: nodes.filter((n) => allowed(n.deviceId)), links };
+    const active = activeNodes(plan);
+    const configs = computeConfigs(plan);
     return {
       sites: sites.map(({ id, name, lans, exitNodeId, createdAt }) => ({
         id,
@@ -242,6 +244,7 @@ export function sdwanService(deps: SdwanDeps) {
           addresses: n.addresses,
           role: n.siteId === null || active.get(n.siteId)?.deviceId === n.deviceId ? 'active' : 'standby',
           overlayAllowed: allowed(n.deviceId),
+          neighbours: (configs.get(n.deviceId)?.peers ?? []).map((p) => p.name).sort(),
           inSync: n.configHash !== null && n.configHash === n.appliedHash,
         };
       }),

@@ -126,6 +126,14 @@ export default function SdwanModule() {
               },
               { title: t('sdwan.field.tunnelIp'), dataIndex: 'tunnelIp' },
               { title: t('sdwan.field.endpoint'), render: (_, n) => n.endpoint || n.addresses[0] || '' },
+              {
+                title: t('sdwan.field.addresses'),
+                render: (_, n) => n.addresses.map((a) => <Tag key={a}>{a}</Tag>),
+              },
+              {
+                title: t('sdwan.field.neighbours'),
+                render: (_, n) => n.neighbours.map((id) => nodeName(id)).join(', '),
+              },
               { title: t('sdwan.field.listenPort'), dataIndex: 'listenPort' },
               {
                 title: t('sdwan.field.onBoot'),
