@@ -1,6 +1,8 @@
 /**
  * `npm start`: the console on the embedded defaults (SQLite, embedded broker) and, beside it, a simulated
  * fleet of DEMO_DEVICES devices that enrol (pre-provisioned, so adopted at once) and report like real ones.
+ * Once enough of them are online, an OrpheLink network links a few of them (sdwan/demo.ts) so its map is
+ * alive; DEMO_SDWAN=0 leaves it out (the browser tests, whose other specs drive those devices).
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -9,6 +11,8 @@ import { loadConfig } from '@edge/server/config';
 import { buildConsole } from '@edge/server';
 import fs from 'node:fs';
 import { Fleet, fleetControlAnswer } from '@edge/agent';
+import { overlayAllowed } from '@edge/protocol';
+import { DEMO_NETWORK_DEVICES, seedDemoNetwork } from '@edge/server/sdwan-demo';
 
 const DEMO_PREFIX = 'DEMO';
 const demoDevices = Number.parseInt(process.env.DEMO_DEVICES ?? '25', 10);
@@ -66,6 +70,30 @@ if (demoDevices > 0) {
   });
   fleet.start();
   serveControlFile(fleet, path.join(config.dataDir, 'fleet-control'));
+  if (process.env.DEMO_SDWAN !== '0') void demoNetwork();
+}
+
+/**
+ * The OrpheLink network among the last online devices whose secure mode allows the overlay (SPEC 4),
+ * made as soon as there are enough of them, within a minute of starting.
+ */
+async function demoNetwork(): Promise<void> {
+  for (let waited = 0; waited < 60_000; waited += 1000) {
+    const online = edge.devices.list().filter((d) => d.online && d.serial.startsWith(DEMO_PREFIX));
+    const candidates = online
+      .filter((d) => overlayAllowed(d.secureMode))
+      .sort((a, b) => b.serial.localeCompare(a.serial));
+    // The whole fleet in (or half a minute gone), so the same devices are picked each first start.
+    const settled = online.length >= demoDevices || waited >= 30_000;
+    if (settled && candidates.length >= DEMO_NETWORK_DEVICES) {
+      await seedDemoNetwork(
+        edge.sdwan,
+        candidates.map((d) => d.id),
+      ).catch((err: unknown) => console.error(`the demo's OrpheLink network was not made: ${String(err)}`));
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
 }
 
 /**

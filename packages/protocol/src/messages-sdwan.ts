@@ -32,6 +32,8 @@ export const sdwanMessages = {
   sdwanRelayNotRelay: 'The chosen relay is not a relay node.',
   sdwanExitInSite: 'The exit node must be a node outside this site.',
   sdwanSiteHasNodes: 'This site still has nodes; move or remove them first.',
+  sdwanSecureModeRefuses:
+    "The device's secure mode does not allow OrpheLink: set it to 'OrpheLink Only' or 'Unlimited' first.",
   sdwanNodeInUse: 'This node relays a link; change the link first.',
   sdwanSiteAdded: 'Site added successfully.',
   sdwanSiteEdited: 'Site edited successfully.',

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { messages, type MessageCode } from './messages.ts';
 import { isIPv4, textRule, type Rule } from './validation.ts';
 import { contains, firstOverlap, parseAddressOrCidr, parseCidr } from './sdwan-cidr.ts';
+import type { SecureMode } from './device-messages.ts';
 
 export * from './sdwan-cidr.ts';
 
@@ -17,6 +18,13 @@ export const SDWAN_DEFAULT_PORT = 51820;
 export const SDWAN_RATE_MAX = 10_000;
 /** Seconds between keepalives on every tunnel: how soon a dead path shows, and what keeps NAT mappings open. */
 export const SDWAN_KEEPALIVE_S = 5;
+
+/**
+ * Secure mode (SPEC 4): of the modes a device can be switched to, 'OrpheLink Only' and 'Unlimited' allow
+ * the overlay and 'Jump to Device Only' keeps it out. A device without a secure link ('Unsupported') has
+ * no mode to restrict it, as for remote access (terminal.ts remoteAccessAllowed).
+ */
+export const overlayAllowed = (mode: SecureMode): boolean => mode !== 'Jump to Device Only';
 
 /** A zod refinement carrying the SPEC code, as validation.ts ruled() does, for any value type. */
 const check = <T>(rule: (v: T) => MessageCode | null) =>
@@ -179,6 +187,10 @@ export const sdwanNodeView = z.object({
   role: z.enum(['active', 'standby']),
   /** Whether the device has applied the configuration the console last computed for it. */
   inSync: z.boolean(),
+  /** Whether the device's secure mode lets the overlay run (else it is kept out of the plan). */
+  overlayAllowed: z.boolean(),
+  /** The nodes it peers with now (device ids): its neighbours in the overlay, as its configuration says. */
+  neighbours: z.array(z.string()),
 });
 export type SdwanNodeView = z.infer<typeof sdwanNodeView>;
 
@@ -254,6 +266,11 @@ export const overlayConfig = z.object({
   lans: z.array(z.string().max(18)),
   /** The exit node's public key when this node's site sends its internet traffic through one. */
   exitVia: wgKey.nullable(),
+  /**
+   * An exit node: the other sites' LANs whose internet traffic it carries, sent on out of its own uplink
+   * under its own address (masqueraded), so that answers find their way back.
+   */
+  exitFor: z.array(z.string().max(18)).max(256).default([]),
   peers: z.array(overlayPeer).max(4096),
 });
 export type OverlayConfig = z.infer<typeof overlayConfig>;

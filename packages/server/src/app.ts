@@ -69,6 +69,7 @@ import type { TerminalRelay } from './terminal/relay.ts';
 import { proxyModule } from './proxy/module.ts';
 import { applicationModule } from './application/module.ts';
 import { sdwanModule } from './sdwan/module.ts';
+import type { SdwanService } from './sdwan/service.ts';
 import { guideModule } from './guide/module.ts';
 import { consoleBackupModule } from './consoleBackup/module.ts';
 import type { ConsoleBackupService } from './consoleBackup/service.ts';
@@ -152,6 +153,8 @@ export interface Console {
   terminal: TerminalRelay;
   /** Console backups and their restore; the process restarts the console when one was restored (main.ts). */
   consoleBackup: ConsoleBackupService;
+  /** The SD-WAN control plane (the demo makes its network with it; tests reach its plan). */
+  sdwan: SdwanService;
   /**
    * Answers every new request 503 (Connection: close) for `ms` while still listening, so that requests
    * already on their way (a connection being opened, a request on an idle keep-alive one) get an answer
@@ -268,6 +271,7 @@ export async function buildConsole(
     deviceConfig: modules.offersOf(deviceConfigModule).service,
     terminal: modules.offersOf(terminalModule),
     consoleBackup: modules.offersOf(consoleBackupModule),
+    sdwan: modules.offersOf(sdwanModule),
     jobs: jobs.service,
     scheduler,
     /**

@@ -2,7 +2,8 @@
  * The overlay on a Linux device: one WireGuard interface, the kernel's when it has WireGuard, otherwise
  * wireguard-go (Debian's package) driven over its UAPI socket. The key pair is made here and stays here.
  * Applying a configuration sets the address, the peers (changing only what differs, so sessions survive),
- * a route per allowed IP, forwarding for relays and exits, and for an exit the site LANs' policy route.
+ * a route per allowed IP, forwarding for relays and exits, for a site behind an exit node its LANs' policy
+ * route, on the exit node the masquerade of the LANs it carries, and the links' LAN destination rules.
  * Every 2 s the device reads its peers' counters, moves a peer onto its relay when the direct path has gone
  * quiet (and back when it wakes), and pings each peer's tunnel address for the latency it reports.
  * The configuration is kept in the state directory so that 'on at boot' brings the tunnel up before the
@@ -24,6 +25,7 @@ import {
 import type { AgentLog } from '../log.ts';
 import type { OverlayPort } from '../ports/overlay.ts';
 import { effectiveAllowedIps, pathOf, usesRelay, type LastHeard } from './overlay-paths.ts';
+import { lanRuleLines } from './overlay-rules.ts';
 import { uapiControl, uapiSocket, wgToolControl, type WgControl, type WgPeerDump } from './wg-control.ts';
 import { loadOrMakeKeys, type WgKeys } from './wg-keys.ts';
 
@@ -54,6 +56,10 @@ export class LinuxOverlay implements OverlayPort {
   private listenPort = 0;
   private routes = new Set<string>();
   private exitRules: string[] = [];
+  /** An exit node's masquerade rules in force, by the LAN they carry (placeExitNat). */
+  private natRules = new Set<string>();
+  /** The LAN destination filter in force, as placed last (placeLanRules). */
+  private lanRules = '[]';
   private readonly heard: LastHeard = new Map();
   private readonly lastRx = new Map<string, number>();
   private dump: WgPeerDump[] = [];
@@ -201,6 +207,8 @@ export class LinuxOverlay implements OverlayPort {
     await ip('address', 'replace', config.address, 'dev', this.iface);
     await ip('link', 'set', this.iface, 'up');
     await this.placeRoutes(config);
+    await this.placeExitNat(config.exitFor);
+    await this.placeLanRules(lanRuleLines(config));
     await this.placeRateLimits(config);
     if (config.forward) fs.writeFileSync('/proc/sys/net/ipv4/ip_forward', '1');
     this.timer ??= setInterval(
@@ -245,6 +253,60 @@ export class LinuxOverlay implements OverlayPort {
         this.exitRules.push(lan);
       }
     }
+  }
+
+  /**
+   * An exit node sends the other sites' internet traffic on out of its own uplinks under its own address:
+   * a masquerade rule per carried LAN for what leaves by any interface but the tunnel. Only the rules that
+   * changed are touched.
+   */
+  private async placeExitNat(lans: readonly string[]): Promise<void> {
+    const rule = (lan: string) => ['POSTROUTING', '-s', lan, '!', '-o', this.iface, '-j', 'MASQUERADE'];
+    const iptables = (...args: string[]) =>
+      run('iptables', ['-w', '-t', 'nat', ...args], { timeout: 10_000 });
+    const wanted = new Set(lans);
+    for (const lan of this.natRules)
+      if (!wanted.has(lan)) {
+        await iptables('-D', ...rule(lan)).catch(() => undefined);
+        this.natRules.delete(lan);
+      }
+    for (const lan of wanted)
+      if (!this.natRules.has(lan)) {
+        // Left by an earlier run of the agent: kept, not doubled.
+        if (
+          !(await iptables('-C', ...rule(lan)).then(
+            () => true,
+            () => false,
+          ))
+        )
+          await iptables('-A', ...rule(lan));
+        this.natRules.add(lan);
+      }
+  }
+
+  /**
+   * Links' LAN destination rules (overlay-rules.ts): a chain of this interface's own, reached from OUTPUT
+   * and FORWARD for what leaves by the tunnel, filled again when the rules change, unhooked when none.
+   */
+  private async placeLanRules(lines: string[][]): Promise<void> {
+    const text = JSON.stringify(lines);
+    if (text === this.lanRules) return;
+    this.lanRules = text;
+    const chain = `${this.iface}-lan`;
+    const iptables = (...args: string[]) => run('iptables', ['-w', ...args], { timeout: 10_000 });
+    const hook = (parent: string) => [parent, '-o', this.iface, '-j', chain];
+    for (const parent of ['OUTPUT', 'FORWARD'])
+      for (let hooked = true; hooked;)
+        hooked = await iptables('-D', ...hook(parent)).then(
+          () => true,
+          () => false,
+        );
+    await iptables('-F', chain).catch(() => undefined);
+    await iptables('-X', chain).catch(() => undefined);
+    if (!lines.length) return;
+    await iptables('-N', chain);
+    for (const line of lines) await iptables('-A', chain, ...line);
+    for (const parent of ['OUTPUT', 'FORWARD']) await iptables('-I', ...hook(parent));
   }
 
   /**
@@ -368,6 +430,8 @@ export class LinuxOverlay implements OverlayPort {
     for (const lan of this.exitRules)
       await ip('rule', 'del', 'from', lan, 'table', EXIT_TABLE).catch(() => undefined);
     this.exitRules = [];
+    await this.placeExitNat([]);
+    await this.placeLanRules([]);
     const child = this.child;
     this.child = undefined;
     child?.kill('SIGTERM');

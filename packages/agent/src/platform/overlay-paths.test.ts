@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import type { OverlayConfig, OverlayPeer } from '@edge/protocol';
 import { DIRECT_STALE_MS, effectiveAllowedIps, pathOf, usesRelay } from './overlay-paths.ts';
+import { lanRuleLines } from './overlay-rules.ts';
 import { parseUapiDump } from './wg-control.ts';
 import { keyHex, makeKeys } from './wg-keys.ts';
 
@@ -84,4 +85,49 @@ test("wireguard-go's UAPI get answer becomes peers with base64 keys and counters
       allowedIps: ['100.64.0.2/32', '10.2.0.0/24'],
     },
   ]);
+});
+
+describe('LAN destination rules on the device', () => {
+  const withRules = (rules: OverlayPeer['rules'], extra: Partial<OverlayPeer> = {}): OverlayConfig => ({
+    enabled: true,
+    address: '100.64.0.1/32',
+    listenPort: 51820,
+    onBoot: true,
+    forward: true,
+    lans: ['10.1.0.0/24'],
+    exitVia: null,
+    exitFor: [],
+    peers: [peer({ rules, ...extra })],
+  });
+
+  test('no rules: no filter at all', () => {
+    expect(lanRuleLines(withRules([]))).toEqual([]);
+  });
+
+  test("only the rules' destinations on the peer's side pass, on their ports; the rest of its LANs is dropped", () => {
+    const lines = lanRuleLines(
+      withRules([
+        { ip: '10.2.0.7', port: 443 },
+        { ip: '10.2.0.8', port: null },
+        // This side's LAN: the other end enforces it.
+        { ip: '10.1.0.9', port: 22 },
+      ]),
+    );
+    expect(lines).toEqual([
+      ['-m', 'conntrack', '--ctstate', 'ESTABLISHED,RELATED', '-j', 'ACCEPT'],
+      ['-d', '10.2.0.7', '-p', 'tcp', '--dport', '443', '-j', 'ACCEPT'],
+      ['-d', '10.2.0.7', '-p', 'udp', '--dport', '443', '-j', 'ACCEPT'],
+      ['-d', '10.2.0.8', '-j', 'ACCEPT'],
+      ['-d', '10.2.0.0/24', '-j', 'DROP'],
+    ]);
+  });
+
+  test("an exit's default route and the peer's tunnel address are never dropped", () => {
+    const lines = lanRuleLines(
+      withRules([{ ip: '10.2.0.7', port: 80 }], {
+        allowedIps: ['100.64.0.2/32', '10.2.0.0/24', '0.0.0.0/0'],
+      }),
+    );
+    expect(lines.filter((l) => l.includes('DROP'))).toEqual([['-d', '10.2.0.0/24', '-j', 'DROP']]);
+  });
 });

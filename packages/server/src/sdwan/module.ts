@@ -15,7 +15,9 @@ export const sdwanModule = featureModule({
     const changed = () => channel?.changed();
     const service = sdwanService({ store: rows, devices, rpc, log, changed });
     const sync = sdwanSync({ store: rows, service, devices, rpc, changed });
+    const unwatch = sync.watch();
     return {
+      stop: async () => unwatch(),
       offers: service,
       routes: [sdwanRoutes(service)],
       channels: [

@@ -5,7 +5,9 @@
  * relay) and a link A-B that may fall back to R. Then: a ping from A's LAN address reaches B's LAN through
  * WireGuard (wireguard-go, driven by the agents); with the A-B underlay cut the same ping goes through R
  * (its counters grow) and the console shows the link relayed; with R's agent stopped the console shows the
- * link failed. The agents' private keys, read from their state directories, appear nowhere in the
+ * link failed. With B made site A's exit node, A's LAN reaches a host of "the internet" (a namespace behind
+ * B only) through the tunnel, masqueraded at B; a link's LAN destination rule lets only the named host and port
+ * through. The agents' private keys, read from their state directories, appear nowhere in the
  * console's database or its debug log. Packages are installed first when missing (never skipped).
  */
 import { execFile, execFileSync } from 'node:child_process';
@@ -245,6 +247,98 @@ describe('Secure SD-WAN between real agents in network namespaces', () => {
     expect(mbps).toBeLessThan(7);
     await server;
   }, 60_000);
+
+  test("an exit node: A's LAN reaches the internet through B (masqueraded there), A itself does not", async () => {
+    const n = net!;
+    const internetPing = async () => {
+      const { stdout } = await run('ip', [
+        ...['netns', 'exec', n.namespaces.a, 'ping', '-n', '-c', '3', '-i', '0.2', '-W', '2'],
+        ...['-I', n.lan.aHost, n.internet.host],
+      ]).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
+      return stdout;
+    };
+    // The internet hangs off B only: from A's LAN it is out of reach.
+    expect(await internetPing()).toMatch(/ 0 received|100% packet loss|unreachable/);
+    await ok('PATCH', 'site/edit', { id: sites.a, name: 'Site A', lans: [n.lan.a], exitNodeId: ids.b });
+    await waitFor(
+      async () => /3 received/.test(await internetPing()),
+      "a ping from A's LAN to the internet through B",
+      45_000,
+    ).catch((err: unknown) => {
+      for (const w of ['a', 'b'] as const)
+        console.log(
+          w,
+          inNamespace(n.namespaces[w], ['ip', 'rule']),
+          inNamespace(n.namespaces[w], ['ip', 'route', 'show', 'table', 'all']),
+        );
+      throw err;
+    });
+    // It took the tunnel at A (the LAN's policy route) and left B under B's own address: the internet host
+    // knows no way to A's LAN, so its answers came back only through B's masquerade.
+    expect(inNamespace(n.namespaces.a, ['ip', 'route', 'get', n.internet.host, 'from', n.lan.aHost])).toMatch(
+      /dev eo[0-9a-f]{10}/,
+    );
+    expect(inNamespace(n.internet.namespace, ['ip', 'route'])).not.toContain(n.lan.a.split('/')[0]!);
+    expect(inNamespace(n.namespaces.b, ['iptables', '-t', 'nat', '-S', 'POSTROUTING'])).toContain(
+      `-s ${n.lan.a} ! -o eo`,
+    );
+    // A's own traffic (not its LAN's) does not take the exit.
+    expect(
+      await run('ip', [
+        'netns',
+        'exec',
+        n.namespaces.a,
+        'ping',
+        '-n',
+        '-c',
+        '1',
+        '-W',
+        '1',
+        n.internet.host,
+      ]).then(
+        () => 'reached',
+        () => 'not reached',
+      ),
+    ).toBe('not reached');
+
+    // No exit node any more: the internet is out of reach again, and B's masquerade is gone.
+    await ok('PATCH', 'site/edit', { id: sites.a, name: 'Site A', lans: [n.lan.a], exitNodeId: null });
+    await waitFor(async () => !/ [1-9] received/.test(await internetPing()), 'the exit route gone', 30_000);
+    expect(inNamespace(n.namespaces.b, ['iptables', '-t', 'nat', '-S', 'POSTROUTING'])).not.toContain(
+      n.lan.a,
+    );
+  }, 120_000);
+
+  test("LAN destination rules: only the named host and port of B's LAN is reached from A's LAN", async () => {
+    const n = net!;
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const linkBody = { id: linkId, siteA: sites.a, siteB: sites.b, relayId: ids.r, rateLimitMbps: 5 };
+    await ok('PATCH', 'link/edit', { ...linkBody, rules: [{ ip: n.lan.bHost, port }] });
+    // Ping (ICMP, no port) to the named host is held back once the rule is in force on A's device.
+    await waitFor(async () => / 0 received/.test(await lanPing(2)), 'ping held back by the rule', 30_000);
+    const server = run('ip', [
+      ...['netns', 'exec', n.namespaces.b, 'iperf3', '-s', '-1', '-B', n.lan.bHost, '-p', String(port)],
+    ]);
+    server.catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 1000));
+    // TCP to the named port goes through (and its answers come back).
+    const { stdout } = await run('ip', [
+      ...['netns', 'exec', n.namespaces.a, 'iperf3', '-c', n.lan.bHost, '-B', n.lan.aHost],
+      ...['-p', String(port), '-t', '1', '-J'],
+    ]);
+    expect(
+      (JSON.parse(stdout) as { end: { sum_received: { bytes: number } } }).end.sum_received.bytes,
+    ).toBeGreaterThan(0);
+    await server;
+    // The filter is A's own: a chain on its tunnel interface naming the host and port.
+    expect(inNamespace(n.namespaces.a, ['iptables', '-S'])).toContain(
+      `-d ${n.lan.bHost}/32 -p tcp -m tcp --dport ${port} -j ACCEPT`,
+    );
+    // No rules: everything passes again.
+    await ok('PATCH', 'link/edit', { ...linkBody, rules: [] });
+    await waitFor(async () => /2 received/.test(await lanPing(2)), 'ping through again', 30_000);
+    expect(inNamespace(n.namespaces.a, ['iptables', '-S'])).not.toContain('-lan');
+  }, 120_000);
 
   test('with the A-B underlay cut, traffic goes through the relay and the console shows it relayed', async () => {
     net!.setDirect(false);

@@ -36,12 +36,18 @@ describe('SD-WAN plan', () => {
     expect(r.peers.find((p) => p.name === 'd2')!.allowedIps).toContain('10.0.2.0/24');
   });
 
-  test('LAN destination rules narrow what a link carries', () => {
+  test("LAN destination rules go to both ends for their devices' filters; the LANs are routed whole", () => {
     const model = network(2, () => []);
-    const m = { ...model, links: [link(1, 1, 2, { rules: [{ ip: '10.0.2.7', port: 443 }] })] };
-    const peer = computeConfigs(m).get('d1')!.peers[0]!;
-    expect(peer.allowedIps).toContain('10.0.2.7/32');
-    expect(peer.allowedIps).not.toContain('10.0.2.0/24');
+    const rules = [{ ip: '10.0.2.7', port: 443 }];
+    const m = { ...model, links: [link(1, 1, 2, { rules })] };
+    const configs = computeConfigs(m);
+    const a = configs.get('d1')!.peers[0]!;
+    const b = configs.get('d2')!.peers[0]!;
+    // Answers from 10.0.2.7 to any host of site 1 must route back: both LANs whole.
+    expect(a.allowedIps).toContain('10.0.2.0/24');
+    expect(b.allowedIps).toContain('10.0.1.0/24');
+    expect(a.rules).toEqual(rules);
+    expect(b.rules).toEqual(rules);
   });
 
   test('adding a spoke touches the hub and the new spoke only', () => {

@@ -5,16 +5,7 @@
  * same code is unit-tested and benchmarked at 1,000 sites.
  */
 import { createHash } from 'node:crypto';
-import {
-  parseAddressOrCidr,
-  parseCidr,
-  contains,
-  cidrText,
-  type OverlayConfig,
-  type OverlayPeer,
-  type SdwanLinkMode,
-  type SdwanRule,
-} from '@edge/protocol';
+import { type OverlayConfig, type OverlayPeer, type SdwanLinkMode, type SdwanRule } from '@edge/protocol';
 
 export interface PlanSite {
   id: number;
@@ -60,24 +51,6 @@ export function activeNodes(model: PlanModel): Map<number, PlanNode> {
   for (const node of model.nodes)
     if (node.siteId !== null && usable(node) && !active.has(node.siteId)) active.set(node.siteId, node);
   return active;
-}
-
-/** What of a site's LANs a link carries: the rules' destinations inside them, or all of them. */
-function carried(lans: readonly string[], rules: readonly SdwanRule[]): readonly string[] {
-  if (rules.length === 0) return lans;
-  const out: string[] = [];
-  for (const rule of rules) {
-    const r = parseAddressOrCidr(rule.ip);
-    if (
-      r &&
-      lans.some((lan) => {
-        const l = parseCidr(lan);
-        return l && contains(l, r);
-      })
-    )
-      out.push(cidrText(r));
-  }
-  return out;
 }
 
 type Building = Omit<OverlayConfig, 'peers'> & { peers: Map<string, OverlayPeer> };
@@ -130,6 +103,7 @@ export function computeConfigs(model: PlanModel): Map<string, OverlayConfig> {
       forward: node.relay || node.siteId !== null,
       lans: node.siteId === null ? [] : [...(sites.get(node.siteId)?.lans ?? [])],
       exitVia: null,
+      exitFor: [],
       peers: new Map(),
     });
   }
@@ -143,19 +117,11 @@ export function computeConfigs(model: PlanModel): Map<string, OverlayConfig> {
     const relay = link.relayId ? nodes.get(link.relayId) : undefined;
     const viaRelay = usable(relay) && relay.deviceId !== a.deviceId && relay.deviceId !== b.deviceId;
     if (link.mode === 'relayed' && !viaRelay) continue;
+    // A link routes both sites' LANs whole (answers must find their way back); its LAN destination rules
+    // go with the peer and each end's device lets through only what they name (agent overlay-rules.ts).
     const ends = [
-      {
-        self: a,
-        other: b,
-        otherLans: carried(siteB.lans, link.rules),
-        ownLans: carried(siteA.lans, link.rules),
-      },
-      {
-        self: b,
-        other: a,
-        otherLans: carried(siteA.lans, link.rules),
-        ownLans: carried(siteB.lans, link.rules),
-      },
+      { self: a, other: b, otherLans: siteB.lans, ownLans: siteA.lans },
+      { self: b, other: a, otherLans: siteA.lans, ownLans: siteB.lans },
     ];
     for (const { self, other, otherLans } of ends) {
       const config = building.get(self.deviceId)!;
@@ -193,6 +159,7 @@ export function computeConfigs(model: PlanModel): Map<string, OverlayConfig> {
     config.exitVia = exit.publicKey;
     const exitConfig = building.get(exit.deviceId)!;
     exitConfig.forward = true;
+    exitConfig.exitFor = [...new Set([...exitConfig.exitFor, ...site.lans])].sort();
     addPeer(exitConfig, bare(own, { allowedIps: [`${own.tunnelIp}/32`, ...site.lans] }));
   }
 
@@ -238,5 +205,6 @@ export const offConfig = (listenPort: number): OverlayConfig => ({
   forward: false,
   lans: [],
   exitVia: null,
+  exitFor: [],
   peers: [],
 });

@@ -1,25 +1,36 @@
 /** Secure SD-WAN's API (declared in protocol endpoints/sdwan.ts): one call into the service per route. */
 import type { FastifyInstance } from 'fastify';
-import { endpoints } from '@edge/protocol';
+import { endpoints, type Endpoint } from '@edge/protocol';
 import { serve } from '../http/serve.ts';
 import type { SdwanService } from './service.ts';
 
 const { sdwan: declared } = endpoints;
 
+type Ends = { add: Endpoint; edit: Endpoint; delete: Endpoint };
+
 export function sdwanRoutes(sdwan: SdwanService) {
   return async (app: FastifyInstance) => {
     serve(app, declared.topology, () => sdwan.topology());
-    serve(app, declared.siteAdd, (request) => sdwan.addSite(request.body));
-    serve(app, declared.siteEdit, (request) => sdwan.editSite(request.body.id, request.body));
-    serve(app, declared.siteDelete, (request) => sdwan.deleteSite(request.body.id));
-    serve(app, declared.nodeAdd, (request) => sdwan.addNode(request.body));
-    serve(app, declared.nodeEdit, (request) => sdwan.editNode(request.body));
-    serve(app, declared.nodeDelete, (request) => sdwan.deleteNode(request.body.deviceId));
-    serve(app, declared.linkAdd, (request) => sdwan.addLink(request.body));
-    serve(app, declared.linkEdit, (request) => sdwan.editLink(request.body.id, request.body));
-    serve(app, declared.linkDelete, (request) => sdwan.deleteLink(request.body.id));
-    serve(app, declared.subnetAdd, (request) => sdwan.addSubnet(request.body));
-    serve(app, declared.subnetEdit, (request) => sdwan.editSubnet(request.body.id, request.body));
-    serve(app, declared.subnetDelete, (request) => sdwan.deleteSubnet(request.body.id));
+    /** An entity's three routes; `key` picks its key out of the request (an id, a device id). */
+    const entity = <K>(
+      ends: Ends,
+      one: { add(input: never): unknown; edit(key: K, input: never): unknown; delete(key: K): unknown },
+      key: (body: Record<string, unknown>) => K,
+    ) => {
+      const body = (request: { body: unknown }) => request.body as Record<string, unknown>;
+      serve(app, ends.add, (request) => one.add(body(request) as never) as never);
+      serve(app, ends.edit, (request) => one.edit(key(body(request)), body(request) as never) as never);
+      serve(app, ends.delete, (request) => one.delete(key(body(request))) as never);
+    };
+    const byId = (body: Record<string, unknown>) => body.id as number;
+    const d = declared;
+    entity({ add: d.siteAdd, edit: d.siteEdit, delete: d.siteDelete }, sdwan.site, byId);
+    entity(
+      { add: d.nodeAdd, edit: d.nodeEdit, delete: d.nodeDelete },
+      sdwan.node,
+      (b) => b.deviceId as string,
+    );
+    entity({ add: d.linkAdd, edit: d.linkEdit, delete: d.linkDelete }, sdwan.link, byId);
+    entity({ add: d.subnetAdd, edit: d.subnetEdit, delete: d.subnetDelete }, sdwan.subnet, byId);
   };
 }

@@ -1,49 +1,64 @@
 /**
- * The SD-WAN API against a simulated fleet: bad input at and beyond the rules answers 4xx with the
- * SPEC's words and writes nothing; a link between overlapping LANs is refused, naming them; a change
- * reaches only the nodes it concerns; the simulated overlay turns a link active, and a cut uplink
- * (fleet control `cut`) fails it until the cut ends.
+ * The SD-WAN API against a simulated fleet, on SQLite and on PostgreSQL: bad input at and beyond the
+ * rules answers 4xx with the SPEC's words and writes nothing; a link between overlapping LANs is refused,
+ * naming them; a change reaches only the nodes it concerns; the simulated overlay turns a link active, and
+ * a cut uplink (fleet control `cut`) fails it until the cut ends; secure mode (SPEC 4) gates the overlay:
+ * a device in 'Jump to Device Only' cannot join, and a node switched to it is turned off and dropped from
+ * its peers until its mode allows the overlay again; a device without secure mode ('Unsupported') may join.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SDWAN_PATH, fleetSerial, messages, type SdwanTopology } from '@edge/protocol';
 import { startConsoleWithFleet, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
-import type { TestConsole, signIn } from '../testing/harness.ts';
+import { DIALECTS, type TestConsole, type signIn } from '../testing/harness.ts';
 
-let edge: TestConsole;
-let session: Awaited<ReturnType<typeof signIn>>;
-let fleet: Child;
-const prefix = uniquePrefix();
-const ids: string[] = [];
+/** Four devices whose model runs only modes that allow the overlay, one with all three modes, one without secure mode. */
+const MODELS = [...Array<string>(4).fill('RUTM50 5G Gateway'), 'ER-7206 Gigabit Router', 'ER-605 Router'];
 
-async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', route: string, payload?: object) {
-  const res = await edge.app.inject({
-    method,
-    url: `${SDWAN_PATH}/${route}`,
-    headers: session.headers(method !== 'GET'),
-    ...(payload ? { payload } : {}),
+describe.each(DIALECTS)('SD-WAN API (%s)', (dialect) => {
+  let edge: TestConsole;
+  let session: Awaited<ReturnType<typeof signIn>>;
+  let fleet: Child;
+  const prefix = uniquePrefix();
+  const ids: string[] = [];
+
+  async function call(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    route: string,
+    payload?: object,
+    base = SDWAN_PATH,
+  ) {
+    const res = await edge.app.inject({
+      method,
+      url: `${base}/${route}`,
+      headers: session.headers(method !== 'GET'),
+      ...(payload ? { payload } : {}),
+    });
+    return {
+      status: res.statusCode,
+      body: res.json() as { message: string; id: number; err_message: string; err_code?: string },
+    };
+  }
+  const topology = async () =>
+    (
+      await edge.app.inject({ method: 'GET', url: `${SDWAN_PATH}/topology`, headers: session.headers(false) })
+    ).json() as SdwanTopology;
+
+  beforeAll(async () => {
+    ({ edge, session, fleet } = await startConsoleWithFleet(dialect, {
+      count: MODELS.length,
+      prefix,
+      control: true,
+      models: MODELS,
+    }));
+    for (let i = 1; i <= MODELS.length; i++)
+      ids.push(edge.devices.list().find((d) => d.serial === fleetSerial(prefix, i))!.id);
+  }, 120_000);
+
+  afterAll(async () => {
+    await fleet?.stop();
+    await edge?.destroy();
   });
-  return {
-    status: res.statusCode,
-    body: res.json() as { message: string; id: number; err_message: string; err_code?: string },
-  };
-}
-const topology = async () =>
-  (
-    await edge.app.inject({ method: 'GET', url: `${SDWAN_PATH}/topology`, headers: session.headers(false) })
-  ).json() as SdwanTopology;
 
-beforeAll(async () => {
-  ({ edge, session, fleet } = await startConsoleWithFleet('sqlite', { count: 4, prefix, control: true }));
-  for (let i = 1; i <= 4; i++)
-    ids.push(edge.devices.list().find((d) => d.serial === fleetSerial(prefix, i))!.id);
-}, 120_000);
-
-afterAll(async () => {
-  await fleet?.stop();
-  await edge?.destroy();
-});
-
-describe('SD-WAN API', () => {
   test('bad subnets, LANs, ports, rate limits and endpoints: 4xx in the SPEC words, nothing written', async () => {
     const before = JSON.stringify(await topology());
     const refused: [string, object, string][] = [
@@ -145,8 +160,17 @@ describe('SD-WAN API', () => {
     const before = await hashes();
     expect((await call('POST', 'link/add', { siteA: s2, siteB: s3 })).status).toBe(200);
     const after = await hashes();
-    const touched = ids.filter((id) => before.get(id)!.config_hash !== after.get(id)!.config_hash);
+    const touched = ids
+      .slice(0, 4)
+      .filter((id) => before.get(id)!.config_hash !== after.get(id)!.config_hash);
     expect(touched.sort()).toEqual([ids[1], ids[2]].sort());
+    // Neighbours: whom each node peers with now (Branch 1 both ways, the others one each, Clash none);
+    // multi-addresses: what each device reported of its own.
+    const shown = new Map((await topology()).nodes.map((n) => [n.deviceId, n]));
+    expect(shown.get(ids[1]!)!.neighbours).toEqual([ids[0], ids[2]].sort());
+    expect(shown.get(ids[0]!)!.neighbours).toEqual([ids[1]]);
+    expect(shown.get(ids[3]!)!.neighbours).toEqual([]);
+    expect(shown.get(ids[0]!)!.addresses.length).toBeGreaterThan(1);
     // An edit of the site's name changes no node's configuration.
     expect(
       (await call('PATCH', 'site/edit', { id: s1, name: 'Head office', lans: ['192.168.10.0/24'] })).body
@@ -177,5 +201,77 @@ describe('SD-WAN API', () => {
     fleet.process.stdin!.write(`cut ${fleetSerial(prefix, 2)} 8000\n`);
     await waitFor(async () => (await link()).state === 'fail', 'link failed', 20_000);
     await waitFor(async () => (await link()).state === 'active', 'link back', 30_000);
+  });
+
+  test("secure mode: 'Jump to Device Only' keeps the overlay out; a node switched to it is turned off until allowed", async () => {
+    const [switching, unsupported] = [ids[4]!, ids[5]!];
+    const secureMode = async (id: string, mode: string) => {
+      const res = await call('PATCH', 'secureMode/setting', { id, secureMode: mode }, '/api/v1/inventory');
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      await waitFor(() => edge.devices.get(id)?.secureMode === mode, `secure mode ${mode}`, 20_000);
+    };
+    const hq = (await topology()).sites.find((s) => s.name === 'Head office')!.id;
+    const site = await call('POST', 'site/add', { name: 'Gated', lans: ['192.168.50.0/24'] });
+    // A device in a mode that keeps the overlay out cannot join, with the reason; nothing is written.
+    await secureMode(switching, 'Jump to Device Only');
+    const refused = await call('POST', 'node/add', { deviceId: switching, siteId: site.body.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body.err_message).toContain(messages.sdwanSecureModeRefuses);
+    expect(refused.body.err_message).toContain('Jump to Device Only');
+    expect((await topology()).nodes.map((n) => n.deviceId)).not.toContain(switching);
+    // No secure link, no mode to keep it out.
+    expect(edge.devices.get(unsupported)!.secureMode).toBe('Unsupported');
+    expect((await call('POST', 'node/add', { deviceId: unsupported, siteId: null })).status).toBe(200);
+
+    await secureMode(switching, 'OrpheLink Only');
+    expect((await call('POST', 'node/add', { deviceId: switching, siteId: site.body.id })).status).toBe(200);
+    expect((await call('POST', 'link/add', { siteA: hq, siteB: site.body.id })).status).toBe(200);
+    const row = async (id: string) =>
+      (await edge.store.db
+        .selectFrom('sdwan_nodes')
+        .select(['config_hash', 'applied_hash'])
+        .where('device_id', '=', id)
+        .executeTakeFirstOrThrow())!;
+    const peersOf = async (id: string) => (await edge.sdwan.planModel()).nodes.some((n) => n.deviceId === id);
+    await waitFor(
+      async () => {
+        const r = await row(switching);
+        return r.config_hash !== null && r.config_hash !== 'off' && r.config_hash === r.applied_hash;
+      },
+      'the new node configured',
+      30_000,
+    );
+    const hqBefore = (await row(ids[0]!)).config_hash;
+
+    // Switched to 'Jump to Device Only': turned off on the device, its peer told without it, shown so.
+    await secureMode(switching, 'Jump to Device Only');
+    await waitFor(
+      async () => {
+        const r = await row(switching);
+        return r.config_hash === 'off' && r.applied_hash === 'off';
+      },
+      'the node turned off',
+      20_000,
+    ).catch(async (err: unknown) => {
+      console.log(await row(switching), await peersOf(switching), edge.devices.get(switching)?.secureMode);
+      throw err;
+    });
+    expect(await peersOf(switching)).toBe(false);
+    expect((await row(ids[0]!)).config_hash).not.toBe(hqBefore);
+    const shown = (await topology()).nodes.find((n) => n.deviceId === switching)!;
+    expect(shown.overlayAllowed).toBe(false);
+
+    // Allowed again: configured again, and HQ peers with it as before.
+    await secureMode(switching, 'Unlimited');
+    await waitFor(
+      async () => {
+        const r = await row(switching);
+        return r.config_hash !== 'off' && r.config_hash === r.applied_hash;
+      },
+      'the node back on',
+      20_000,
+    );
+    expect((await row(ids[0]!)).config_hash).toBe(hqBefore);
+    expect((await topology()).nodes.find((n) => n.deviceId === switching)!.overlayAllowed).toBe(true);
   });
 });

@@ -3,11 +3,12 @@
  * each other: no overlapping tunnel addresses, no link between overlapping LANs), then the plan (plan.ts)
  * sent to the nodes whose configuration changed, and only to them. Devices make their own key pairs; the
  * console only ever sees public keys (overlay.identity). Changes run one at a time, so two requests never
- * hand out the same tunnel address.
+ * hand out the same tunnel address. Secure mode gates the overlay per device (allowed()).
  */
 import {
   firstOverlap,
   messages,
+  overlayAllowed,
   overlayIdentity,
   ruleInsideLans,
   type OverlayConfig,
@@ -72,17 +73,32 @@ export function sdwanService(deps: SdwanDeps) {
     }
   }
 
+  /**
+   * Secure mode (SPEC 4) gates the overlay: a node whose device runs in a mode that does not allow it
+   * ('Jump to Device Only', or a device gone) is left out of the plan, so it is turned off
+   * and its peers are told without it, until its mode allows the overlay again.
+   */
+  const allowed = (deviceId: string): boolean => {
+    const device = devices.get(deviceId);
+    return device !== undefined && overlayAllowed(device.secureMode);
+  };
+  /** The model the plan is computed from: the stored one without the nodes secure mode keeps out. */
+  async function planModel(): Promise<Awaited<ReturnType<SdwanStore['model']>>> {
+    const model = await store.model();
+    return { ...model, nodes: model.nodes.filter((n) => allowed(n.deviceId)) };
+  }
+
   /** Recomputes the plan and tells the nodes whose configuration changed; resolves when they were told. */
   async function replan(): Promise<Sent> {
-    const model = await store.model();
-    const previous = new Map(model.nodes.filter((n) => n.configHash).map((n) => [n.deviceId, n.configHash!]));
+    const [all, model] = await Promise.all([store.nodes(), planModel()]);
+    const previous = new Map(all.filter((n) => n.configHash).map((n) => [n.deviceId, n.configHash!]));
     const { send, off } = changedConfigs(previous, computeConfigs(model));
     await store.setHashes(new Map([...send].map(([id, { hash }]) => [id, hash])));
     await Promise.all([
       ...[...send].map(([id, { config, hash }]) => push(id, config, hash)),
       ...off.map(async (id) => {
         await store.setHashes(new Map([[id, OFF_HASH]]));
-        const node = model.nodes.find((n) => n.deviceId === id);
+        const node = all.find((n) => n.deviceId === id);
         await push(id, offConfig(node?.listenPort ?? 51820), OFF_HASH);
       }),
     ]);
@@ -112,6 +128,11 @@ export function sdwanService(deps: SdwanDeps) {
     const node = (await store.nodes()).find((n) => n.deviceId === deviceId);
     if (!node) throw fail(404, 'sdwanNodeUnknown');
     return node;
+  };
+  const subnetOr404 = async (id: number) => {
+    const subnet = (await store.subnets()).find((s) => s.id === id);
+    if (!subnet) throw fail(404, 'sdwanSubnetUnknown');
+    return subnet;
   };
   const linkOr404 = async (id: number) => {
     const link = (await store.links()).find((l) => l.id === id);
@@ -189,14 +210,6 @@ export function sdwanService(deps: SdwanDeps) {
     if (outside.length) throw fail(409, 'sdwanSubnetInUse');
   }
 
-  const nodeValues = (input: NodeInput) => ({
-    site_id: input.siteId,
-    relay: input.relay ? 1 : 0,
-    endpoint: input.endpoint,
-    listen_port: input.listenPort,
-    on_boot: input.onBoot ? 1 : 0,
-  });
-
   async function topology(): Promise<SdwanTopology> {
     const [sites, nodes, links, subnets] = await Promise.all([
       store.sites(),
@@ -204,7 +217,9 @@ export function sdwanService(deps: SdwanDeps) {
       store.links(),
       store.subnets(),
     ]);
-    const active = activeNodes({ sites, nodes, links });
+    const plan = { sites, nodes: nodes.filter((n) => allowed(n.deviceId)), links };
+    const active = activeNodes(plan);
+    const configs = computeConfigs(plan);
     return {
       sites: sites.map(({ id, name, lans, exitNodeId, createdAt }) => ({
         id,
@@ -228,6 +243,8 @@ export function sdwanService(deps: SdwanDeps) {
           tunnelIp: n.tunnelIp,
           addresses: n.addresses,
           role: n.siteId === null || active.get(n.siteId)?.deviceId === n.deviceId ? 'active' : 'standby',
+          overlayAllowed: allowed(n.deviceId),
+          neighbours: (configs.get(n.deviceId)?.peers ?? []).map((p) => p.name).sort(),
           inSync: n.configHash !== null && n.configHash === n.appliedHash,
         };
       }),
@@ -255,195 +272,207 @@ export function sdwanService(deps: SdwanDeps) {
 
   const done = (code: keyof typeof messages, id: number | string) => ({ message: messages[code], id });
 
+  /**
+   * One entity's add, edit and delete, all alike: one at a time, checked (404 for an unknown key, then the
+   * entity's own rules against everything else), its row written (the same values on an add and an edit;
+   * an add also what only a new row has), then the nodes told (or, for what no node holds, the topology
+   * shown again) and the SPEC 8 message answered.
+   */
+  function entity<I, K extends number | string>(spec: {
+    table: 'sdwan_sites' | 'sdwan_nodes' | 'sdwan_links' | 'sdwan_subnets';
+    key: 'id' | 'device_id';
+    words: { add: keyof typeof messages; edit: keyof typeof messages; delete: keyof typeof messages };
+    exists(key: K): Promise<unknown>;
+    check(input: I, self?: K): Promise<void>;
+    values(input: I): Record<string, unknown>;
+    /** What only a new row has (created_at, a tunnel address ...). */
+    fresh(input: I): Promise<Record<string, unknown>>;
+    /** Before the row goes: what must not be left behind is checked or let go (links of a site ...). */
+    release?(key: K): Promise<void>;
+    /** After an add, before the plan (a new node's key). */
+    added?(key: K): Promise<unknown>;
+    /** What nodes are told depends on it (subnets: only the topology shows them). */
+    plans: boolean;
+  }) {
+    const finish = async (code: keyof typeof messages, key: K) => {
+      if (spec.plans) await replan();
+      else deps.changed();
+      return done(code, key);
+    };
+    // One statement for four tables: their columns are the entity's, named by its spec.
+    const table = spec.table as 'sdwan_sites';
+    const key = spec.key as 'id';
+    return {
+      add: (input: I) =>
+        serial(async () => {
+          await spec.check(input);
+          const row = { ...spec.values(input), ...(await spec.fresh(input)) };
+          const made = await db
+            .insertInto(table)
+            .values(row as never)
+            .returning(key)
+            .executeTakeFirstOrThrow();
+          const id = made[key] as unknown as K;
+          await spec.added?.(id);
+          return finish(spec.words.add, id);
+        }),
+      edit: (id: K, input: I) =>
+        serial(async () => {
+          await spec.exists(id);
+          await spec.check(input, id);
+          await db
+            .updateTable(table)
+            .set(spec.values(input) as never)
+            .where(key, '=', id as never)
+            .execute();
+          return finish(spec.words.edit, id);
+        }),
+      delete: (id: K) =>
+        serial(async () => {
+          await spec.exists(id);
+          await spec.release?.(id);
+          await db
+            .deleteFrom(table)
+            .where(key, '=', id as never)
+            .execute();
+          return finish(spec.words.delete, id);
+        }),
+    };
+  }
+
+  const site = entity<SiteInput, number>({
+    table: 'sdwan_sites',
+    key: 'id',
+    words: { add: 'sdwanSiteAdded', edit: 'sdwanSiteEdited', delete: 'sdwanSiteDeleted' },
+    plans: true,
+    exists: siteOr404,
+    check: checkSite,
+    values: (input) => ({
+      name: input.name.trim(),
+      lans: JSON.stringify(input.lans),
+      exit_node_id: input.exitNodeId,
+    }),
+    fresh: async () => ({ created_at: Date.now() }),
+    async release(id) {
+      if ((await store.nodes()).some((n) => n.siteId === id)) throw fail(409, 'sdwanSiteHasNodes');
+      await db
+        .deleteFrom('sdwan_links')
+        .where((eb) => eb.or([eb('site_a', '=', id), eb('site_b', '=', id)]))
+        .execute();
+    },
+  });
+
+  const node = entity<NodeInput, string>({
+    table: 'sdwan_nodes',
+    key: 'device_id',
+    words: { add: 'sdwanNodeAdded', edit: 'sdwanNodeEdited', delete: 'sdwanNodeDeleted' },
+    plans: true,
+    exists: nodeOr404,
+    async check(input, self) {
+      const device = devices.get(input.deviceId);
+      if (!device) throw fail(404, 'sdwanDeviceUnknown');
+      if (input.siteId !== null) await siteOr404(input.siteId);
+      if (self === undefined) {
+        if ((await store.nodes()).some((n) => n.deviceId === input.deviceId))
+          throw fail(409, 'sdwanDeviceIsNode');
+        if (!overlayAllowed(device.secureMode))
+          throw fail(
+            409,
+            'sdwanSecureModeRefuses',
+            `${messages.sdwanSecureModeRefuses} (${device.secureMode})`,
+          );
+      } else if (!input.relay && (await store.links()).some((l) => l.relayId === input.deviceId))
+        throw fail(409, 'sdwanNodeInUse');
+    },
+    values: (input) => ({
+      site_id: input.siteId,
+      relay: input.relay ? 1 : 0,
+      endpoint: input.endpoint,
+      listen_port: input.listenPort,
+      on_boot: input.onBoot ? 1 : 0,
+    }),
+    async fresh(input) {
+      const nodes = await store.nodes();
+      const tunnelIp = allocator(
+        await store.subnets(),
+        nodes.flatMap((n) => (n.tunnelIp ? [n.tunnelIp] : [])),
+      ).next();
+      if (!tunnelIp) throw fail(409, 'sdwanNoTunnelAddress');
+      return {
+        device_id: input.deviceId,
+        public_key: null,
+        addresses: '[]',
+        tunnel_ip: tunnelIp,
+        joined_at: Date.now(),
+        config_hash: null,
+        applied_hash: null,
+      };
+    },
+    // Online now: its key at once; otherwise the sync task asks when it is back.
+    added: fetchIdentity,
+    async release(deviceId) {
+      const gone = await nodeOr404(deviceId);
+      if ((await store.links()).some((l) => l.relayId === deviceId)) throw fail(409, 'sdwanNodeInUse');
+      await db
+        .updateTable('sdwan_sites')
+        .set({ exit_node_id: null })
+        .where('exit_node_id', '=', deviceId)
+        .execute();
+      // Gone from the plan: turned off on the device, its peers told without it.
+      void push(deviceId, offConfig(gone.listenPort), OFF_HASH);
+    },
+  });
+
+  const link = entity<LinkInput, number>({
+    table: 'sdwan_links',
+    key: 'id',
+    words: { add: 'sdwanLinkAdded', edit: 'sdwanLinkEdited', delete: 'sdwanLinkDeleted' },
+    plans: true,
+    exists: linkOr404,
+    check: checkLink,
+    values: (input) => ({
+      site_a: input.siteA,
+      site_b: input.siteB,
+      mode: input.mode,
+      relay_id: input.relayId,
+      rate_limit_mbps: input.rateLimitMbps,
+      rules: JSON.stringify(input.rules),
+    }),
+    fresh: async () => ({
+      state: 'idle',
+      path: 'none',
+      latency_ms: null,
+      throughput_bps: 0,
+      state_at: null,
+    }),
+  });
+
+  const subnet = entity<SubnetInput, number>({
+    table: 'sdwan_subnets',
+    key: 'id',
+    words: { add: 'sdwanSubnetCreated', edit: 'sdwanSubnetEdited', delete: 'sdwanSubnetDeleted' },
+    plans: false,
+    exists: subnetOr404,
+    check: checkSubnet,
+    values: (input) => ({ cidr: input.cidr, range_start: input.rangeStart, range_end: input.rangeEnd }),
+    fresh: async () => ({}),
+    async release(id) {
+      const gone = await subnetOr404(id);
+      if ((await store.nodes()).some((n) => n.tunnelIp && subnetOf(n.tunnelIp, [gone])))
+        throw fail(409, 'sdwanSubnetInUse');
+    },
+  });
+
   return {
     topology,
     replan: () => serial(replan),
+    planModel,
     fetchIdentity,
     push,
-
-    addSite: (input: SiteInput) =>
-      serial(async () => {
-        await checkSite(input);
-        const row = await db
-          .insertInto('sdwan_sites')
-          .values({
-            name: input.name.trim(),
-            lans: JSON.stringify(input.lans),
-            exit_node_id: input.exitNodeId,
-            created_at: Date.now(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await replan();
-        return done('sdwanSiteAdded', row.id);
-      }),
-    editSite: (id: number, input: SiteInput) =>
-      serial(async () => {
-        await siteOr404(id);
-        await checkSite(input, id);
-        await db
-          .updateTable('sdwan_sites')
-          .set({ name: input.name.trim(), lans: JSON.stringify(input.lans), exit_node_id: input.exitNodeId })
-          .where('id', '=', id)
-          .execute();
-        await replan();
-        return done('sdwanSiteEdited', id);
-      }),
-    deleteSite: (id: number) =>
-      serial(async () => {
-        await siteOr404(id);
-        if ((await store.nodes()).some((n) => n.siteId === id)) throw fail(409, 'sdwanSiteHasNodes');
-        await db
-          .deleteFrom('sdwan_links')
-          .where((eb) => eb.or([eb('site_a', '=', id), eb('site_b', '=', id)]))
-          .execute();
-        await db.deleteFrom('sdwan_sites').where('id', '=', id).execute();
-        await replan();
-        return done('sdwanSiteDeleted', id);
-      }),
-
-    addNode: (input: NodeInput) =>
-      serial(async () => {
-        if (!devices.get(input.deviceId)) throw fail(404, 'sdwanDeviceUnknown');
-        if (input.siteId !== null) await siteOr404(input.siteId);
-        const nodes = await store.nodes();
-        if (nodes.some((n) => n.deviceId === input.deviceId)) throw fail(409, 'sdwanDeviceIsNode');
-        const tunnelIp = allocator(
-          await store.subnets(),
-          nodes.flatMap((n) => (n.tunnelIp ? [n.tunnelIp] : [])),
-        ).next();
-        if (!tunnelIp) throw fail(409, 'sdwanNoTunnelAddress');
-        await db
-          .insertInto('sdwan_nodes')
-          .values({
-            device_id: input.deviceId,
-            ...nodeValues(input),
-            public_key: null,
-            addresses: '[]',
-            tunnel_ip: tunnelIp,
-            joined_at: Date.now(),
-            config_hash: null,
-            applied_hash: null,
-          })
-          .execute();
-        // Online now: its key at once; otherwise the sync task asks when it is back.
-        await fetchIdentity(input.deviceId);
-        await replan();
-        return done('sdwanNodeAdded', input.deviceId);
-      }),
-    editNode: (input: NodeInput) =>
-      serial(async () => {
-        await nodeOr404(input.deviceId);
-        if (input.siteId !== null) await siteOr404(input.siteId);
-        if (!input.relay && (await store.links()).some((l) => l.relayId === input.deviceId))
-          throw fail(409, 'sdwanNodeInUse');
-        await db
-          .updateTable('sdwan_nodes')
-          .set(nodeValues(input))
-          .where('device_id', '=', input.deviceId)
-          .execute();
-        await replan();
-        return done('sdwanNodeEdited', input.deviceId);
-      }),
-    deleteNode: (deviceId: string) =>
-      serial(async () => {
-        const node = await nodeOr404(deviceId);
-        if ((await store.links()).some((l) => l.relayId === deviceId)) throw fail(409, 'sdwanNodeInUse');
-        await db
-          .updateTable('sdwan_sites')
-          .set({ exit_node_id: null })
-          .where('exit_node_id', '=', deviceId)
-          .execute();
-        await db.deleteFrom('sdwan_nodes').where('device_id', '=', deviceId).execute();
-        // Gone from the plan: turned off on the device, its peers told without it.
-        void push(deviceId, offConfig(node.listenPort), OFF_HASH);
-        await replan();
-        return done('sdwanNodeDeleted', deviceId);
-      }),
-
-    addLink: (input: LinkInput) =>
-      serial(async () => {
-        await checkLink(input);
-        const row = await db
-          .insertInto('sdwan_links')
-          .values({
-            site_a: input.siteA,
-            site_b: input.siteB,
-            mode: input.mode,
-            relay_id: input.relayId,
-            rate_limit_mbps: input.rateLimitMbps,
-            rules: JSON.stringify(input.rules),
-            state: 'idle',
-            path: 'none',
-            latency_ms: null,
-            throughput_bps: 0,
-            state_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await replan();
-        return done('sdwanLinkAdded', row.id);
-      }),
-    editLink: (id: number, input: LinkInput) =>
-      serial(async () => {
-        await linkOr404(id);
-        await checkLink(input, id);
-        await db
-          .updateTable('sdwan_links')
-          .set({
-            site_a: input.siteA,
-            site_b: input.siteB,
-            mode: input.mode,
-            relay_id: input.relayId,
-            rate_limit_mbps: input.rateLimitMbps,
-            rules: JSON.stringify(input.rules),
-          })
-          .where('id', '=', id)
-          .execute();
-        await replan();
-        return done('sdwanLinkEdited', id);
-      }),
-    deleteLink: (id: number) =>
-      serial(async () => {
-        await linkOr404(id);
-        await db.deleteFrom('sdwan_links').where('id', '=', id).execute();
-        await replan();
-        return done('sdwanLinkDeleted', id);
-      }),
-
-    addSubnet: (input: SubnetInput) =>
-      serial(async () => {
-        await checkSubnet(input);
-        const row = await db
-          .insertInto('sdwan_subnets')
-          .values({ cidr: input.cidr, range_start: input.rangeStart, range_end: input.rangeEnd })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        deps.changed();
-        return done('sdwanSubnetCreated', row.id);
-      }),
-    editSubnet: (id: number, input: SubnetInput) =>
-      serial(async () => {
-        if (!(await store.subnets()).some((s) => s.id === id)) throw fail(404, 'sdwanSubnetUnknown');
-        await checkSubnet(input, id);
-        await db
-          .updateTable('sdwan_subnets')
-          .set({ cidr: input.cidr, range_start: input.rangeStart, range_end: input.rangeEnd })
-          .where('id', '=', id)
-          .execute();
-        deps.changed();
-        return done('sdwanSubnetEdited', id);
-      }),
-    deleteSubnet: (id: number) =>
-      serial(async () => {
-        const subnet = (await store.subnets()).find((s) => s.id === id);
-        if (!subnet) throw fail(404, 'sdwanSubnetUnknown');
-        if ((await store.nodes()).some((n) => n.tunnelIp && subnetOf(n.tunnelIp, [subnet])))
-          throw fail(409, 'sdwanSubnetInUse');
-        await db.deleteFrom('sdwan_subnets').where('id', '=', id).execute();
-        deps.changed();
-        return done('sdwanSubnetDeleted', id);
-      }),
+    site,
+    node,
+    link,
+    subnet,
   };
 }
 

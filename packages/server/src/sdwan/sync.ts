@@ -1,9 +1,10 @@
 /**
  * The periodic half of the control plane (a claimed scheduler task): ask new nodes for their public key,
  * resend a configuration a node has not confirmed (it was offline, or the call failed), and read each
- * link end's overlay.status into the link's state, path, latency and throughput.
+ * link end's overlay.status into the link's state, path, latency and throughput. A node whose secure mode
+ * changed to one that keeps the overlay out (or lets it in again) makes the plan be sent again.
  */
-import { overlayStatus } from '@edge/protocol';
+import { overlayAllowed, overlayStatus } from '@edge/protocol';
 import type { DeviceDirectory } from '../devices/services.ts';
 import type { RpcService } from '../devices/rpc.ts';
 import { activeNodes, computeConfigs, configHash } from './plan.ts';
@@ -32,8 +33,17 @@ export function sdwanSync(deps: {
     if (got.some(Boolean)) await service.replan();
   }
 
+  /** A node whose secure mode now keeps it out (or lets it in again): everyone concerned is told. */
+  let gated = '';
+  async function gate(): Promise<void> {
+    const model = await service.planModel();
+    const now = model.nodes.map((n) => n.deviceId).join(',');
+    if (now !== gated) await service.replan();
+    gated = now;
+  }
+
   async function resend(): Promise<void> {
-    const model = await store.model();
+    const model = await service.planModel();
     const behind = model.nodes.filter(
       (n) => n.configHash && n.configHash !== n.appliedHash && online(n.deviceId),
     );
@@ -50,7 +60,7 @@ export function sdwanSync(deps: {
   }
 
   async function states(now = Date.now()): Promise<void> {
-    const model = await store.model();
+    const model = await service.planModel();
     const active = activeNodes(model);
     const ends = new Set([...active.values()].map((n) => n.deviceId));
     await Promise.all(
@@ -80,9 +90,30 @@ export function sdwanSync(deps: {
     if (changed) deps.changed();
   }
 
+  /**
+   * At once, without waiting for the task: a device whose secure mode now keeps the overlay out (or lets it
+   * in again) has the plan sent again if it is a node. The task's gate() catches what this replica missed.
+   */
+  const allowedNow = new Map<string, boolean>();
+  function watch(): () => void {
+    return devices.onChange((change) => {
+      if (change.type !== 'state') return;
+      const { id, secureMode } = change.device;
+      const allowed = overlayAllowed(secureMode);
+      const before = allowedNow.get(id);
+      allowedNow.set(id, allowed);
+      if (before === undefined || before === allowed) return;
+      void (async () => {
+        if ((await store.nodes()).some((n) => n.deviceId === id)) await service.replan();
+      })().catch(() => undefined);
+    });
+  }
+
   return {
+    watch,
     async run(): Promise<void> {
       await identities();
+      await gate();
       await resend();
       await states();
     },

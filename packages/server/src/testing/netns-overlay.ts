@@ -3,6 +3,8 @@
  * namespace where the console listens, and underlay links A-B, A-R and B-R. Each device has a "public"
  * address on its loopback, reached by the others over their direct underlay link only, so cutting A-B
  * leaves A and B reaching each other only through R. Sites' LAN addresses sit on A's and B's loopbacks.
+ * A fourth namespace, "the internet", hangs off B only: a host there is reached from A's LAN only when B
+ * is its site's exit node, and it knows no way back to A's LAN (B must send on under its own address).
  * Names are random per run; remove() deletes everything, also after a failure.
  */
 import { execFileSync } from 'node:child_process';
@@ -31,6 +33,8 @@ export interface OverlayTestNetwork {
   lan: { a: string; b: string; aHost: string; bHost: string };
   /** A range of no use to anything else: the tunnel subnet. */
   tunnelSubnet: string;
+  /** The internet behind B: its namespace, a host address there, and B's address as that host sees it. */
+  internet: { namespace: string; host: string; bSide: string };
   /** Cuts (or restores) the A-B underlay link. */
   setDirect(up: boolean): void;
   remove(): void;
@@ -42,6 +46,7 @@ export function overlayTestNetwork(): OverlayTestNetwork {
   const ids: Which[] = ['a', 'b', 'r'];
   const index = { a: 1, b: 2, r: 3 } as const;
   const namespaces = { a: `sdw-a-${tag}`, b: `sdw-b-${tag}`, r: `sdw-r-${tag}` };
+  const internet = { namespace: `sdw-i-${tag}`, host: `10.${n}.250.1`, bSide: `10.${n}.24.1` };
   const publicAddress = { a: `10.${n}.100.1`, b: `10.${n}.100.2`, r: `10.${n}.100.3` };
   const rootLinks = ids.map((w) => `sr${w}${tag}`);
   const abLink = `sab${tag}`;
@@ -51,6 +56,7 @@ export function overlayTestNetwork(): OverlayTestNetwork {
     publicAddress,
     lan: { a: `10.${n}.201.0/24`, b: `10.${n}.202.0/24`, aHost: `10.${n}.201.1`, bHost: `10.${n}.202.1` },
     tunnelSubnet: `10.${n}.64.0/24`,
+    internet,
     setDirect(up) {
       ip('-n', namespaces.a, 'link', 'set', abLink, up ? 'up' : 'down');
       if (up)
@@ -67,7 +73,7 @@ export function overlayTestNetwork(): OverlayTestNetwork {
         );
     },
     remove() {
-      for (const ns of Object.values(namespaces))
+      for (const ns of [...Object.values(namespaces), internet.namespace])
         try {
           ip('netns', 'del', ns);
         } catch {
@@ -137,6 +143,19 @@ export function overlayTestNetwork(): OverlayTestNetwork {
         publicAddress[y],
       );
     }
+    // The internet: B's uplink to it on 10.n.24.0/30 (B .1, the internet .2), a host at 10.n.250.1 there;
+    // the internet knows only B's side of that link, no way to the sites' LANs.
+    ip('netns', 'add', internet.namespace);
+    ip('-n', internet.namespace, 'link', 'set', 'lo', 'up');
+    ip('-n', internet.namespace, 'addr', 'add', `${internet.host}/32`, 'dev', 'lo');
+    ip('link', 'add', `sbi${tag}`, 'type', 'veth', 'peer', 'name', `sbi${tag}p`);
+    ip('link', 'set', `sbi${tag}`, 'netns', namespaces.b);
+    ip('link', 'set', `sbi${tag}p`, 'netns', internet.namespace);
+    ip('-n', namespaces.b, 'addr', 'add', `${internet.bSide}/30`, 'dev', `sbi${tag}`);
+    ip('-n', internet.namespace, 'addr', 'add', `10.${n}.24.2/30`, 'dev', `sbi${tag}p`);
+    ip('-n', namespaces.b, 'link', 'set', `sbi${tag}`, 'up');
+    ip('-n', internet.namespace, 'link', 'set', `sbi${tag}p`, 'up');
+    ip('-n', namespaces.b, 'route', 'add', `${internet.host}/32`, 'via', `10.${n}.24.2`);
     // The sites' LAN addresses (a host each on A and B).
     ip('-n', namespaces.a, 'addr', 'add', `${net.lan.aHost}/32`, 'dev', 'lo');
     ip('-n', namespaces.b, 'addr', 'add', `${net.lan.bHost}/32`, 'dev', 'lo');

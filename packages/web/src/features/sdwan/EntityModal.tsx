@@ -1,8 +1,10 @@
 /**
  * The add/edit dialog every SD-WAN list shares: a form whose rules are the protocol request schema's
  * (useSchemaFields), saved with a confirmation for edits (SPEC 8) and the server's message as toast.
+ * The form is filled when the dialog opens and only then: rendering it again while open (a live push)
+ * leaves its fields, and an open list of a field, as they are (a reset would remount every field).
  */
-import { useEffect, type ReactElement } from 'react';
+import { useEffect, useRef, type ReactElement } from 'react';
 import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RequestSchema } from '../../components/schemaRules.ts';
@@ -31,11 +33,13 @@ export function EntityModal(props: EntityModalProps) {
   const { field } = useSchemaFields(props.schema, props.fields, {
     values: () => shape({ ...props.initial, ...form.getFieldsValue() }),
   });
+  const wasOpen = useRef(false);
   useEffect(() => {
-    if (props.open) {
+    if (props.open && !wasOpen.current) {
       form.resetFields();
       form.setFieldsValue(props.initial);
     }
+    wasOpen.current = props.open;
   }, [props.open, props.initial, form]);
 
   const submit = async () => {

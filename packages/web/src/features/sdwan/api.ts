@@ -20,19 +20,12 @@ export function useTopology() {
   return query;
 }
 
-const changed = { invalidates: [sdwanKey] };
-export const useSdwanMutations = () => ({
-  siteAdd: useEndpointMutation(sdwan.siteAdd, changed),
-  siteEdit: useEndpointMutation(sdwan.siteEdit, changed),
+/** What every SD-WAN change reads again. */
+export const changed = { invalidates: [sdwanKey] };
+/** The deletes of the lists (the dialogs, SdwanForms.tsx, hold their own add and edit). */
+export const useSdwanDeletes = () => ({
   siteDelete: useEndpointMutation(sdwan.siteDelete, changed),
-  nodeAdd: useEndpointMutation(sdwan.nodeAdd, changed),
-  nodeEdit: useEndpointMutation(sdwan.nodeEdit, changed),
   nodeDelete: useEndpointMutation(sdwan.nodeDelete, changed),
-  linkAdd: useEndpointMutation(sdwan.linkAdd, changed),
-  linkEdit: useEndpointMutation(sdwan.linkEdit, changed),
   linkDelete: useEndpointMutation(sdwan.linkDelete, changed),
-  subnetAdd: useEndpointMutation(sdwan.subnetAdd, changed),
-  subnetEdit: useEndpointMutation(sdwan.subnetEdit, changed),
   subnetDelete: useEndpointMutation(sdwan.subnetDelete, changed),
 });
-export type SdwanMutations = ReturnType<typeof useSdwanMutations>;
