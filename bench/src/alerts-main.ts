@@ -21,12 +21,14 @@ import {
   loadSecrets,
   messageService,
   messageStore,
+  notifyMessages,
   notifyService,
   openStore,
   payloadOf,
   ruleEngine,
   ruleStore,
   startReceiver,
+  type FreshHook,
 } from '@edge/server/alerts';
 import { prepareBackend } from './backends.ts';
 import { summarise } from './stats.ts';
@@ -56,7 +58,8 @@ async function main() {
   const receiver = await startReceiver();
   try {
     const rules = ruleStore(store.db);
-    const messages = messageService({ rules, store: messageStore(store.db), log });
+    const fresh = new Set<FreshHook>();
+    const messages = messageService({ rules, store: messageStore(store.db, fresh), fresh, log });
     const changes = deviceChanges(log);
     const latencies: number[] = [];
     let raised = 0;
@@ -85,8 +88,10 @@ async function main() {
     });
     const notify = notifyService({ contacts, links, deliveries, kick: worker.kick });
     let queued = 0;
+    notifyMessages(messages, notify, worker.kick);
+    // Queued in the message's transaction: every fresh message told is queued already.
     messages.onChange(({ message, fresh }: { message?: AlertMessageView; fresh: boolean }) => {
-      if (message && fresh) void notify.queue(message).then(() => (queued += 1));
+      if (message && fresh) queued += 1;
     });
 
     const rule = await rules.add({
@@ -99,6 +104,10 @@ async function main() {
       severity: 'critical',
       holdOffMinutes: 10,
       enabled: true,
+      quietFrom: '',
+      quietTo: '',
+      escalateMinutes: 0,
+      escalateContactId: null,
     });
     const hook = await contacts.add({
       channel: 'webhook',
@@ -124,7 +133,7 @@ async function main() {
       return (used.user + used.system) / 1000;
     };
     const raiseCpuMs = cpuMs(cpuBegin);
-    const { total } = await messages.list({ key: '', page: 1, pageSize: 1 });
+    const { total } = await messages.list({ key: '', page: 1, pageSize: 1 }, 0);
     const lat = summarise(latencies);
     // The raise figures first: a delivery phase cut short by the time limit still leaves them printed.
     print([

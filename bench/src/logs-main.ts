@@ -23,6 +23,8 @@ import {
   openStore,
   programBook,
   consoleLog,
+  hasKeywordIndex,
+  deviceModeStore,
 } from '@edge/server/logs';
 import { adminQuery, PG_ADMIN_URL } from './backends.ts';
 import { summarise } from './stats.ts';
@@ -61,7 +63,11 @@ async function run(backend: 'sqlite' | 'postgres') {
   }
   const store = await openStore({ dataDir: dir, databaseUrl });
   try {
-    const lines = logStore(store.db, store.dialect);
+    const indexed = await hasKeywordIndex(store.db, store.dialect);
+    console.log(
+      `key-word index: ${indexed ? (store.dialect === 'sqlite' ? 'FTS5 trigram' : 'pg_trgm GIN') : 'none (scan)'}`,
+    );
+    const lines = logStore(store.db, store.dialect, indexed);
     const programs = programBook(lines);
     const now = Date.now();
     // Each figure is printed as soon as it is known: a long run stopped early keeps what it measured.
@@ -149,6 +155,8 @@ async function run(backend: 'sqlite' | 'postgres') {
       programs,
       consoleLog: consoleLog(lines, programs),
       tellReportMode: async () => undefined,
+      deviceModes: deviceModeStore(store.db),
+      tellDevice: async () => false,
     });
     const oldest = hourStart - (hour - 1) * HOUR;
     const r = rng(42);

@@ -23,6 +23,7 @@ export const ruleEvents = [
   'configRolledBack',
   'alarm',
   'jobFailed',
+  'licenceExpiring',
 ] as const;
 export type RuleEvent = (typeof ruleEvents)[number];
 
@@ -31,6 +32,14 @@ export const CPU_HIGH_PERCENT = 90;
 export const TEMPERATURE_HIGH_CELSIUS = 80;
 export const HOLD_OFF_MINUTES = { min: 1, max: 1440, default: 10 } as const;
 export const MESSAGES_PAGE_SIZE = 10;
+export const ESCALATE_MINUTES = { min: 0, max: 1440 } as const;
+/** Days before a licence (or the trial) ends when licenceExpiring fires, once each per licence. */
+export const LICENCE_EXPIRY_THRESHOLDS = [30, 7, 1] as const;
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const quietEnd = z
+  .string()
+  .default('')
+  .pipe(z.string().refine((v) => v === '' || HHMM.test(v), messages.notifyQuietHoursInvalid));
 
 const idList = <T extends z.ZodType>(item: T) => z.array(item).max(10_000).default([]);
 
@@ -54,9 +63,30 @@ export const eventRuleRequest = z
       .max(HOLD_OFF_MINUTES.max, messages.notifyHoldOffRange)
       .default(HOLD_OFF_MINUTES.default),
     enabled: z.boolean().default(true),
+    /** Quiet hours (HH:MM to HH:MM, the console's time zone; '' for none): non-critical deliveries wait. */
+    quietFrom: quietEnd,
+    quietTo: quietEnd,
+    /** A critical message nobody read nor assigned in To-do within this many minutes (0: never) escalates. */
+    escalateMinutes: z
+      .number({ error: messages.notifyEscalateRange })
+      .int(messages.notifyEscalateRange)
+      .min(ESCALATE_MINUTES.min, messages.notifyEscalateRange)
+      .max(ESCALATE_MINUTES.max, messages.notifyEscalateRange)
+      .default(0),
+    escalateContactId: z.number().int().positive().nullable().default(null),
   })
   .superRefine((rule, ctx) => {
-    const jobOnly = rule.events.every((e) => e === 'jobFailed');
+    const issue = (
+      path: string,
+      code: 'notifyQuietHoursInvalid' | 'notifyEscalateContactRequired' | 'notifyEscalateCriticalOnly',
+    ) => ctx.addIssue({ code: 'custom', path: [path], message: messages[code], params: { code } });
+    if ((rule.quietFrom === '') !== (rule.quietTo === '')) issue('quietTo', 'notifyQuietHoursInvalid');
+    if (rule.escalateMinutes > 0 && rule.escalateContactId === null)
+      issue('escalateContactId', 'notifyEscalateContactRequired');
+    if (rule.escalateMinutes > 0 && rule.severity !== 'critical')
+      issue('severity', 'notifyEscalateCriticalOnly');
+    // Events of no device (a job, a licence) need no device scope.
+    const jobOnly = rule.events.every((e) => e === 'jobFailed' || e === 'licenceExpiring');
     if (!rule.allDevices && !jobOnly && rule.deviceIds.length + rule.groupIds.length === 0)
       ctx.addIssue({
         code: 'custom',
@@ -82,6 +112,10 @@ export const eventRuleView = z.object({
   severity: z.enum(severities),
   holdOffMinutes: z.number(),
   enabled: z.boolean(),
+  quietFrom: z.string(),
+  quietTo: z.string(),
+  escalateMinutes: z.number(),
+  escalateContactId: z.number().nullable(),
   createdAt: z.number(),
 });
 export type EventRuleView = z.infer<typeof eventRuleView>;
@@ -133,7 +167,7 @@ export const messageReadRequest = z.object({
   read: z.boolean(),
 });
 
-/** The messages live channel (key ''): the unread critical count, and the message that changed it. */
+/** The messages live channel (key: the user's id): their unread critical count, and the message that changed it. */
 export const liveMessages = z.object({
   unreadCritical: z.number(),
   message: alertMessageView.optional(),

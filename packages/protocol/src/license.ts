@@ -101,6 +101,7 @@ export const trialView = z.object({
 export type TrialView = z.infer<typeof trialView>;
 
 export const licenseListResponse = z.object({ list: z.array(licenseView), trial: trialView });
+export type LicenseListResponse = z.infer<typeof licenseListResponse>;
 
 /** What every signed-in user may know: whether the trial has run out (the desktop's notice). */
 export const licenseStatusResponse = z.object({

@@ -134,6 +134,24 @@ export const DEFAULT_LOG_SETTINGS: LogSettings = {
   expiryDays: LOG_EXPIRY_DAYS.defaultDays,
 };
 
+/**
+ * A device's own report mode, overriding the fleet's (null: it follows the fleet's). `effective` is what the
+ * device is told; `told` (on a change) whether the device took it now (an offline one is told when it connects).
+ */
+export const logDeviceModeQuery = z.object({ deviceID: z.string().min(1).max(64) });
+export const logDeviceModeRequest = z.object({
+  deviceID: z.string().min(1).max(64),
+  mode: z.enum(logReportModes, { error: messages.invalidChoice }).nullable(),
+});
+export type LogDeviceModeRequest = z.infer<typeof logDeviceModeRequest>;
+export const logDeviceModeView = z.object({
+  deviceID: z.string(),
+  mode: z.enum(logReportModes).nullable(),
+  effective: z.enum(logReportModes),
+  told: z.boolean().optional(),
+});
+export type LogDeviceModeView = z.infer<typeof logDeviceModeView>;
+
 /** Levels at or above a report mode (what a device forwards). */
 export const reportedLevels = (mode: LogReportMode): readonly EventLevel[] =>
   eventLevels.slice(eventLevels.indexOf(levelOfName[mode]));

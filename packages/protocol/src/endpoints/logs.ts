@@ -2,7 +2,7 @@
  * SPEC 7's log routes, exactly: GET /logs/log_list and GET /api/v2/logs/list (the grid's page),
  * GET /api/v1/logs/programList, GET /api/v1/logs/download (a text file), GET /logs/export (.zip or
  * .tar.gz), GET /logs/log_pkg (one device's package), POST /logs/reset (clear); and the Log settings
- * (report mode, expiry duration), which SPEC 2 names without a route.
+ * (report mode, expiry duration), which SPEC 2 names without a route, and a device's own report mode.
  */
 import {
   LOG_API_V1,
@@ -18,6 +18,9 @@ import {
   logResetRequest,
   logResetResponse,
   logSettings,
+  logDeviceModeQuery,
+  logDeviceModeRequest,
+  logDeviceModeView,
 } from '../logs.ts';
 import { canManage, canView } from '../permissions.ts';
 import { endpoint, featureEndpoints, fileAnswer } from './endpoint.ts';
@@ -94,5 +97,22 @@ export const logsEndpoints = featureEndpoints('logs', {
     activity: 'logs.settings',
     body: logSettings,
     response: { 200: logSettings },
+  }),
+  deviceMode: endpoint({
+    method: 'GET',
+    path: `${LOG_API_V1}/deviceMode`,
+    permission: view,
+    query: logDeviceModeQuery,
+    response: { 200: logDeviceModeView },
+    errors: [404],
+  }),
+  saveDeviceMode: endpoint({
+    method: 'PATCH',
+    path: `${LOG_API_V1}/deviceMode`,
+    permission: canManage('Log'),
+    activity: 'logs.deviceMode',
+    body: logDeviceModeRequest,
+    response: { 200: logDeviceModeView },
+    errors: [404],
   }),
 });

@@ -15,6 +15,12 @@ export interface EventRulesTable {
   hold_off_minutes: number;
   enabled: number;
   created_at: number;
+  /** Quiet hours, HH:MM in the console's time zone ('' for none): non-critical deliveries wait them out. */
+  quiet_from: Generated<string>;
+  quiet_to: Generated<string>;
+  /** A critical message not acknowledged within this many minutes (0: never) goes to escalate_contact_id. */
+  escalate_minutes: Generated<number>;
+  escalate_contact_id: number | null;
 }
 
 export interface AlertMessagesTable {
@@ -32,7 +38,28 @@ export interface AlertMessagesTable {
   count: number;
   created_at: number;
   last_at: number;
+  /** 1 once any user read it (acknowledged); who read it is in alert_message_reads. */
   read: Generated<number>;
+  /** When the message escalates unless acknowledged first; null when it does not (or did). */
+  escalate_at: number | null;
+}
+
+export interface AlertMessageReadsTable {
+  message_id: number;
+  user_id: number;
+  read_at: number;
+}
+
+export interface LicenseExpiryNoticesTable {
+  license_id: string;
+  threshold_days: number;
+  notified_at: number;
+}
+
+export interface DeviceLogModesTable {
+  device_id: string;
+  mode: string;
+  updated_at: number;
 }
 
 export interface TodosTable {
@@ -94,6 +121,9 @@ export interface NotifyDeliveriesTable {
 export interface AlertTables {
   event_rules: EventRulesTable;
   alert_messages: AlertMessagesTable;
+  alert_message_reads: AlertMessageReadsTable;
+  license_expiry_notices: LicenseExpiryNoticesTable;
+  device_log_modes: DeviceLogModesTable;
   todos: TodosTable;
   todo_tasks: TodoTasksTable;
   notify_contacts: NotifyContactsTable;

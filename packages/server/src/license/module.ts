@@ -31,6 +31,8 @@ export const licenseModule = featureModule({
         releaseContainerSeat: licenses.releaseContainerSeat,
         containers: licenses.containers,
         containerCount: licenses.containerCount,
+        /** Licences and the trial as listed (Messages' licenceExpiring event reads their end dates). */
+        list: () => licenses.list(),
       },
       routes: [licenseRoutes(licenses)],
       stop: async () => licenses.stop(),

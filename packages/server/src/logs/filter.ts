@@ -1,19 +1,20 @@
 /**
  * SPEC 3's log filters as WHERE clauses, written once for the page, the download, the export and the
  * device package. Each filter lands on an index of 0012 (device, level, program) or on created_at; the
- * key word is a substring match on the rows those leave.
+ * key word on the key-word index of 0023 when there is one (keyword-index.ts), else a substring match on
+ * the rows the others leave.
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { levelOfName, type LogFilter } from '@edge/protocol';
 import type { Database, Dialect } from '../db/schema.ts';
-
-/** `%`, `_` and the escape itself are literal in the key word. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { indexAnswers, indexedMatch, likeLiteral } from './keyword-index.ts';
 
 export function applyFilter<O>(
   query: SelectQueryBuilder<Database, 'device_logs', O>,
   filter: Partial<LogFilter>,
   dialect: Dialect,
+  /** Whether the key-word index is there (hasKeywordIndex). */
+  indexed = false,
 ): SelectQueryBuilder<Database, 'device_logs', O> {
   let q = query;
   if (filter.deviceID) q = q.where('device_id', '=', filter.deviceID);
@@ -23,7 +24,8 @@ export function applyFilter<O>(
   if (filter.startDate !== undefined) q = q.where('created_at', '>=', filter.startDate);
   if (filter.endDate !== undefined) q = q.where('created_at', '<=', filter.endDate);
   const key = filter.key?.trim();
-  if (key) {
+  if (key && indexAnswers(indexed, key)) q = q.where(indexedMatch(dialect, key));
+  else if (key) {
     const pattern = `%${likeLiteral(key)}%`;
     // SQLite's LIKE ignores ASCII case already; PostgreSQL's needs ILIKE.
     q =

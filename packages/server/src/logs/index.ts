@@ -5,3 +5,5 @@ export { logService } from './service.ts';
 export { logSettingsStore } from './settings.ts';
 export { programBook } from './program-book.ts';
 export { consoleLog } from './console-log.ts';
+export { hasKeywordIndex } from './keyword-index.ts';
+export { deviceModeStore } from './report-mode.ts';

@@ -19,6 +19,7 @@ import { logService } from './service.ts';
 import { logSettingsStore } from './settings.ts';
 import { programBook } from './program-book.ts';
 import { consoleLog } from './console-log.ts';
+import { deviceModeStore } from './report-mode.ts';
 import { LOG_FILE_HEADER } from './archive/files.ts';
 
 const COUNT = 3;
@@ -314,13 +315,8 @@ describe.each(DIALECTS)('Log over a simulated fleet (%s)', (dialect) => {
       expect((await nobody.call('GET', url)).statusCode, url).toBe(403);
   });
 
-  test('report mode reaches the devices: Error mode keeps info lines of a reboot away', async () => {
-    const saved = await admin('PATCH', '/api/v1/logs/setting', { reportMode: 'Error', expiryDays: 30 });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect((await get('/api/v1/logs/setting')).json()).toEqual({ reportMode: 'Error', expiryDays: 30 });
-    const id = ids[1]!;
-    // The console tells the online devices after answering (three devices: a few milliseconds).
-    await new Promise((r) => setTimeout(r, 1500));
+  /** Reboots the device, waits until it is back and its lines are stored; resolves with when it began. */
+  async function rebootAndSettle(id: string): Promise<number> {
     const since = Date.now();
     await edge.rpc.call(id, 'reboot', {});
     await waitFor(
@@ -333,8 +329,46 @@ describe.each(DIALECTS)('Log over a simulated fleet (%s)', (dialect) => {
     );
     await new Promise((r) => setTimeout(r, 3000));
     await edge.flushDevices();
+    return since;
+  }
+
+  test('report mode reaches the devices: Error mode keeps info lines of a reboot away', async () => {
+    const saved = await admin('PATCH', '/api/v1/logs/setting', { reportMode: 'Error', expiryDays: 30 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await get('/api/v1/logs/setting')).json()).toEqual({ reportMode: 'Error', expiryDays: 30 });
+    const id = ids[1]!;
+    // The console tells the online devices after answering (three devices: a few milliseconds).
+    await new Promise((r) => setTimeout(r, 1500));
+    const since = await rebootAndSettle(id);
     expect((await list({ deviceID: id, functionName: 'kernel', startDate: since })).list).toEqual([]);
     await admin('PATCH', '/api/v1/logs/setting', { reportMode: 'Info', expiryDays: 30 });
+  }, 90_000);
+
+  test("a device's own report mode overrides the fleet's, is pushed to it, and can follow the fleet again", async () => {
+    const id = ids[2]!;
+    const mode = async () => (await get(`/api/v1/logs/deviceMode?deviceID=${id}`)).json();
+    expect(await mode()).toEqual({ deviceID: id, mode: null, effective: 'Info' });
+    const set = await admin('PATCH', '/api/v1/logs/deviceMode', { deviceID: id, mode: 'Error' });
+    expect(set.statusCode, set.body).toBe(200);
+    // Pushed to the device in the same call: it answered.
+    expect(set.json()).toEqual({ deviceID: id, mode: 'Error', effective: 'Error', told: true });
+    const since = await rebootAndSettle(id);
+    // Told again as it came back (a device reports everything after a boot): no info lines of the reboot.
+    expect((await list({ deviceID: id, functionName: 'kernel', startDate: since })).list).toEqual([]);
+    // The fleet's mode changing leaves the device's own alone.
+    await admin('PATCH', '/api/v1/logs/setting', { reportMode: 'Warning', expiryDays: 30 });
+    expect(await mode()).toEqual({ deviceID: id, mode: 'Error', effective: 'Error' });
+    const cleared = await admin('PATCH', '/api/v1/logs/deviceMode', { deviceID: id, mode: null });
+    expect(cleared.json()).toMatchObject({ mode: null, effective: 'Warning', told: true });
+    await admin('PATCH', '/api/v1/logs/setting', { reportMode: 'Info', expiryDays: 30 });
+    expect(await mode()).toEqual({ deviceID: id, mode: null, effective: 'Info' });
+    const unknown = await admin('PATCH', '/api/v1/logs/deviceMode', {
+      deviceID: 'no-such-device',
+      mode: 'Error',
+    });
+    expect(unknown.statusCode).toBe(404);
+    const bad = await admin('PATCH', '/api/v1/logs/deviceMode', { deviceID: id, mode: 'Loud' });
+    expect(bad.statusCode).toBe(400);
   }, 90_000);
 
   test('clear: one device, then everything; it is in the activity log', async () => {
@@ -386,6 +420,8 @@ describe.each(DIALECTS)('Log over a simulated fleet (%s)', (dialect) => {
       programs,
       consoleLog: consoleLog(store, programs),
       tellReportMode: async () => undefined,
+      deviceModes: deviceModeStore(edge.store.db),
+      tellDevice: async () => false,
     });
     expect(await service.prune()).toBeGreaterThanOrEqual(4500);
     const aged = await edge.store.db

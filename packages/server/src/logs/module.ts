@@ -7,10 +7,11 @@ import { CONSOLE_LOG_DEVICE } from '@edge/protocol';
 import { featureModule } from '../modules/module.ts';
 import { every } from '../devices/periodic.ts';
 import { logStore } from './store.ts';
+import { hasKeywordIndex } from './keyword-index.ts';
 import { logSettingsStore } from './settings.ts';
 import { programBook } from './program-book.ts';
 import { consoleLog } from './console-log.ts';
-import { reportModeSender } from './report-mode.ts';
+import { deviceModeStore, reportModeSender } from './report-mode.ts';
 import { logService } from './service.ts';
 import { logRoutes } from './routes.ts';
 import { recordWithChange } from '../activity/recorder.ts';
@@ -23,12 +24,18 @@ export const logsModule = featureModule({
   name: 'logs',
   needs: ['store', 'devices', 'rpc', 'log'],
   async start({ store, devices, rpc, log }) {
-    const lines = logStore(store.db, store.dialect);
+    const indexed = await hasKeywordIndex(store.db, store.dialect);
+    if (!indexed)
+      log.warn(
+        'the log key-word index is missing (pg_trgm could not be created): key words are matched by scanning',
+      );
+    const lines = logStore(store.db, store.dialect, indexed);
     const settings = logSettingsStore(store.db);
     const programs = programBook(lines);
     await programs.load();
     const console = consoleLog(lines, programs);
-    const sender = reportModeSender(devices, rpc);
+    const deviceModes = deviceModeStore(store.db);
+    const sender = reportModeSender(devices, rpc, deviceModes);
     const logs = logService({
       store: lines,
       devices,
@@ -36,6 +43,8 @@ export const logsModule = featureModule({
       programs,
       consoleLog: console,
       tellReportMode: (mode) => sender.tellAll(mode),
+      deviceModes,
+      tellDevice: sender.tell,
     });
 
     // A fleet coming online at once (a console restart) reads the report mode once per batch, not per device.
@@ -43,7 +52,7 @@ export const logsModule = featureModule({
       (deviceId) => deviceId,
       async (deviceIds) => {
         const { reportMode } = await settings.get();
-        if (reportMode !== 'Info') for (const deviceId of deviceIds) void sender.tell(deviceId, reportMode);
+        await sender.cameOnline(deviceIds, reportMode);
       },
       1000,
     );

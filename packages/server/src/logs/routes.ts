@@ -80,5 +80,9 @@ export function logRoutes(logs: LogService, audit: (request: FastifyRequest) => 
     serve(app, declared.saveSettings, async (request) =>
       logs.saveSettings(request.body, request.identity!.userName),
     );
+    serve(app, declared.deviceMode, async (request) => logs.deviceMode(request.query.deviceID));
+    serve(app, declared.saveDeviceMode, async (request) =>
+      logs.saveDeviceMode(request.body, request.identity!.userName),
+    );
   };
 }

@@ -11,8 +11,12 @@ import {
   type LogListResponse,
   type LogQuery,
   type LogRow,
+  type LogDeviceModeRequest,
+  type LogDeviceModeView,
   type LogSettings,
 } from '@edge/protocol';
+import { fail } from '../http/errors.ts';
+import type { DeviceModeStore } from './report-mode.ts';
 import type { DeviceDirectory } from '../devices/index.ts';
 import { cursorText, parseCursor } from './filter.ts';
 import type { LogStore, StoredLogRow } from './store.ts';
@@ -30,6 +34,9 @@ export function logService(deps: {
   programs: ProgramBook;
   consoleLog: ConsoleLog;
   tellReportMode: (mode: LogSettings['reportMode']) => Promise<unknown>;
+  deviceModes: DeviceModeStore;
+  /** Tells one device its report mode now; false when it could not be told (offline, an older agent). */
+  tellDevice: (deviceId: string, mode: LogSettings['reportMode']) => Promise<boolean>;
   now?: () => number;
 }) {
   const { store, devices } = deps;
@@ -47,6 +54,13 @@ export function logService(deps: {
     program: row.program,
     message: row.message,
   });
+
+  /** A device's own report mode (null: it follows the fleet's) and the one it is told. */
+  async function deviceMode(deviceId: string): Promise<LogDeviceModeView> {
+    if (!devices.get(deviceId)) throw fail(404, 'deviceNotFound');
+    const mode = (await deps.deviceModes.of([deviceId])).get(deviceId) ?? null;
+    return { deviceID: deviceId, mode, effective: mode ?? (await deps.settings.get()).reportMode };
+  }
 
   async function* rows(filter: Partial<LogFilter>): AsyncGenerator<LogRow[]> {
     for await (const batch of store.stream(filter, LOG_EXPORT_MAX_ROWS)) yield batch.map(present);
@@ -124,6 +138,25 @@ export function logService(deps: {
       // Devices are told after the answer: a fleet of 10,000 takes seconds.
       if (before.reportMode !== value.reportMode) void deps.tellReportMode(value.reportMode);
       return value;
+    },
+
+    deviceMode,
+
+    /** Sets (or, null, clears) a device's own report mode and tells the device at once. */
+    async saveDeviceMode(request: LogDeviceModeRequest, by: string): Promise<LogDeviceModeView> {
+      const { deviceID, mode } = request;
+      if (!devices.get(deviceID)) throw fail(404, 'deviceNotFound');
+      await deps.deviceModes.set(deviceID, mode);
+      const view = await deviceMode(deviceID);
+      deps.consoleLog.write(
+        CONSOLE_LOG_DEVICE,
+        'info',
+        mode
+          ? `${by} set report mode ${mode} for ${nameOf(deviceID)}`
+          : `${by} set ${nameOf(deviceID)} to follow the fleet's report mode (${view.effective})`,
+        'logs',
+      );
+      return { ...view, told: await deps.tellDevice(deviceID, view.effective) };
     },
 
     /** Retention: deletes the lines older than the expiry duration (in batches); returns how many went. */

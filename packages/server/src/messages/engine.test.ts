@@ -19,6 +19,10 @@ const rule = (over: Partial<EventRuleView>): EventRuleView => ({
   severity: 'warning',
   holdOffMinutes: 10,
   enabled: true,
+  quietFrom: '',
+  quietTo: '',
+  escalateMinutes: 0,
+  escalateContactId: null,
   createdAt: 0,
   ...over,
 });

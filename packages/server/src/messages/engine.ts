@@ -75,7 +75,7 @@ export function ruleEngine(deps: {
     const at = now();
     for (const rule of rules) {
       if (!covers(rule, device, h)) continue;
-      const who = h.deviceId ?? `job:${h.jobId}`;
+      const who = h.deviceId ?? (h.jobId === undefined ? 'console' : `job:${h.jobId}`);
       await deps.raise({
         ruleId: rule.id,
         ruleName: rule.name,
@@ -88,6 +88,8 @@ export function ruleEngine(deps: {
         dedupeKey: [rule.id, h.event, who, h.subject ?? ''].join('|'),
         holdOffMs: rule.holdOffMinutes * 60_000,
         at,
+        escalateMs: rule.escalateMinutes * 60_000,
+        quiet: { from: rule.quietFrom, to: rule.quietTo },
       });
     }
   }

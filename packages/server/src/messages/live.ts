@@ -1,6 +1,7 @@
 /**
- * The messages live channel (key ''): the unread critical count on subscribe, then on every change, with
- * the new or counted-up message (the desktop's badge and notification list follow it).
+ * The messages live channel, keyed by user id (each user reads only their own key): that user's unread
+ * critical count on subscribe, then on every change, with the new or counted-up message (the desktop's badge
+ * and notification list follow it).
  */
 import { LIVE_CHANNELS, canView, type LiveMessages } from '@edge/protocol';
 import type { LiveHub } from '../live/hub.ts';
@@ -10,16 +11,22 @@ export function messagesChannel(hub: LiveHub, service: MessageService): () => vo
   const feed = hub.register({
     name: LIVE_CHANNELS.messages,
     need: [canView('Message')],
-    refuseKey: (key) => (key === '' ? null : 'notFound'),
-    async snapshot(): Promise<LiveMessages> {
-      return { unreadCritical: await service.unreadCritical() };
+    refuseKey: (key, identity) => (key === String(identity.userId) ? null : 'forbidden'),
+    async snapshot(key): Promise<LiveMessages> {
+      return { unreadCritical: await service.unreadCritical(Number(key)) };
     },
   });
   return service.onChange(({ message }) => {
-    if (!feed.watched('')) return;
-    service
-      .unreadCritical()
-      .then((unreadCritical) => feed.push('', { unreadCritical, message } satisfies LiveMessages))
-      .catch(() => undefined);
+    for (const key of feed.keys())
+      service
+        .unreadCritical(Number(key))
+        .then((unreadCritical) =>
+          feed.push(key, {
+            unreadCritical,
+            // A new or repeated message is unread for everyone.
+            message: message && { ...message, read: false },
+          } satisfies LiveMessages),
+        )
+        .catch(() => undefined);
   });
 }

@@ -8,10 +8,10 @@ const { messages: declared } = endpoints;
 
 export function messageRoutes(service: MessageService) {
   return async (app: FastifyInstance) => {
-    serve(app, declared.list, async (request) => service.list(request.query));
-    serve(app, declared.get, async (request) => service.get(request.query.id));
+    serve(app, declared.list, async (request) => service.list(request.query, request.identity!.userId));
+    serve(app, declared.get, async (request) => service.get(request.query.id, request.identity!.userId));
     serve(app, declared.markRead, async (request) => {
-      await service.markRead(request.body.ids, request.body.read);
+      await service.markRead(request.body.ids, request.body.read, request.identity!.userId);
       return { message: messages.saved };
     });
     serve(app, declared.rulesList, async () => ({ list: await service.rules.list() }));

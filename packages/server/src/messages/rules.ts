@@ -16,6 +16,10 @@ const viewOf = (r: Selectable<EventRulesTable>): EventRuleView => ({
   severity: r.severity as Severity,
   holdOffMinutes: r.hold_off_minutes,
   enabled: r.enabled === 1,
+  quietFrom: r.quiet_from,
+  quietTo: r.quiet_to,
+  escalateMinutes: r.escalate_minutes,
+  escalateContactId: r.escalate_contact_id,
   createdAt: Number(r.created_at),
 });
 
@@ -29,6 +33,10 @@ const rowOf = (r: EventRuleRequest) => ({
   severity: r.severity,
   hold_off_minutes: r.holdOffMinutes,
   enabled: r.enabled ? 1 : 0,
+  quiet_from: r.quietFrom,
+  quiet_to: r.quietTo,
+  escalate_minutes: r.escalateMinutes,
+  escalate_contact_id: r.escalateMinutes > 0 ? r.escalateContactId : null,
 });
 
 export function ruleStore(db: Db) {

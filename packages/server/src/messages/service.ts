@@ -5,7 +5,8 @@
 import type { AlertMessageView, EventRuleRequest, MessageListQuery } from '@edge/protocol';
 import { fail } from '../http/errors.ts';
 import type { RuleStore } from './rules.ts';
-import type { MessageStore } from './store.ts';
+import type { Db } from '../db/schema.ts';
+import type { FreshHook, MessageStore } from './store.ts';
 import { raiseCoalescer } from './coalesce.ts';
 
 /** `fresh`: a new message (not a repeat counted up); undefined message: read states changed. */
@@ -14,6 +15,8 @@ export type MessageListener = (change: { message?: AlertMessageView; fresh: bool
 export function messageService(deps: {
   rules: RuleStore;
   store: MessageStore;
+  /** The hooks the store runs in a new message's transaction (alongWithFresh adds to them). */
+  fresh: Set<FreshHook>;
   log: { error(o: object, m: string): void };
 }) {
   const { rules, store } = deps;
@@ -34,19 +37,28 @@ export function messageService(deps: {
     raise: coalescer.raise,
     /** Forgets open messages past their hold-off window (the module calls it each minute). */
     prune: coalescer.prune,
-    async list(q: MessageListQuery) {
-      return { ...(await store.list(q)), unreadCritical: await store.unreadCritical() };
+    async list(q: MessageListQuery, userId: number) {
+      return { ...(await store.list(q, userId)), unreadCritical: await store.unreadCritical(userId) };
     },
-    async get(id: number): Promise<AlertMessageView> {
-      const message = await store.get(id);
+    /** As the user sees it (read by them); without a user, read by anyone. */
+    async get(id: number, userId?: number): Promise<AlertMessageView> {
+      const message = await store.get(id, userId);
       if (!message) throw fail(404, 'notFound');
       return message;
     },
-    async markRead(ids: number[], read: boolean): Promise<void> {
-      await store.markRead(ids, read);
+    async markRead(ids: number[], read: boolean, userId: number): Promise<void> {
+      await store.markRead(ids, read, userId);
       tell({ fresh: false });
     },
     unreadCritical: store.unreadCritical,
+    /** Writes more in each new message's transaction (Notification: its deliveries). */
+    alongWithFresh(hook: FreshHook): () => void {
+      deps.fresh.add(hook);
+      return () => deps.fresh.delete(hook);
+    },
+    dueEscalations: store.dueEscalations,
+    /** Escalates a due message once, across replicas: `run` writes the escalation in its transaction. */
+    takeEscalation: (id: number, run: (trx: Db) => Promise<void>) => store.takeEscalation(id, run),
     onChange(listener: MessageListener): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);

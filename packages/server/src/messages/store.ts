@@ -1,10 +1,15 @@
-/** Messages: raised with de-duplication inside the hold-off window, listed with filters, read and unread. */
-import { sql, type Selectable } from 'kysely';
+/**
+ * Messages: raised with de-duplication inside the hold-off window, listed with filters, read and unread per
+ * user (alert_message_reads: a message is unread for a user until that user reads it; a repeat makes it
+ * unread for everyone again).
+ */
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { AlertMessageView, MessageListQuery, RuleEvent, Severity } from '@edge/protocol';
-import type { Db } from '../db/schema.ts';
+import type { Database, Db } from '../db/schema.ts';
 import type { AlertMessagesTable } from '../db/schema-alerts.ts';
 import { inTransaction } from '../db/transaction.ts';
 
+/** `read`: read by the user asking (or, without one, by anyone: acknowledged). */
 export const messageOf = (m: Selectable<AlertMessagesTable>): AlertMessageView => ({
   id: m.id,
   ruleId: m.rule_id,
@@ -34,12 +39,45 @@ export interface Raise {
   dedupeKey: string;
   holdOffMs: number;
   at: number;
+  /** A critical message escalates this long after it is made unless acknowledged first (0: never). */
+  escalateMs?: number;
+  /** The rule's quiet hours (HH:MM, console time zone), for the deliveries queued with the message. */
+  quiet?: { from: string; to: string };
 }
+
+/**
+ * More written with a new message in its transaction (its notification deliveries): a message is never
+ * stored without it, nor it without the message.
+ */
+export type FreshHook = (trx: Db, message: AlertMessageView, raise: Raise) => Promise<void>;
+
+/** Whether the user read the message (a correlated EXISTS on alert_message_reads' primary key). */
+const readBy = (userId: number) => (eb: ExpressionBuilder<Database, 'alert_messages'>) =>
+  eb.exists(
+    eb
+      .selectFrom('alert_message_reads as r')
+      .select('r.user_id')
+      .whereRef('r.message_id', '=', 'alert_messages.id')
+      .where('r.user_id', '=', userId),
+  );
 
 /** Escapes LIKE wildcards so a keyword is matched as typed. */
 const likeOf = (key: string) => `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function messageStore(db: Db) {
+export function messageStore(db: Db, fresh: Iterable<FreshHook> = []) {
+  /** Rows with `read` as the user sees it. */
+  const seenBy = (userId: number) =>
+    db
+      .selectFrom('alert_messages')
+      .selectAll()
+      .select((eb) => readBy(userId)(eb).as('read_by_me'));
+  const asSeen = (row: Selectable<AlertMessagesTable> & { read_by_me: unknown }): AlertMessageView => ({
+    ...messageOf(row),
+    read: Boolean(Number(row.read_by_me)),
+  });
+  async function unread(ids: number[]): Promise<void> {
+    await db.deleteFrom('alert_message_reads').where('message_id', 'in', ids).execute();
+  }
   return {
     /**
      * One message per key while the event keeps coming within the hold-off window after its last
@@ -62,6 +100,7 @@ export function messageStore(db: Db) {
             .set({ count: open.count + 1, last_at: r.at, read: 0 })
             .where('id', '=', open.id)
             .execute();
+          await trx.deleteFrom('alert_message_reads').where('message_id', '=', open.id).execute();
           return {
             message: messageOf({ ...open, count: open.count + 1, last_at: r.at, read: 0 }),
             fresh: false,
@@ -82,10 +121,13 @@ export function messageStore(db: Db) {
             count: 1,
             created_at: r.at,
             last_at: r.at,
+            escalate_at: r.severity === 'critical' && r.escalateMs ? r.at + r.escalateMs : null,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        return { message: messageOf(row), fresh: true };
+        const message = messageOf(row);
+        for (const hook of fresh) await hook(trx, message, r);
+        return { message, fresh: true };
       });
     },
 
@@ -97,13 +139,15 @@ export function messageStore(db: Db) {
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst();
+      if (row) await unread([id]);
       return row && messageOf(row);
     },
 
-    async list(q: MessageListQuery): Promise<{ list: AlertMessageView[]; total: number }> {
+    async list(q: MessageListQuery, userId: number): Promise<{ list: AlertMessageView[]; total: number }> {
       let query = db.selectFrom('alert_messages');
       if (q.severity) query = query.where('severity', '=', q.severity);
-      if (q.read) query = query.where('read', '=', q.read === 'read' ? 1 : 0);
+      if (q.read)
+        query = query.where((eb) => (q.read === 'read' ? readBy(userId)(eb) : eb.not(readBy(userId)(eb))));
       if (q.startDate !== undefined) query = query.where('last_at', '>=', q.startDate);
       if (q.endDate !== undefined) query = query.where('created_at', '<=', q.endDate);
       const key = q.key.trim();
@@ -122,35 +166,118 @@ export function messageStore(db: Db) {
         .executeTakeFirstOrThrow();
       const rows = await query
         .selectAll()
+        .select((eb) => readBy(userId)(eb).as('read_by_me'))
         .orderBy('last_at', 'desc')
         .orderBy('id', 'desc')
         .limit(q.pageSize)
         .offset((q.page - 1) * q.pageSize)
         .execute();
-      return { list: rows.map(messageOf), total: Number(total) };
+      return { list: rows.map(asSeen), total: Number(total) };
     },
 
-    async get(id: number): Promise<AlertMessageView | undefined> {
+    /** The message as the user sees it; without a user, `read` says whether anyone read it. */
+    async get(id: number, userId?: number): Promise<AlertMessageView | undefined> {
+      if (userId !== undefined) {
+        const row = await seenBy(userId).where('id', '=', id).executeTakeFirst();
+        return row && asSeen(row);
+      }
       const row = await db.selectFrom('alert_messages').selectAll().where('id', '=', id).executeTakeFirst();
       return row && messageOf(row);
     },
 
-    async markRead(ids: number[], read: boolean): Promise<void> {
-      await db
-        .updateTable('alert_messages')
-        .set({ read: read ? 1 : 0 })
-        .where('id', 'in', ids)
-        .execute();
+    /** Read or unread for this user; `read` on the message says whether anyone still has it read. */
+    async markRead(ids: number[], read: boolean, userId: number, now = Date.now()): Promise<void> {
+      await inTransaction(db, async (trx) => {
+        const known = await trx.selectFrom('alert_messages').select('id').where('id', 'in', ids).execute();
+        if (read && known.length)
+          await trx
+            .insertInto('alert_message_reads')
+            .values(known.map((m) => ({ message_id: m.id, user_id: userId, read_at: now })))
+            .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
+            .execute();
+        if (!read)
+          await trx
+            .deleteFrom('alert_message_reads')
+            .where('message_id', 'in', ids)
+            .where('user_id', '=', userId)
+            .execute();
+        await trx
+          .updateTable('alert_messages')
+          .set((eb) => ({
+            read: eb
+              .case()
+              .when(
+                eb.exists(
+                  eb
+                    .selectFrom('alert_message_reads as r')
+                    .select('r.user_id')
+                    .whereRef('r.message_id', '=', 'alert_messages.id'),
+                ),
+              )
+              .then(1)
+              .else(0)
+              .end(),
+          }))
+          .where('id', 'in', ids)
+          .execute();
+      });
     },
 
-    async unreadCritical(): Promise<number> {
+    async unreadCritical(userId: number): Promise<number> {
       const { n } = await db
         .selectFrom('alert_messages')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('read', '=', 0)
         .where('severity', '=', 'critical')
+        .where((eb) => eb.not(readBy(userId)(eb)))
         .executeTakeFirstOrThrow();
       return Number(n);
+    },
+
+    /** Critical messages whose escalation is due: not read by anyone and not assigned in To-do. */
+    async dueEscalations(now: number, limit = 100): Promise<AlertMessageView[]> {
+      const rows = await db
+        .selectFrom('alert_messages')
+        .selectAll()
+        .where('escalate_at', '<=', now)
+        .orderBy('escalate_at')
+        .limit(limit)
+        .execute();
+      return rows.map(messageOf);
+    },
+
+    /**
+     * Ends the message's escalation (once: the one who clears escalate_at is the one who escalates); true
+     * when it is to be escalated now, false when another replica took it or it was acknowledged.
+     */
+    async takeEscalation(id: number, run: (trx: Db) => Promise<void>): Promise<boolean> {
+      return inTransaction(db, async (trx) => {
+        const done = await trx
+          .updateTable('alert_messages')
+          .set({ escalate_at: null })
+          .where('id', '=', id)
+          .where('escalate_at', 'is not', null)
+          .executeTakeFirst();
+        if (Number(done.numUpdatedRows) !== 1) return false;
+        const acknowledged = await trx
+          .selectFrom('alert_messages as m')
+          .select('m.id')
+          .where('m.id', '=', id)
+          .where((eb) =>
+            eb.or([
+              eb.exists(
+                eb
+                  .selectFrom('alert_message_reads as r')
+                  .select('r.user_id')
+                  .whereRef('r.message_id', '=', 'm.id'),
+              ),
+              eb.exists(eb.selectFrom('todos as t').select('t.id').whereRef('t.message_id', '=', 'm.id')),
+            ]),
+          )
+          .executeTakeFirst();
+        if (acknowledged) return false;
+        await run(trx);
+        return true;
+      });
     },
   };
 }

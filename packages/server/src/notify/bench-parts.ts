@@ -14,4 +14,6 @@ export { deliveryStore } from './deliveries.ts';
 export { linkStore } from './links.ts';
 export { notifyService, payloadOf } from './service.ts';
 export { deliveryWorker } from './worker.ts';
+export { notifyMessages } from './wire.ts';
+export type { FreshHook } from '../messages/store.ts';
 export { startReceiver } from '../testing/http-receiver.ts';

@@ -60,8 +60,8 @@ export function deliveryStore(db: Db) {
   });
 
   return {
-    /** Queues the message for each contact not queued for it yet. */
-    async enqueue(messageId: number, contactIds: number[], now = Date.now()): Promise<void> {
+    /** Queues the message for each contact not queued for it yet, to go out at `dueAt` (now by default). */
+    async enqueue(messageId: number, contactIds: number[], now = Date.now(), dueAt = now): Promise<void> {
       if (!contactIds.length) return;
       await db
         .insertInto('notify_deliveries')
@@ -70,7 +70,7 @@ export function deliveryStore(db: Db) {
             message_id: messageId,
             contact_id,
             state: 'pending',
-            next_at: now,
+            next_at: dueAt,
             created_at: now,
           })),
         )

@@ -1,6 +1,7 @@
 /**
  * Notification (SPEC 2, 3, 5): contacts per channel (secrets sealed), the notify list, and reliable
- * delivery of every new message to the contacts its rule notifies (queued, claimed, retried, logged).
+ * delivery of every new message to the contacts its rule notifies (queued in the message's transaction,
+ * claimed, retried, logged), quiet hours and escalation (wire.ts).
  */
 import { featureModule } from '../modules/module.ts';
 import { messagesModule } from '../messages/module.ts';
@@ -10,6 +11,7 @@ import { linkStore } from './links.ts';
 import { notifyService, payloadOf } from './service.ts';
 import { notifyRoutes } from './routes.ts';
 import { deliveryWorker } from './worker.ts';
+import { escalationTask, notifyMessages } from './wire.ts';
 
 export const notifyModule = featureModule({
   name: 'notify',
@@ -28,16 +30,12 @@ export const notifyModule = featureModule({
       log,
     });
     const service = notifyService({ contacts, links: linkStore(store.db), deliveries, kick: worker.kick });
-    const stopListening = messages.service.onChange(({ message, fresh }) => {
-      if (!message || !fresh) return;
-      service
-        .queue(message)
-        .catch((err: unknown) => log.error({ err }, 'message not queued for notification'));
-    });
+    const stopListening = notifyMessages(messages.service, service, worker.kick);
     // Rows left pending by an earlier run (a restart) go out now, not at the first tick.
     worker.kick();
     return {
       routes: [notifyRoutes(service)],
+      tasks: [escalationTask(messages.service, service, worker.kick)],
       async stop() {
         stopListening();
         await worker.stop();

@@ -142,7 +142,13 @@ describe.each(DIALECTS)('event rules to notifications (%s)', (dialect) => {
 
   test('a device going offline (and flapping) makes one message, delivered once on every channel', async () => {
     const live = await openLive(edge, session.headers(false));
-    live.subscribe(LIVE_CHANNELS.messages, ['']);
+    // The badge's key is the user's own id (read state is per user).
+    const me = await edge.store.db
+      .selectFrom('users')
+      .select('id')
+      .where('name', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    live.subscribe(LIVE_CHANNELS.messages, [String(me.id)]);
     expect((await live.next(LIVE_CHANNELS.messages)).data).toEqual({ unreadCritical: 0 });
     await status('offline');
     // The badge's channel: the new critical message and the unread count, live.

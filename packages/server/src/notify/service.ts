@@ -10,9 +10,12 @@ import {
   type NotifyPayload,
 } from '@edge/protocol';
 import { fail } from '../http/errors.ts';
+import type { Db } from '../db/schema.ts';
+import type { Raise } from '../messages/store.ts';
+import { quietUntil } from './quiet.ts';
 import type { ContactStore } from './contacts.ts';
-import type { DeliveryStore } from './deliveries.ts';
-import type { LinkStore } from './links.ts';
+import { deliveryStore, type DeliveryStore } from './deliveries.ts';
+import { linkStore, type LinkStore } from './links.ts';
 import { attempt } from './send.ts';
 
 export const payloadOf = (m: AlertMessageView): NotifyPayload => ({
@@ -74,11 +77,20 @@ export function notifyService(deps: {
       deps.kick();
       return (await deliveries.view(id))!;
     },
-    /** A new message: queued for every contact its rule notifies. */
-    async queue(message: AlertMessageView): Promise<void> {
+    /**
+     * A new message, in its transaction: queued for every contact its rule notifies, held to the end of the
+     * rule's quiet hours unless it is critical. The worker is kicked once the message is committed.
+     */
+    async queueWith(trx: Db, message: AlertMessageView, raise: Raise): Promise<void> {
       if (message.ruleId === null) return;
-      await deliveries.enqueue(message.id, await links.contactsOf(message.ruleId));
-      deps.kick();
+      const contacts = await linkStore(trx).contactsOf(message.ruleId);
+      const now = Date.now();
+      const held = message.severity === 'critical' ? undefined : quietUntil(now, raise.quiet);
+      await deliveryStore(trx).enqueue(message.id, contacts, now, held ?? now);
+    },
+    /** A due escalation, in the transaction that ends it: the message goes to the rule's next contact. */
+    async escalateWith(trx: Db, messageId: number, contactId: number): Promise<void> {
+      await deliveryStore(trx).enqueue(messageId, [contactId]);
     },
   };
 }

@@ -65,6 +65,12 @@ const BOOKKEEPING = new Set([
   // Device lines and the console's own (a device connecting) are flushed every 2 s, whatever a request did.
   'device_logs',
   'log_programs',
+  // SQLite's key-word index of device_logs (FTS5 and its shadow tables), kept by triggers.
+  'device_logs_fts',
+  'device_logs_fts_data',
+  'device_logs_fts_idx',
+  'device_logs_fts_docsize',
+  'device_logs_fts_config',
   'sessions',
   'login_failures',
   'webauthn_challenges',

@@ -17,9 +17,10 @@ export function todoService(deps: { store: TodoStore; messages: MessageService; 
   }
   return {
     list: store.list,
-    async add(request: TodoRequest, createdByName: string): Promise<TodoView> {
+    async add(request: TodoRequest, by: { userId: number; userName: string }): Promise<TodoView> {
+      const createdByName = by.userName;
       const message =
-        request.messageId === undefined ? undefined : await deps.messages.get(request.messageId);
+        request.messageId === undefined ? undefined : await deps.messages.get(request.messageId, by.userId);
       const id = await store.add({
         title: request.title,
         description: request.description || (message?.detail ?? ''),
@@ -29,8 +30,8 @@ export function todoService(deps: { store: TodoStore; messages: MessageService; 
         jobId: message?.jobId ?? null,
         createdByName,
       });
-      // Assigning a message is acting on it: it no longer counts as unread.
-      if (message && !message.read) await deps.messages.markRead([message.id], true);
+      // Assigning a message is acting on it: it no longer counts as unread for the one who assigned it.
+      if (message && !message.read) await deps.messages.markRead([message.id], true, by.userId);
       return view(id);
     },
     async addTask(id: number, title: string): Promise<TodoView> {

@@ -18,6 +18,7 @@ import { application } from './0016_application.ts';
 import { sdwan } from './0017_sdwan.ts';
 import { licences } from './0018_licences.ts';
 import { profileTemplates } from './0022_profile_templates.ts';
+import { alertsMore } from './0023_alerts_more.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -39,4 +40,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0017_sdwan': sdwan,
   '0018_licences': licences,
   '0022_profile_templates': profileTemplates,
+  '0023_alerts_more': alertsMore,
 };

@@ -133,7 +133,11 @@ export default function LogModule() {
         />
         <LogPager answer={answer} onPage={goTo} onPageSize={(pageSize) => setFilter({ pageSize })} />
       </Card>
-      <LogSettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <LogSettingsModal
+        open={settingsOpen}
+        onClose={() => setSettingsOpen(false)}
+        deviceID={query.deviceID || undefined}
+      />
     </div>
   );
 }

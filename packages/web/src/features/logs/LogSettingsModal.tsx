@@ -1,13 +1,67 @@
-/** Report mode (the least level devices send) and expiry duration (days lines are kept), one form. */
+/**
+ * Report mode (the least level devices send) and expiry duration (days lines are kept), one form; with a
+ * device chosen in the filters, that device's own report mode too (saved and pushed to it when chosen).
+ */
 import { useEffect } from 'react';
 import { Form, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LOG_EXPIRY_DAYS, logExpiryRule, logReportModes, type LogSettings } from '@edge/protocol';
+import {
+  CONSOLE_LOG_DEVICE,
+  LOG_EXPIRY_DAYS,
+  logExpiryRule,
+  logReportModes,
+  type LogReportMode,
+  type MessageCode,
+  type LogSettings,
+} from '@edge/protocol';
 import { toast } from '../../components/notifications/toast.ts';
 import { messageText } from '../../i18n/messageText.ts';
-import { useLogSettings, useSaveLogSettings } from './api.ts';
+import { useDeviceMode, useLogSettings, useSaveDeviceMode, useSaveLogSettings } from './api.ts';
 
-export function LogSettingsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** The choice that clears the device's own mode. */
+const FOLLOW_FLEET = 'fleet';
+const SAVED: MessageCode = 'logSettingsSaved';
+
+function DeviceReportMode({ deviceID }: { deviceID: string }) {
+  const { t } = useTranslation();
+  const current = useDeviceMode(deviceID);
+  const fleet = useLogSettings().data?.reportMode;
+  const save = useSaveDeviceMode();
+  const value = current.data ? (current.data.mode ?? FOLLOW_FLEET) : undefined;
+  return (
+    <Form.Item label={t('logs.deviceReportMode')} extra={t('logs.deviceReportModeHelp')}>
+      <Select<string>
+        value={value}
+        loading={current.isFetching || save.isPending}
+        data-testid="log-device-mode"
+        options={[
+          {
+            value: FOLLOW_FLEET,
+            label: t('logs.followFleet', { mode: fleet ? t(`logs.levels.${fleet}`) : '' }),
+          },
+          ...logReportModes.map((m) => ({ value: m, label: t(`logs.levels.${m}`) })),
+        ]}
+        onChange={(chosen) =>
+          save.mutate(
+            { deviceID, mode: chosen === FOLLOW_FLEET ? null : (chosen as LogReportMode) },
+            { onSuccess: () => toast.success(messageText(t, SAVED)) },
+          )
+        }
+      />
+    </Form.Item>
+  );
+}
+
+export function LogSettingsModal({
+  open,
+  onClose,
+  deviceID,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The device chosen in the filters, whose own report mode is offered too. */
+  deviceID?: string;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<LogSettings>();
   const settings = useLogSettings();
@@ -62,6 +116,11 @@ export function LogSettingsModal({ open, onClose }: { open: boolean; onClose: ()
           />
         </Form.Item>
       </Form>
+      {deviceID && deviceID !== CONSOLE_LOG_DEVICE && (
+        <Form layout="vertical">
+          <DeviceReportMode deviceID={deviceID} />
+        </Form>
+      )}
     </Modal>
   );
 }

@@ -12,6 +12,7 @@ export const logKeys = {
   list: queryKeys.endpoint(logs.list),
   programs: queryKeys.endpoint(logs.programs),
   settings: queryKeys.endpoint(logs.settings),
+  deviceMode: queryKeys.endpoint(logs.deviceMode),
 };
 
 export const useLogList = (query: LogQuery) =>
@@ -23,6 +24,13 @@ export const useLogSettings = () => useEndpointQuery(logs.settings, {});
 
 export const useSaveLogSettings = () =>
   useEndpointMutation(logs.saveSettings, { invalidates: [logKeys.settings] });
+
+/** A device's own report mode (or that it follows the fleet's). */
+export const useDeviceMode = (deviceID: string | undefined) =>
+  useEndpointQuery(logs.deviceMode, { deviceID: deviceID ?? '' }, { enabled: Boolean(deviceID) });
+
+export const useSaveDeviceMode = () =>
+  useEndpointMutation(logs.saveDeviceMode, { invalidates: [logKeys.deviceMode] });
 
 export const useResetLog = () =>
   useEndpointMutation(logs.reset, { invalidates: [logKeys.list, logKeys.programs] });

@@ -1,6 +1,7 @@
 /**
  * The header's badge of unread critical messages, live (the messages channel): it leads to Messages, and
- * each new critical message also goes into the desktop's notification list. Shown to Message viewers only.
+ * each new critical message also goes into the desktop's notification list. Shown to Message viewers only;
+ * the count is the user's own (read state is kept per user).
  */
 import { useState } from 'react';
 import { Badge, Button, Tooltip } from 'antd';
@@ -13,6 +14,7 @@ import { useChannel } from '../../live/useChannel.ts';
 import { notificationStore } from '../../components/notifications/store.ts';
 import { usePermissionTree } from '../../app/useVisibleModules.ts';
 import { allowsIn } from '../diagnose/permissions.ts';
+import { useAccountInfo } from '../account/api.ts';
 import { messagesKey } from './api.ts';
 
 export function CriticalBadge() {
@@ -20,12 +22,18 @@ export function CriticalBadge() {
   return may.view('Message') ? <LiveBadge /> : null;
 }
 
+/** The badge follows the signed-in user's own key: read state is per user. */
 function LiveBadge() {
+  const me = useAccountInfo().data?.id;
+  return me === undefined ? null : <UserBadge userId={me} />;
+}
+
+function UserBadge({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
   const [count, setCount] = useState(0);
-  useChannel(LIVE_CHANNELS.messages, '', (data) => {
+  useChannel(LIVE_CHANNELS.messages, String(userId), (data) => {
     setCount(data.unreadCritical);
     const m = data.message;
     if (m) void client.invalidateQueries({ queryKey: messagesKey });

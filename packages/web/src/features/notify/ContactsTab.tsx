@@ -1,10 +1,10 @@
 /** The ContactList page: contacts per channel, each with a test send. */
 import { useState } from 'react';
-import { Button, Space, Table, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Button, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ContactView, MessageCode, NotifyChannel } from '@edge/protocol';
 import { RowActions } from '../../components/table/RowActions.tsx';
+import { ToolbarTable } from '../../components/table/ToolbarTable.tsx';
 import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { DateText, type TimePart } from '../../components/DateText.tsx';
 import { messageText } from '../../i18n/messageText.ts';
@@ -25,24 +25,11 @@ export function ContactsTab({ canManage }: { canManage: boolean }) {
   const { act } = useConfirmAct();
   return (
     <>
-      {canManage && (
-        <Space className="page-toolbar">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing(NEW)}
-            data-testid="contact-new"
-          >
-            {t('notify.addContact')}
-          </Button>
-        </Space>
-      )}
-      <Table<ContactView>
-        rowKey="id"
-        size="middle"
+      <ToolbarTable<ContactView>
+        canManage={canManage}
+        add={{ label: t('notify.addContact'), onClick: () => setEditing(NEW), 'data-testid': 'contact-new' }}
         loading={isFetching}
         dataSource={contacts}
-        pagination={false}
         data-testid="contacts-table"
         columns={[
           { title: t('notify.configName'), dataIndex: 'configName' },
@@ -56,41 +43,34 @@ export function ContactsTab({ canManage }: { canManage: boolean }) {
             dataIndex: 'pausedUntil',
             render: (v: number | null) => (v && v > Date.now() ? <DateText value={v} time={SECONDS} /> : '—'),
           },
-          ...(canManage
-            ? [
-                {
-                  title: t('notify.actions'),
-                  render: (_: unknown, c: ContactView) => (
-                    <Space>
-                      <Button
-                        size="small"
-                        onClick={() =>
-                          act({
-                            run: () => test.mutateAsync(c.id),
-                            done: () => messageText(t, TEST_SENT),
-                          })
-                        }
-                        data-testid={`contact-${c.id}-test`}
-                      >
-                        {t('notify.test')}
-                      </Button>
-                      <RowActions
-                        data-testid={`contact-${c.id}`}
-                        onEdit={() => setEditing(c)}
-                        onDelete={() =>
-                          act({
-                            confirm: { message: t('notify.confirmDeleteContact', { name: c.configName }) },
-                            run: () => remove.mutateAsync(c.id),
-                            done: t('notify.deleted'),
-                          })
-                        }
-                      />
-                    </Space>
-                  ),
-                },
-              ]
-            : []),
         ]}
+        actions={(c) => (
+          <Space>
+            <Button
+              size="small"
+              onClick={() =>
+                act({
+                  run: () => test.mutateAsync(c.id),
+                  done: () => messageText(t, TEST_SENT),
+                })
+              }
+              data-testid={`contact-${c.id}-test`}
+            >
+              {t('notify.test')}
+            </Button>
+            <RowActions
+              data-testid={`contact-${c.id}`}
+              onEdit={() => setEditing(c)}
+              onDelete={() =>
+                act({
+                  confirm: { message: t('notify.confirmDeleteContact', { name: c.configName }) },
+                  run: () => remove.mutateAsync(c.id),
+                  done: t('notify.deleted'),
+                })
+              }
+            />
+          </Space>
+        )}
       />
       {editing !== null && (
         <ContactModal contact={editing === NEW ? null : editing} onClose={() => setEditing(null)} />

@@ -3,7 +3,7 @@
  * its state, attempts, the provider's last answer) with a manual resend.
  */
 import { useState } from 'react';
-import { Button, Form, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Form, Select, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notifyLinkRequest, type DeliveryView, type MessageCode, type NotifyChannel } from '@edge/protocol';
 import { RowFormModal } from '../../components/form/RowFormModal.tsx';
@@ -12,6 +12,7 @@ import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { DateText, type TimePart } from '../../components/DateText.tsx';
 import { messageText } from '../../i18n/messageText.ts';
 import { useRules } from '../messages/api.ts';
+import { ToolbarTable } from '../../components/table/ToolbarTable.tsx';
 import { useAddLink, useContacts, useDeleteLink, useDeliveries, useLinks, useResend } from './api.ts';
 
 const STATE_COLOUR = { pending: 'gold', delivered: 'green', failed: 'red' } as const;
@@ -68,18 +69,10 @@ export function NotifyListTab({ canManage }: { canManage: boolean }) {
   const { act } = useConfirmAct();
   return (
     <>
-      {canManage && (
-        <Space className="page-toolbar">
-          <Button type="primary" onClick={() => setAdding(true)} data-testid="link-new">
-            {t('notify.addLink')}
-          </Button>
-        </Space>
-      )}
-      <Table
-        rowKey="id"
-        size="middle"
+      <ToolbarTable
+        canManage={canManage}
+        add={{ label: t('notify.addLink'), onClick: () => setAdding(true), 'data-testid': 'link-new' }}
         dataSource={links}
-        pagination={false}
         data-testid="links-table"
         columns={[
           { title: t('notify.rule'), dataIndex: 'ruleName' },
@@ -89,29 +82,22 @@ export function NotifyListTab({ canManage }: { canManage: boolean }) {
             dataIndex: 'channel',
             render: (c: NotifyChannel) => t(`notify.channels.${c}`),
           },
-          ...(canManage
-            ? [
-                {
-                  title: t('notify.actions'),
-                  render: (_: unknown, l: { id: number; ruleName: string }) => (
-                    <Button
-                      size="small"
-                      danger
-                      onClick={() =>
-                        act({
-                          confirm: { message: t('notify.confirmDeleteLink', { name: l.ruleName }) },
-                          run: () => remove.mutateAsync(l.id),
-                          done: t('notify.deleted'),
-                        })
-                      }
-                    >
-                      {t('notify.delete')}
-                    </Button>
-                  ),
-                },
-              ]
-            : []),
         ]}
+        actions={(l) => (
+          <Button
+            size="small"
+            danger
+            onClick={() =>
+              act({
+                confirm: { message: t('notify.confirmDeleteLink', { name: l.ruleName }) },
+                run: () => remove.mutateAsync(l.id),
+                done: t('notify.deleted'),
+              })
+            }
+          >
+            {t('notify.delete')}
+          </Button>
+        )}
       />
       <Typography.Title level={3} className="subsection-title" style={{ marginTop: 24 }}>
         {t('notify.deliveries')}

@@ -12,7 +12,21 @@ const grant = { control: { enable: true }, isManagement: true };
 
 function renderApp(permissions: PermissionSet) {
   const stub = stubFetch({
-    'GET /api/v1/notify/contacts/list': () => ({ body: { list: [] } }),
+    'GET /api/v1/notify/contacts/list': () => ({
+      body: {
+        list: [
+          {
+            id: 7,
+            channel: 'webhook',
+            configName: 'On call',
+            settings: { url: 'https://hooks.acme.com/x' },
+            secrets: [],
+            pausedUntil: null,
+            createdAt: 0,
+          },
+        ],
+      },
+    }),
     'GET /api/v1/notify/list': () => ({ body: { list: [] } }),
     'GET /api/v1/notify/deliveries': () => ({ body: { list: [] } }),
     'GET /api/v1/messages/rules/list': () => ({ body: { list: [] } }),
@@ -43,6 +57,20 @@ describe('the Notification app', () => {
     await userEvent.click(screen.getByTestId('contact-save'));
     expect(await screen.findByText(messages.notifyConfigNameEmpty)).toBeInTheDocument();
     expect(await screen.findByText(messages.notifyReceiverIdRequired)).toBeInTheDocument();
+    await waitFor(() => expect(stub.calls.some((c) => c.method === 'POST')).toBe(false));
+  });
+
+  it('asks for the escalation contact once escalation minutes are set, and quiet hours as HH:MM', async () => {
+    const stub = renderApp({ Notification: grant, EventRule: grant });
+    await userEvent.click(await screen.findByTestId('rule-new'));
+    await userEvent.type(screen.getByLabelText('Rule name'), 'Down');
+    await userEvent.type(screen.getByLabelText('Description'), 'Devices down');
+    await userEvent.type(screen.getByLabelText('From'), '22:00');
+    await userEvent.type(screen.getByLabelText('Escalate after (minutes)'), '15');
+    expect(await screen.findByTestId('rule-escalate-contact')).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('rule-save'));
+    expect(await screen.findByText(messages.notifyQuietHoursInvalid)).toBeInTheDocument();
+    expect(await screen.findByText(messages.notifyEscalateContactRequired)).toBeInTheDocument();
     await waitFor(() => expect(stub.calls.some((c) => c.method === 'POST')).toBe(false));
   });
 });

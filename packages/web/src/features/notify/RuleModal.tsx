@@ -1,8 +1,12 @@
-/** Add or edit an event rule: name, description, events, devices or groups (or every device), severity, hold-off. */
+/**
+ * Add or edit an event rule: name, description, events, devices or groups (or every device), severity,
+ * hold-off, quiet hours (HH:MM to HH:MM, the console's time zone) and escalation of critical messages.
+ */
 import { useState } from 'react';
-import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  ESCALATE_MINUTES,
   HOLD_OFF_MINUTES,
   eventRuleRequest,
   ruleEvents,
@@ -14,9 +18,20 @@ import { RowFormModal } from '../../components/form/RowFormModal.tsx';
 import { useSchemaFields } from '../../components/form/useSchemaFields.tsx';
 import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { useAddRule, useEditRule } from '../messages/api.ts';
-import { useDeviceChoices, useGroupChoices } from './api.ts';
+import { useContacts, useDeviceChoices, useGroupChoices } from './api.ts';
 
-const FIELDS = ['name', 'description', 'events', 'deviceIds', 'severity', 'holdOffMinutes'] as const;
+const FIELDS = [
+  'name',
+  'description',
+  'events',
+  'deviceIds',
+  'severity',
+  'holdOffMinutes',
+  'quietFrom',
+  'quietTo',
+  'escalateMinutes',
+  'escalateContactId',
+] as const;
 
 const NEW_RULE: EventRuleRequest = {
   name: '',
@@ -28,6 +43,10 @@ const NEW_RULE: EventRuleRequest = {
   severity: 'warning',
   holdOffMinutes: HOLD_OFF_MINUTES.default,
   enabled: true,
+  quietFrom: '',
+  quietTo: '',
+  escalateMinutes: 0,
+  escalateContactId: null,
 };
 
 export function RuleModal({ rule, onClose }: { rule: EventRuleView | null; onClose: () => void }) {
@@ -37,6 +56,8 @@ export function RuleModal({ rule, onClose }: { rule: EventRuleView | null; onClo
   const devices = useDeviceChoices(search).data ?? [];
   const groups = useGroupChoices().data ?? [];
   const allDevices = Form.useWatch('allDevices', form);
+  const escalates = (Form.useWatch('escalateMinutes', form) ?? 0) > 0;
+  const contacts = (useContacts().data ?? []).map((c) => ({ value: c.id, label: c.configName }));
   const add = useAddRule();
   const edit = useEditRule();
   const { act } = useConfirmAct();
@@ -84,6 +105,7 @@ export function RuleModal({ rule, onClose }: { rule: EventRuleView | null; onClo
         'severity',
         'alertMessages.severityLabel',
         <Select options={severities.map((s) => ({ value: s, label: t(`alertMessages.severity.${s}`) }))} />,
+        { dependencies: ['escalateMinutes'] },
       )}
       {field(
         'holdOffMinutes',
@@ -91,6 +113,29 @@ export function RuleModal({ rule, onClose }: { rule: EventRuleView | null; onClo
         <InputNumber min={HOLD_OFF_MINUTES.min} max={HOLD_OFF_MINUTES.max} />,
         { extra: t('notify.holdOffHint') },
       )}
+      <Form.Item label={t('notify.quietHours')} extra={t('notify.quietHint')}>
+        <Space>
+          {field('quietFrom', 'notify.quietFrom', <Input maxLength={5} style={{ width: 90 }} />, {
+            dependencies: ['quietTo'],
+          })}
+          {field('quietTo', 'notify.quietTo', <Input maxLength={5} style={{ width: 90 }} />, {
+            dependencies: ['quietFrom'],
+          })}
+        </Space>
+      </Form.Item>
+      {field(
+        'escalateMinutes',
+        'notify.escalateMinutes',
+        <InputNumber min={ESCALATE_MINUTES.min} max={ESCALATE_MINUTES.max} />,
+        { extra: t('notify.escalateHint') },
+      )}
+      {escalates &&
+        field(
+          'escalateContactId',
+          'notify.escalateContact',
+          <Select options={contacts} allowClear data-testid="rule-escalate-contact" />,
+          { dependencies: ['escalateMinutes'] },
+        )}
       {field('enabled', 'notify.enabled', <Switch />, { valuePropName: 'checked' })}
     </RowFormModal>
   );

@@ -1,10 +1,10 @@
 /** The EventRule page: the rules, added, edited and deleted by its managers. */
 import { useState } from 'react';
-import { Button, Space, Table, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EventRuleView } from '@edge/protocol';
 import { RowActions } from '../../components/table/RowActions.tsx';
+import { ToolbarTable } from '../../components/table/ToolbarTable.tsx';
 import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { SeverityTag } from '../messages/SeverityTag.tsx';
 import { useDeleteRule, useRules } from '../messages/api.ts';
@@ -20,24 +20,11 @@ export function RulesTab({ canManage }: { canManage: boolean }) {
   const { act } = useConfirmAct();
   return (
     <>
-      {canManage && (
-        <Space className="page-toolbar">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing(NEW)}
-            data-testid="rule-new"
-          >
-            {t('notify.addRule')}
-          </Button>
-        </Space>
-      )}
-      <Table<EventRuleView>
-        rowKey="id"
-        size="middle"
+      <ToolbarTable<EventRuleView>
+        canManage={canManage}
+        add={{ label: t('notify.addRule'), onClick: () => setEditing(NEW), 'data-testid': 'rule-new' }}
         loading={isFetching}
         dataSource={rules}
-        pagination={false}
         data-testid="rules-table"
         columns={[
           { title: t('notify.ruleName'), dataIndex: 'name' },
@@ -61,27 +48,29 @@ export function RulesTab({ canManage }: { canManage: boolean }) {
                 : t('notify.scopeCount', { devices: r.deviceIds.length, groups: r.groupIds.length }),
           },
           { title: t('notify.holdOff'), dataIndex: 'holdOffMinutes' },
-          ...(canManage
-            ? [
-                {
-                  title: t('notify.actions'),
-                  render: (_: unknown, r: EventRuleView) => (
-                    <RowActions
-                      data-testid={`rule-${r.id}`}
-                      onEdit={() => setEditing(r)}
-                      onDelete={() =>
-                        act({
-                          confirm: { message: t('notify.confirmDeleteRule', { name: r.name }) },
-                          run: () => remove.mutateAsync(r.id),
-                          done: t('notify.deleted'),
-                        })
-                      }
-                    />
-                  ),
-                },
-              ]
-            : []),
+          {
+            title: t('notify.quietHours'),
+            render: (_: unknown, r) => (r.quietFrom ? `${r.quietFrom}–${r.quietTo}` : '—'),
+          },
+          {
+            title: t('notify.escalateMinutes'),
+            dataIndex: 'escalateMinutes',
+            render: (v: number) => v || '—',
+          },
         ]}
+        actions={(r) => (
+          <RowActions
+            data-testid={`rule-${r.id}`}
+            onEdit={() => setEditing(r)}
+            onDelete={() =>
+              act({
+                confirm: { message: t('notify.confirmDeleteRule', { name: r.name }) },
+                run: () => remove.mutateAsync(r.id),
+                done: t('notify.deleted'),
+              })
+            }
+          />
+        )}
       />
       {editing !== null && (
         <RuleModal rule={editing === NEW ? null : editing} onClose={() => setEditing(null)} />
