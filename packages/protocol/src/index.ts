@@ -51,3 +51,5 @@ export * from './license.ts';
 export * from './auth-connect.ts';
 export * from './guide.ts';
 export * from './endpoints/index.ts';
+export * from './backup.ts';
+export * from './tar.ts';

@@ -10,6 +10,7 @@ import { applicationMessages } from './messages-application.ts';
 import { sdwanMessages } from './messages-sdwan.ts';
 import { licenseMessages } from './messages-license.ts';
 import { authConnectMessages } from './messages-auth-connect.ts';
+import { backupMessages } from './messages-backup.ts';
 
 /**
  * The texts of SPEC sections 5 and 8 (and the few the product adds), keyed by a stable code.
@@ -266,6 +267,7 @@ export const messages = {
   ...sdwanMessages,
   ...licenseMessages,
   ...authConnectMessages,
+  ...backupMessages,
 } as const;
 
 export type MessageCode = keyof typeof messages;
