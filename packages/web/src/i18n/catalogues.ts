@@ -58,6 +58,8 @@ import license from './locales/en/license.json';
 import messagesLicense from './locales/en/messages-license.json';
 import guide from './locales/en/guide.json';
 import authConnect from './locales/en/authConnect.json';
+import backup from './locales/en/backup.json';
+import messagesBackup from './locales/en/messages-backup.json';
 import messagesAuthConnect from './locales/en/messages-auth-connect.json';
 
 export type Catalogue = typeof core &
@@ -111,7 +113,9 @@ export type Catalogue = typeof core &
   typeof messagesLicense &
   typeof guide &
   typeof authConnect &
-  typeof messagesAuthConnect;
+  typeof messagesAuthConnect &
+  typeof backup &
+  typeof messagesBackup;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -166,6 +170,8 @@ export const english: Catalogue = mergeCatalogueParts([
   guide,
   authConnect,
   messagesAuthConnect,
+  backup,
+  messagesBackup,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {
