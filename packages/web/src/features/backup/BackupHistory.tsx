@@ -87,11 +87,13 @@ export function BackupHistory({
     <div className="backup-history" data-testid={`backup-history-${device.id}`}>
       {manage && (
         <Space className="backup-history-tools">
-          <Upload accept=".json,application/json" showUploadList={false} customRequest={customRequest}>
-            <Button icon={<UploadOutlined />} loading={upload.isPending} data-testid="backup-upload">
-              {t('backup.upload')}
-            </Button>
-          </Upload>
+          <span data-testid="backup-upload">
+            <Upload accept=".json,application/json" showUploadList={false} customRequest={customRequest}>
+              <Button icon={<UploadOutlined />} loading={upload.isPending}>
+                {t('backup.upload')}
+              </Button>
+            </Upload>
+          </span>
         </Space>
       )}
       <PaginatedTable<BackupView>
