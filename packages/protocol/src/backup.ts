@@ -109,7 +109,7 @@ export const backupRestoreRequest = z.object({
   deviceId: z.string().min(1).max(64).optional(),
 });
 export const factoryDefaultRequest = z.object({ deviceId: z.string().min(1).max(64) });
-export const backupUploadQuery = z.object({ deviceId: z.string().min(1).max(64) });
+export const backupUploadParams = z.object({ deviceId: z.string().min(1).max(64) });
 export const backupSettings = z.object({ keep: z.number().int().min(1).max(BACKUP_KEEP_MAX) });
 export type BackupSettings = z.infer<typeof backupSettings>;
 

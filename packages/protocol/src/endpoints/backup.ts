@@ -14,7 +14,7 @@ import {
   backupNowRequest,
   backupRestoreRequest,
   backupSettings,
-  backupUploadQuery,
+  backupUploadParams,
   backupView,
   factoryDefaultRequest,
 } from '../backup.ts';
@@ -61,9 +61,9 @@ export const backupEndpoints = featureEndpoints('backup', {
   }),
   upload: endpoint({
     method: 'POST',
-    path: `${PATH}/upload`,
+    path: `${PATH}/upload/:deviceId`,
     ...manage('upload'),
-    query: backupUploadQuery,
+    params: backupUploadParams,
     upload: true,
     response: { 200: backupView },
     errors: [404],

@@ -38,12 +38,7 @@ describe.each(DIALECTS)('device backup and restore (%s)', (dialect) => {
 
   const upload = (deviceId: string, bytes: Buffer, name = 'backup.json') => {
     const form = multipart(bytes, name, 'application/json');
-    return admin(
-      'POST',
-      `/api/v1/backup/upload?deviceId=${encodeURIComponent(deviceId)}`,
-      form.payload,
-      form.headers,
-    );
+    return admin('POST', `/api/v1/backup/upload/${encodeURIComponent(deviceId)}`, form.payload, form.headers);
   };
   const history = async (deviceId: string): Promise<BackupView[]> =>
     (await admin('GET', `/api/v1/backup/history?deviceId=${encodeURIComponent(deviceId)}`)).json().list;

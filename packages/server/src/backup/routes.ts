@@ -40,7 +40,7 @@ export function backupRoutes(service: BackupService) {
       service.backupNow(request.body.deviceIds, request.identity!.userName),
     );
     serve(app, declared.upload, async (request) =>
-      service.upload(request.query.deviceId, await readBackupUpload(request), request.identity!.userName),
+      service.upload(request.params.deviceId, await readBackupUpload(request), request.identity!.userName),
     );
     serve(app, declared.restore, (request) =>
       service.restore(request.body.id, request.body.deviceId, request.identity!.userName),
