@@ -62,6 +62,14 @@ test('backs up, downloads, uploads and restores a device, the restore shown as n
   await expect(history.locator('tbody tr.ant-table-row')).toHaveCount(Math.min(before + 1, 5));
   await expect(history.locator('tbody tr.ant-table-row').first()).toContainText('Uploaded');
 
+  // Change the device after the backup, so the restore has a section to put back (and takes a while).
+  const info = await (await page.request.get('/api/v1/settings/account/getAccountInfo')).json();
+  const changed = await page.request.patch('/api/v1/inventory/settings/generalSetting/setting', {
+    data: { id: file.content.deviceId, deviceName: `changed-${Date.now().toString(36)}` },
+    headers: { 'x-csrf-token': info.csrfToken as string },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+
   // Restore the uploaded file: a confirmation, then a dialog that cannot be closed until it ends.
   await history.getByTestId('backup-restore').first().click();
   await answerConfirm(page, 'ok', /cannot be interrupted/);
