@@ -125,6 +125,7 @@ const shots: Shot[] = [
       ['application.png', '/desk/application'],
       ['sdwan.png', '/desk/sdwan'],
       ['license.png', '/desk/license'],
+      ['backup.png', '/desk/backup'],
     ] as const
   ).map(([file, address]) => ({
     file,

@@ -30,6 +30,7 @@ import {
 
 import { containerRpc } from './containers.ts';
 import { overlayConfig, overlayIdentity, overlayStatus } from './sdwan.ts';
+import { deviceArchive } from './backup.ts';
 
 const delayed = z.object({ inMs: z.number().int().nonnegative() });
 
@@ -146,6 +147,16 @@ export const rpcMethods = {
   'wifi.scan': {
     params: z.object({}),
     result: z.object({ iface: z.string(), networks: z.array(scannedWifiNetwork) }),
+  },
+  /**
+   * Backup (backup.ts): the device's own configuration archive (`sysupgrade -b` on OpenWrt, the agent's
+   * configuration files on other Linux, a simulated device's state); devices without one answer `unsupported`.
+   */
+  'backup.archive': { params: z.object({}), result: deviceArchive },
+  /** Puts an archive back (paths that leave their folder are refused); the console reboots the device after. */
+  'backup.restore': {
+    params: z.object({ archive: deviceArchive }),
+    result: z.object({ files: z.number().int() }),
   },
   /** Container apps (containers.ts): deploy, list with capacity, start/stop/restart/remove, logs. */
   ...containerRpc,

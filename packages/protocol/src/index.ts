@@ -53,3 +53,5 @@ export * from './auth-connect.ts';
 export * from './guide.ts';
 export * from './endpoints/index.ts';
 export * from './console-backup.ts';
+export * from './backup.ts';
+export * from './tar.ts';

@@ -12,6 +12,7 @@ import { licenseMessages } from './messages-license.ts';
 import { networkMessages } from './messages-network.ts';
 import { authConnectMessages } from './messages-auth-connect.ts';
 import { consoleBackupMessages } from './messages-console-backup.ts';
+import { backupMessages } from './messages-backup.ts';
 
 /**
  * The texts of SPEC sections 5 and 8 (and the few the product adds), keyed by a stable code.
@@ -270,6 +271,7 @@ export const messages = {
   ...networkMessages,
   ...authConnectMessages,
   ...consoleBackupMessages,
+  ...backupMessages,
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -105,6 +105,10 @@ describe('RPC dispatch', () => {
     'containers.inspect': async () => {
       throw new PlatformRefusal('unsupported', 'no engine');
     },
+    'backup.archive': async () => {
+      throw new PlatformRefusal('unsupported', 'no archive');
+    },
+    'backup.restore': async () => ({ files: 0 }),
     ...configRpcHandlers(null),
     ...overrides,
   });

@@ -5,6 +5,7 @@
 import { RPC_METHODS, type RpcMethod } from '@edge/protocol';
 import { PlatformRefusal } from '../platform/platform.ts';
 import type { Platform } from '../ports/index.ts';
+import { backupRpc } from '../ports/backup.ts';
 import { containersRpc } from '../ports/containers.ts';
 import { diagnosticsRpc } from '../ports/diagnostics.ts';
 import type { PortHost } from '../ports/host.ts';
@@ -24,6 +25,7 @@ const PORTS: readonly PortRpc[] = [
   (platform, host) => (platform.terminal ? terminalRpc(platform.terminal, host.tunnels) : {}),
   (platform) => (platform.containers ? containersRpc(platform.containers) : {}),
   (platform) => (platform.overlay ? overlayRpc(platform.overlay) : {}),
+  (platform) => (platform.backup ? backupRpc(platform.backup) : {}),
 ];
 
 const refuse = (method: RpcMethod) => async (): Promise<never> => {

@@ -2,6 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Platform } from '../ports/index.ts';
+import { LinuxBackup } from './linux-backup.ts';
 import { LinuxContainers } from './linux-containers.ts';
 import { DOCKER_SOCKET, hasDocker } from './docker.ts';
 import { LinuxDiagnostics } from './linux-diagnostics.ts';
@@ -33,6 +34,8 @@ export class LinuxPlatform implements Platform {
   /** Only with an engine socket at start: a device without one has no container capability. */
   readonly containers?: LinuxContainers;
   readonly overlay?: LinuxOverlay;
+  /** Only where configuration is applied (an apply root): its files are what a backup archives. */
+  readonly backup?: LinuxBackup;
 
   constructor(options: LinuxPlatformOptions) {
     const secureLink = new LinuxSecureLink({
@@ -54,6 +57,7 @@ export class LinuxPlatform implements Platform {
       });
       this.containers.watch();
     }
+    if (options.config) this.backup = new LinuxBackup({ root: options.config.root });
     if (options.stateDir)
       this.overlay = new LinuxOverlay({
         serial: options.serial,

@@ -4,6 +4,7 @@
  * the same simulated device.
  */
 import type { Platform } from '../ports/index.ts';
+import { SimulatedBackup } from './simulated-backup.ts';
 import { SimulatedContainers } from './simulated-containers.ts';
 import { SimulatedDiagnostics } from './simulated-diagnostics.ts';
 import { SimulatedNetwork } from './simulated-network.ts';
@@ -21,6 +22,7 @@ export class SimulatedPlatform implements Platform {
   /** Only models that run containers have the capability. */
   readonly containers?: SimulatedContainers;
   readonly overlay: SimulatedOverlay;
+  readonly backup: SimulatedBackup;
 
   constructor(options: SimulatedOptions) {
     this.system = new SimulatedSystem(options);
@@ -29,5 +31,6 @@ export class SimulatedPlatform implements Platform {
     this.terminal = new SimulatedTerminal(this.system, this.diagnostics);
     if (this.system.spec.containers) this.containers = new SimulatedContainers(this.system);
     this.overlay = new SimulatedOverlay(options.serial);
+    this.backup = new SimulatedBackup(this.system);
   }
 }

@@ -69,9 +69,10 @@ describe.each(DIALECTS)('scheduled device backup (%s)', (dialect) => {
       const file = await admin('GET', `/api/v1/uploadFile/get?id=${encodeURIComponent(result.fileId)}`);
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-disposition']).toBe(`attachment; filename="${result.fileName}"`);
-      const backup = file.json();
+      const backup = file.json().content;
       expect(backup.deviceId).toBe(step.deviceId);
       expect(backup.sections).toHaveLength(result.sections);
+      expect(result.archive).toBe(true);
       const state = await edge.deviceConfig.state(step.deviceId);
       expect(backup.sections.map((s: { section: string }) => s.section)).toEqual(
         state.sections.map((s) => s.section),

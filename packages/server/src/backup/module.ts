@@ -1,20 +1,28 @@
 /**
- * Backup, as far as Schedule needs it (SPEC 3 function type 6): the backup.device job kind and the backup
- * file download. The Backup app's own screens (SPEC 2: backup now, history, restore) build on these.
+ * The Backup app (SPEC 1, 2, 4, 7, 8): device backups as files sealed in DATA_DIR (store.ts), the
+ * backup.device job kind (also Schedule function type 6), restore and factory default job kinds, and the
+ * app's routes.
  */
 import { featureModule } from '../modules/module.ts';
 import { deviceConfigModule } from '../deviceConfig/module.ts';
-import { storedFiles } from '../uploads/files.ts';
+import { keyValueStore } from '../db/key-value.ts';
 import { deviceBackupKind } from './device-backup.ts';
+import { factoryDefaultKind, restoreKind } from './restore.ts';
 import { backupRoutes } from './routes.ts';
+import { backupService } from './service.ts';
+import { backupStore } from './store.ts';
 
 export const backupModule = featureModule({
   name: 'backup',
-  needs: ['store', 'jobs'],
+  needs: ['store', 'jobs', 'secrets', 'config', 'devices'],
   uses: { deviceConfig: deviceConfigModule },
-  start({ store, jobs }, { deviceConfig }) {
-    const files = storedFiles(store.db);
-    jobs.kinds.register(deviceBackupKind({ config: deviceConfig.service, files }));
-    return { routes: [backupRoutes(files)] };
+  start({ store, jobs, secrets, config, devices }, { deviceConfig }) {
+    const backups = backupStore(store.db, secrets, config.dataDir);
+    const service = backupService({ devices, backups, jobs, settings: keyValueStore(store.db) });
+    const configService = deviceConfig.service;
+    jobs.kinds.register(deviceBackupKind({ config: configService, backups, keep: service.keep }));
+    jobs.kinds.register(restoreKind({ config: configService, backups }));
+    jobs.kinds.register(factoryDefaultKind({ config: configService }));
+    return { routes: [backupRoutes(service)] };
   },
 });

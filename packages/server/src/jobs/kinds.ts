@@ -22,6 +22,8 @@ export interface StepContext<P> {
     params: RpcParams<M>,
     options?: Pick<CallOptions, 'deadlineMs' | 'onProgress'>,
   ): Promise<RpcResult<M>>;
+  /** Sets the step's progress (0-100) and note for work of the console's own between device calls. */
+  progress(percent: number, note?: string): void;
 }
 
 /** A step's outcome as the kind judges it; a thrown error fails the step with its message. */

@@ -95,6 +95,7 @@ export function jobRunner(deps: {
         deviceId: step.deviceId,
         params: kind.params.parse(job.params),
         attempt: step.attempts,
+        progress: onProgress,
         call: (method, params, options) =>
           deps.rpc.call(step.deviceId, method, params, {
             deadlineMs: options?.deadlineMs,

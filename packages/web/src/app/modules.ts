@@ -21,6 +21,7 @@ import { clientsModule } from '../features/clients/module.ts';
 import { applicationModule } from '../features/application/module.ts';
 import { licenseModule } from '../features/license/module.ts';
 import { authConnectModule } from '../features/authConnect/module.ts';
+import { backupModule } from '../features/backup/module.ts';
 
 export const modules: readonly AppModule[] = [
   provisionModule,
@@ -40,5 +41,6 @@ export const modules: readonly AppModule[] = [
   securityModule,
   licenseModule,
   authConnectModule,
+  backupModule,
   settingsModule,
 ];

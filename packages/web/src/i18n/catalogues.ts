@@ -60,6 +60,8 @@ import network from './locales/en/network.json';
 import messagesNetwork from './locales/en/messages-network.json';
 import guide from './locales/en/guide.json';
 import authConnect from './locales/en/authConnect.json';
+import backup from './locales/en/backup.json';
+import messagesBackup from './locales/en/messages-backup.json';
 import messagesAuthConnect from './locales/en/messages-auth-connect.json';
 import consoleBackup from './locales/en/consoleBackup.json';
 import messagesConsoleBackup from './locales/en/messages-console-backup.json';
@@ -119,7 +121,9 @@ export type Catalogue = typeof core &
   typeof authConnect &
   typeof messagesAuthConnect &
   typeof consoleBackup &
-  typeof messagesConsoleBackup;
+  typeof messagesConsoleBackup &
+  typeof backup &
+  typeof messagesBackup;
 
 export const english: Catalogue = mergeCatalogueParts([
   core,
@@ -178,6 +182,8 @@ export const english: Catalogue = mergeCatalogueParts([
   messagesAuthConnect,
   consoleBackup,
   messagesConsoleBackup,
+  backup,
+  messagesBackup,
 ]);
 
 const loaders = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {

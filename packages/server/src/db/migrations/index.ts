@@ -19,6 +19,7 @@ import { sdwan } from './0017_sdwan.ts';
 import { licences } from './0018_licences.ts';
 import { profileTemplates } from './0022_profile_templates.ts';
 import { alertsMore } from './0023_alerts_more.ts';
+import { deviceBackups } from './0019_device_backups.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -31,14 +32,15 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0008_notifications': notifications,
   '0009_diagnose': diagnose,
   '0010_schedule_module': scheduleModule,
+  '0011_policy_profiles': policyProfiles,
   '0012_logs': logs,
   '0013_alerts': alerts,
-  '0011_policy_profiles': policyProfiles,
   '0014_statistics': statistics,
   '0015_terminal': terminal,
   '0016_application': application,
   '0017_sdwan': sdwan,
   '0018_licences': licences,
+  '0019_device_backups': deviceBackups,
   '0022_profile_templates': profileTemplates,
   '0023_alerts_more': alertsMore,
 };
