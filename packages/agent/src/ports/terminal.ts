@@ -3,7 +3,7 @@
  * console and on to the browser. The real agent's is a PTY running the login shell; a simulated device's a
  * small shell of its own over its simulated state, never a shell on the simulator's machine.
  */
-import type { TerminalSize } from '@edge/protocol';
+import { jumpServiceAt, REMOTE_HELP_PORT, type GeneralSection, type TerminalSize } from '@edge/protocol';
 import { PlatformRefusal } from '../platform/platform.ts';
 import type { PortHandlers } from './host.ts';
 
@@ -44,9 +44,19 @@ export interface TunnelHost {
   close(session: string): boolean;
 }
 
+/**
+ * Whether a tunnel stream may reach a device-local port: one of the jump-to services, or 22 while remote
+ * help is on. A device that applies no configuration (null) has no list to hold to.
+ */
+export function mayReach(general: GeneralSection | null, port: number): boolean {
+  if (!general) return true;
+  return port === REMOTE_HELP_PORT ? general.remoteHelp : jumpServiceAt(general, port) !== undefined;
+}
+
 export const terminalRpc = (
   port: TerminalPort,
   tunnels: TunnelHost,
+  general: () => GeneralSection | null,
 ): PortHandlers<'tunnel.open' | 'tunnel.close'> => ({
   'tunnel.open': async (args) => {
     if (args.kind === 'shell')
@@ -55,6 +65,8 @@ export const terminalRpc = (
     if (!connect || args.port === undefined)
       throw new PlatformRefusal('unsupported', 'This device cannot open TCP streams.');
     const target = args.port;
+    if (!mayReach(general(), target))
+      throw new PlatformRefusal('failed', `Port ${target} is not one of this device's jump-to services.`);
     return tunnels.open(args.session, args.window, (io) => connect(target, io));
   },
   'tunnel.close': async (args) => ({ closed: tunnels.close(args.session) }),

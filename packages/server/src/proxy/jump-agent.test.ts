@@ -1,6 +1,8 @@
 /**
  * Jump to device end to end: a real `edge-agent` (Linux backend) connected to a test console, and beside it
- * the device's own services, a real HTTP server with a WebSocket server on it. Through the link: every
+ * the device's own services, a real HTTP server with a WebSocket server on it, added to the device's
+ * jump-to services (`agent/jumptoservices`) first: the console and the agent reach no other port. Through
+ * the link: every
  * method with its body both ways, cookies and redirects kept inside the link, the console's own credentials
  * never passed on, a WebSocket whose subprotocol and close code are the device's; and what is refused:
  * another user's link, an expired one, a device in 'OrpheLink Only', port 22 with remote help off, a page
@@ -12,7 +14,9 @@ import type { AddressInfo } from 'node:net';
 import type { MqttClient } from 'mqtt';
 import WebSocket, { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SETTINGS_API_ROOT, SETTINGS_STATE_PATH, type SettingsStateResponse } from '@edge/protocol';
 import type { TestConsole } from '../testing/harness.ts';
+import { waitFor } from '../testing/devices.ts';
 import { caller, userWithRole } from '../testing/accounts.ts';
 import { consoleWithAgent, handDeviceOnline } from '../testing/terminal.ts';
 import { jumpTokens } from './tokens.ts';
@@ -76,7 +80,28 @@ beforeAll(async () => {
   ({ edge, url, admin, deviceId } = setup);
   await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
   port = (web.address() as AddressInfo).port;
-}, 90_000);
+  const call = caller(edge, admin);
+  const added = await call('POST', `${SETTINGS_API_ROOT}/agent/jumptoservices/create`, {
+    id: deviceId,
+    name: 'Device web',
+    type: 'HTTP',
+    port,
+  });
+  expect(added.statusCode).toBe(200);
+  await waitFor(
+    async () => {
+      const state = (
+        await call('GET', `${SETTINGS_STATE_PATH}?id=${deviceId}`)
+      ).json<SettingsStateResponse>();
+      const general = state.sections.find((s) => s.section === 'general');
+      return (general?.reported as { jumpServices?: { port: number }[] } | null)?.jumpServices?.some(
+        (s) => s.port === port,
+      );
+    },
+    'the agent holding the new jump-to service',
+    30_000,
+  );
+}, 120_000);
 
 afterAll(async () => {
   for (const client of sockets.clients) client.terminate();
@@ -239,6 +264,40 @@ describe('jump to device through the tunnel', () => {
       Inventory: { control: { enable: true }, isManagement: true },
     });
     expect(await refusedWith({ cookie: other.session.cookie, origin: url })).toBe(403);
+  });
+
+  test('the jump-to services: listed with their types; a port not among them is refused by console and agent', async () => {
+    const call = caller(edge, admin);
+    const listed = await call('GET', `${SETTINGS_API_ROOT}/agent/jumptoservices/get?id=${deviceId}`);
+    expect(listed.json()).toEqual({
+      list: [
+        { name: 'Web interface', type: 'HTTP', port: 80 },
+        { name: 'Device web', type: 'HTTP', port },
+      ],
+    });
+    const types = await call('GET', `${SETTINGS_API_ROOT}/agent/jumptoservices/type/list?id=${deviceId}`);
+    expect(types.json()).toEqual({ list: ['HTTP', 'HTTPS', 'SSH', 'TCP'] });
+    const twice = await call('POST', `${SETTINGS_API_ROOT}/agent/jumptoservices/create`, {
+      id: deviceId,
+      name: 'Again',
+      type: 'TCP',
+      port,
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toMatchObject({ err_code: 'jumpServiceDuplicate' });
+
+    const unlisted = await call('POST', '/api/v1/proxy/start', { id: deviceId, port: port + 1 });
+    expect(unlisted.statusCode).toBe(403);
+    expect(unlisted.json()).toMatchObject({ err_code: 'jumpServiceNotFound' });
+    // The agent holds to the same list, whoever asks it.
+    await expect(
+      edge.rpc.call(
+        deviceId,
+        'tunnel.open',
+        { session: 'f'.repeat(32), kind: 'tcp', port: port + 1, size: { cols: 80, rows: 24 }, window: 1024 },
+        { deadlineMs: 15_000 },
+      ),
+    ).rejects.toThrow(/jump-to services/);
   });
 
   test('remote help off refuses port 22; on, the link is given', async () => {

@@ -13,6 +13,7 @@ import {
   endpoints,
   JUMP_LINK_TTL_MS,
   JUMP_PATH,
+  jumpServiceAt,
   REMOTE_HELP_PORT,
   remoteAccessAllowed,
 } from '@edge/protocol';
@@ -121,11 +122,15 @@ export function proxyRoutes(deps: {
   rpc: RpcService;
   config: Pick<ConfigService, 'current'>;
 }) {
-  /** SPEC 4 remote help: the device's port 22 only while its General section has remote help on. */
+  /**
+   * A port of the device's jump-to services (its General section); SPEC 4 remote help: port 22 only while
+   * remote help is on. The agent holds to the same list.
+   */
   const admitPort = async (deviceId: string, port: number) => {
-    if (port !== REMOTE_HELP_PORT) return;
     const general = await deps.config.current(deviceId, 'general');
-    if (!general.remoteHelp) throw fail(403, 'remoteHelpOff');
+    if (port === REMOTE_HELP_PORT) {
+      if (!general.remoteHelp) throw fail(403, 'remoteHelpOff');
+    } else if (!jumpServiceAt(general, port)) throw fail(403, 'jumpServiceNotFound');
   };
 
   /** The link's grant and the device path it names, once everything that may refuse it has been asked. */
