@@ -10,7 +10,8 @@ import type { PortHandlers } from './host.ts';
 export interface TerminalSession {
   /** What runs, e.g. `/bin/bash -l`. */
   readonly shell: string;
-  write(data: Uint8Array): void;
+  /** Input; a promise when taking it takes time (a socket's buffer), so credit goes back only after. */
+  write(data: Uint8Array): void | Promise<void>;
   resize(size: TerminalSize): void;
   /** Output stops until resume (the console has no credit left for it). */
   pause(): void;
@@ -40,7 +41,7 @@ export interface TunnelHost {
     session: string,
     window: number,
     start: (io: TerminalIo) => Promise<TerminalSession>,
-  ): Promise<{ shell: string }>;
+  ): Promise<{ shell: string; window: number }>;
   close(session: string): boolean;
 }
 
