@@ -20,7 +20,7 @@ import { portForwardSection } from './networking/portForward.ts';
 import { dhcpPool } from './networking/dhcp.ts';
 import { vlanSection } from './networking/vlan.ts';
 import { firewallSection } from './networking/firewall.ts';
-import { generalSection } from './networking/general.ts';
+import { JUMP_SERVICE_TYPES, jumpService } from './networking/general.ts';
 import { blockedClient } from './networking/clients.ts';
 
 // ---- state of a section ----
@@ -194,8 +194,12 @@ export const settingsReadResponses = {
   [`${SETTINGS_API_ROOT}/vlan/currentConfig`]: vlanSection,
   [`${SETTINGS_API_ROOT}/firewall/currentConfig`]: firewallSection,
 
-  [`${SETTINGS_API_ROOT}/generalSetting/getConfig`]: generalSection.pick({ deviceName: true }),
-  [`${SETTINGS_API_ROOT}/agent/generalSetting/get`]: generalSection.pick({ remoteHelp: true }),
+  [`${SETTINGS_API_ROOT}/generalSetting/getConfig`]: z.object({ deviceName: z.string() }),
+  [`${SETTINGS_API_ROOT}/agent/generalSetting/get`]: z.object({ remoteHelp: z.boolean() }),
+  [`${SETTINGS_API_ROOT}/agent/jumptoservices/get`]: z.object({ list: z.array(jumpService) }),
+  [`${SETTINGS_API_ROOT}/agent/jumptoservices/type/list`]: z.object({
+    list: z.array(z.enum(JUMP_SERVICE_TYPES)),
+  }),
 
   [`${SETTINGS_API_ROOT}/clients/list`]: z.object({
     blacklist: z.array(blockedClient),

@@ -3,5 +3,8 @@ export const terminalMessages = {
   secureModeRefusesAccess: "The device's secure mode (OrpheLink Only) does not allow remote access.",
   terminalSessionNotFound: 'Terminal session not found.',
   jumpLinkInvalid: 'This jump link is invalid or has expired.',
+  jumpServiceName: 'Enter a service name of 1 to 32 characters.',
+  jumpServiceDuplicate: 'A service on this port already exists.',
+  jumpServiceNotFound: 'This device offers no service on this port to jump to.',
   remoteHelpOff: 'Remote help is off on this device: its port 22 cannot be reached.',
 } as const;

@@ -9,6 +9,11 @@ export const JUMP_PATH = `${PROXY_API}/jump`;
 /** How long a jump link works. */
 export const JUMP_LINK_TTL_MS = 5 * 60_000;
 export const DEVICE_WEB_PORT = 80;
+/**
+ * The methods a jump link passes on to the device, bodies and all; a GET asking to upgrade to a WebSocket
+ * is passed on as one, and the two sockets are joined through the tunnel once the device has switched.
+ */
+export const JUMP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 export const proxyStartRequest = z.object({
   id: z.string().regex(/^[0-9a-f]{16}$/),

@@ -5,9 +5,10 @@
  * id is 128 random bits the console makes and the device accepts only after `tunnel.open` named it
  * (per-session authentication). Each topic is one stream, so the one connection multiplexes them.
  *
- * Flow control is by credit: the sender of data may have at most the window the receiver granted in flight;
- * the receiver grants more only once it has passed the bytes on (the console: once the browser's socket has
- * written them). A slow browser therefore stops the device's shell instead of growing a buffer anywhere.
+ * Flow control is by credit, both ways: the sender of data may have at most the window the receiver granted
+ * in flight; the receiver grants more only once it has passed the bytes on (the console: once the browser's
+ * socket has written them; the device: once its shell or local socket took them). A slow browser therefore
+ * stops the device's shell, and a slow device service the browser's upload, instead of growing a buffer.
  *
  * A frame is one MQTT payload: one type byte, then its body.
  */
@@ -131,4 +132,10 @@ export const tunnelOpenParams = z.object({
 export const tunnelOpenResult = z.object({
   /** What runs at the other end, e.g. `/bin/bash -l` or `simulated shell`. */
   shell: z.string().max(200),
+  /**
+   * Bytes the device takes before its first credit (console→device flow control: the device grants more
+   * on its `out` topic once it has written them on). An agent that names none grants none and is sent to
+   * without waiting.
+   */
+  window: z.number().int().positive().max(TUNNEL_WINDOW).optional(),
 });

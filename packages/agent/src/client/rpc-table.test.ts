@@ -16,7 +16,7 @@ const host: PortHost = {
   reportInterval: () => 30,
   sayHello: async () => undefined,
   config: null,
-  tunnels: { open: async () => ({ shell: 'none' }), close: () => false },
+  tunnels: { open: async () => ({ shell: 'none', window: 1024 }), close: () => false },
 };
 
 test('each port answers its methods; a platform without a port refuses them as unsupported', async () => {

@@ -22,7 +22,10 @@ const PORTS: readonly PortRpc[] = [
   (platform, host) => systemRpc(platform.system, host),
   (platform, host) => (platform.network ? networkRpc(platform.network, platform.system, host) : {}),
   (platform) => (platform.diagnostics ? diagnosticsRpc(platform.diagnostics) : {}),
-  (platform, host) => (platform.terminal ? terminalRpc(platform.terminal, host.tunnels) : {}),
+  (platform, host) =>
+    platform.terminal
+      ? terminalRpc(platform.terminal, host.tunnels, () => host.config?.docs().general ?? null)
+      : {},
   (platform) => (platform.containers ? containersRpc(platform.containers) : {}),
   (platform) => (platform.overlay ? overlayRpc(platform.overlay) : {}),
   (platform) => (platform.backup ? backupRpc(platform.backup) : {}),

@@ -1,6 +1,6 @@
 /** The device's end of the tunnel: credit limits output and pauses the shell; bad frames end the stream. */
 import { expect, test } from 'vitest';
-import { decodeFrame, encodeFrame, TUNNEL_MAX_FRAME } from '@edge/protocol';
+import { decodeFrame, encodeFrame, TUNNEL_MAX_FRAME, TUNNEL_WINDOW } from '@edge/protocol';
 import { lineLog } from '../log.ts';
 import type { TerminalIo } from '../ports/terminal.ts';
 import { Tunnels } from './tunnels.ts';
@@ -23,11 +23,11 @@ function rig() {
     io = given;
     return {
       shell: 'test',
-      write: (d: Uint8Array) => events.push(`in:${Buffer.from(d).toString()}`),
-      resize: (s: { cols: number; rows: number }) => events.push(`size:${s.cols}x${s.rows}`),
-      pause: () => events.push('pause'),
-      resume: () => events.push('resume'),
-      close: () => events.push('close'),
+      write: (d: Uint8Array) => void events.push(`in:${Buffer.from(d).toString()}`),
+      resize: (s: { cols: number; rows: number }) => void events.push(`size:${s.cols}x${s.rows}`),
+      pause: () => void events.push('pause'),
+      resume: () => void events.push('resume'),
+      close: () => void events.push('close'),
     };
   };
   const frames = () => sent.map((p) => decodeFrame(p)!);
@@ -74,5 +74,33 @@ test('a shell that ends sends its last output before the close', async () => {
   expect(r.tunnels.count).toBe(1);
   r.tunnels.handle(inTopic, encodeFrame({ type: 'credit', bytes: 4 }));
   expect(r.frames().map((f) => f.type)).toEqual(['data', 'data', 'close']);
+  expect(r.tunnels.count).toBe(0);
+});
+
+test('input is credited back once the session took it, later when taking it takes time; past the window it ends', async () => {
+  const r = rig();
+  let release: () => void = () => undefined;
+  const slow = async (given: TerminalIo) => ({
+    ...(await r.start(given)),
+    write: (d: Uint8Array) =>
+      new Promise<void>((done) => {
+        r.events.push(`in:${d.length}`);
+        release = done;
+      }),
+  });
+  const opened = await r.tunnels.open(session, 1000, slow);
+  expect(opened.window).toBe(TUNNEL_WINDOW);
+  r.tunnels.handle(inTopic, encodeFrame({ type: 'data', data: new Uint8Array(TUNNEL_MAX_FRAME) }));
+  await new Promise((resolve) => setImmediate(resolve));
+  // Not taken yet: no credit.
+  expect(r.frames()).toEqual([]);
+  release();
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(r.frames()).toEqual([{ type: 'credit', bytes: TUNNEL_MAX_FRAME }]);
+
+  // A console that sends past the window it was given (nothing taken meanwhile) is cut off.
+  for (let sent = 0; sent <= TUNNEL_WINDOW; sent += TUNNEL_MAX_FRAME)
+    r.tunnels.handle(inTopic, encodeFrame({ type: 'data', data: new Uint8Array(TUNNEL_MAX_FRAME) }));
+  expect(r.frames().at(-1)).toEqual({ type: 'close', reason: 'input past its credit' });
   expect(r.tunnels.count).toBe(0);
 });

@@ -33,6 +33,10 @@ interface Stream {
   paused: boolean;
   /** The shell ended with this reason; the stream closes once its last output went. */
   ending: string | null;
+  /** Input received and not yet taken by the session; never past the window the console was given. */
+  unwritten: number;
+  /** Input taken whose credit has not gone back yet (sent once per turn of the event loop). */
+  owed: number;
 }
 
 export class Tunnels implements TunnelHost {
@@ -53,7 +57,7 @@ export class Tunnels implements TunnelHost {
     id: string,
     window: number,
     start: (io: TerminalIo) => Promise<TerminalSession>,
-  ): Promise<{ shell: string }> {
+  ): Promise<{ shell: string; window: number }> {
     if (this.streams.has(id)) throw new PlatformRefusal('busy', 'This session is already open.');
     if (this.streams.size >= MAX_STREAMS)
       throw new PlatformRefusal('busy', 'Too many terminals are open on this device.');
@@ -70,6 +74,8 @@ export class Tunnels implements TunnelHost {
       queued: 0,
       paused: false,
       ending: null,
+      unwritten: 0,
+      owed: 0,
     };
     this.streams.set(id, stream);
     this.byInTopic.set(inTopic, stream);
@@ -84,7 +90,7 @@ export class Tunnels implements TunnelHost {
         },
       });
       this.log.info('tunnel opened', { session: id, shell: stream.session.shell });
-      return { shell: stream.session.shell };
+      return { shell: stream.session.shell, window: TUNNEL_WINDOW };
     } catch (err) {
       this.finish(stream, 'failed to start', false);
       throw err;
@@ -118,9 +124,19 @@ export class Tunnels implements TunnelHost {
 
   private receive(stream: Stream, frame: TunnelFrame): void {
     switch (frame.type) {
-      case 'data':
-        stream.session?.write(frame.data);
+      case 'data': {
+        const n = frame.data.length;
+        stream.unwritten += n;
+        if (stream.unwritten > TUNNEL_WINDOW) return this.finish(stream, 'input past its credit', true);
+        const taking = stream.session?.write(frame.data);
+        if (taking instanceof Promise)
+          void taking.then(
+            () => this.written(stream, n),
+            () => this.written(stream, n),
+          );
+        else this.written(stream, n);
         return;
+      }
       case 'resize':
         stream.session?.resize(frame);
         return;
@@ -131,6 +147,18 @@ export class Tunnels implements TunnelHost {
       case 'close':
         this.finish(stream, frame.reason, false);
     }
+  }
+
+  /** The session took `n` bytes of input: their credit goes back, in one frame per turn of the event loop. */
+  private written(stream: Stream, n: number): void {
+    stream.unwritten -= n;
+    stream.owed += n;
+    if (stream.owed !== n) return;
+    setImmediate(() => {
+      if (this.streams.get(stream.id) !== stream || stream.owed === 0) return;
+      this.link.publish(stream.out, encodeFrame({ type: 'credit', bytes: stream.owed }));
+      stream.owed = 0;
+    });
   }
 
   private output(stream: Stream, data: Uint8Array): void {

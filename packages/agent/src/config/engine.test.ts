@@ -15,7 +15,11 @@ import type { ConfigBackend } from './backend.ts';
 import { ConfigEngine } from './engine.ts';
 import { reachesConsole } from './reachability.ts';
 
-const general = (deviceName: string): GeneralSection => ({ deviceName, remoteHelp: false });
+const general = (deviceName: string): GeneralSection => ({
+  deviceName,
+  remoteHelp: false,
+  jumpServices: [],
+});
 const staticWan = (ip: string, gateway: string): WanSection => ({
   list: [
     {

@@ -18,7 +18,11 @@ export function connectLocal(port: number, io: TerminalIo): Promise<TerminalSess
       });
       resolve({
         shell: `tcp 127.0.0.1:${port}`,
-        write: (data) => void socket.write(data),
+        // Done once the kernel took it: a local service that reads slowly holds the console's sender.
+        write: (data) =>
+          new Promise<void>((done) => {
+            socket.write(data, () => done());
+          }),
         resize: () => undefined,
         pause: () => void socket.pause(),
         resume: () => void socket.resume(),

@@ -4,7 +4,7 @@
  * radio that hears a neighbourhood of access points.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RpcResult, SettableSecureMode } from '@edge/protocol';
+import { generalDefaults, type RpcResult, type SettableSecureMode } from '@edge/protocol';
 import type { ConfigBackend } from '../config/backend.ts';
 import { SimulatedConfigBackend } from '../config/simulated-backend.ts';
 import type { NetworkPort } from '../ports/network.ts';
@@ -21,7 +21,7 @@ export class SimulatedNetwork implements NetworkPort {
       device.spec.cellular ? 'cellular' : 'ethernet',
       device.options.configReloadMs,
       {
-        general: { deviceName: device.facts0.hostname, remoteHelp: false },
+        general: { ...generalDefaults, deviceName: device.facts0.hostname },
         portType: {
           ports: device.portLayout().map(({ name, portType }) => ({ port: name, type: portType })),
         },

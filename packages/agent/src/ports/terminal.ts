@@ -3,14 +3,15 @@
  * console and on to the browser. The real agent's is a PTY running the login shell; a simulated device's a
  * small shell of its own over its simulated state, never a shell on the simulator's machine.
  */
-import type { TerminalSize } from '@edge/protocol';
+import { jumpServiceAt, REMOTE_HELP_PORT, type GeneralSection, type TerminalSize } from '@edge/protocol';
 import { PlatformRefusal } from '../platform/platform.ts';
 import type { PortHandlers } from './host.ts';
 
 export interface TerminalSession {
   /** What runs, e.g. `/bin/bash -l`. */
   readonly shell: string;
-  write(data: Uint8Array): void;
+  /** Input; a promise when taking it takes time (a socket's buffer), so credit goes back only after. */
+  write(data: Uint8Array): void | Promise<void>;
   resize(size: TerminalSize): void;
   /** Output stops until resume (the console has no credit left for it). */
   pause(): void;
@@ -40,13 +41,23 @@ export interface TunnelHost {
     session: string,
     window: number,
     start: (io: TerminalIo) => Promise<TerminalSession>,
-  ): Promise<{ shell: string }>;
+  ): Promise<{ shell: string; window: number }>;
   close(session: string): boolean;
+}
+
+/**
+ * Whether a tunnel stream may reach a device-local port: one of the jump-to services, or 22 while remote
+ * help is on. A device that applies no configuration (null) has no list to hold to.
+ */
+export function mayReach(general: GeneralSection | null, port: number): boolean {
+  if (!general) return true;
+  return port === REMOTE_HELP_PORT ? general.remoteHelp : jumpServiceAt(general, port) !== undefined;
 }
 
 export const terminalRpc = (
   port: TerminalPort,
   tunnels: TunnelHost,
+  general: () => GeneralSection | null,
 ): PortHandlers<'tunnel.open' | 'tunnel.close'> => ({
   'tunnel.open': async (args) => {
     if (args.kind === 'shell')
@@ -55,6 +66,8 @@ export const terminalRpc = (
     if (!connect || args.port === undefined)
       throw new PlatformRefusal('unsupported', 'This device cannot open TCP streams.');
     const target = args.port;
+    if (!mayReach(general(), target))
+      throw new PlatformRefusal('failed', `Port ${target} is not one of this device's jump-to services.`);
     return tunnels.open(args.session, args.window, (io) => connect(target, io));
   },
   'tunnel.close': async (args) => ({ closed: tunnels.close(args.session) }),

@@ -6,19 +6,34 @@ import { parseUci } from './uciReader.ts';
 import { chainRules, uciFile } from './testFiles.ts';
 
 describe('general renderer', () => {
-  it('hands the device name and the remote help switch (port 22) to the agent', () => {
-    const { files } = renderSection('general', { deviceName: "Shop 7 'north'", remoteHelp: true });
+  it('hands the device name, the remote help switch (port 22) and the jump-to services to the agent', () => {
+    const doc = {
+      deviceName: "Shop 7 'north'",
+      remoteHelp: true,
+      jumpServices: [
+        { name: 'Web interface', type: 'HTTP' as const, port: 80 },
+        { name: 'Camera', type: 'TCP' as const, port: 8554 },
+      ],
+    };
+    const { files } = renderSection('general', doc);
     expect(files).toEqual({
       '/etc/config/edge': uciFile(`config general 'general'
 	option device_name 'Shop 7 '\\''north'\\'''
 	option remote_help '1'
 	option remote_help_port '22'
+
+config jump_service 'jump_80'
+	option name 'Web interface'
+	option type 'HTTP'
+	option port '80'
+
+config jump_service 'jump_8554'
+	option name 'Camera'
+	option type 'TCP'
+	option port '8554'
 `),
     });
-    expect(readGeneral(parseUci('edge', files['/etc/config/edge']!))).toEqual({
-      deviceName: "Shop 7 'north'",
-      remoteHelp: true,
-    });
+    expect(readGeneral(parseUci('edge', files['/etc/config/edge']!))).toEqual(doc);
   });
 });
 

@@ -17,6 +17,11 @@ export type RawAnswer = 'image' | 'csv' | 'file';
 
 export interface EndpointSpec {
   method: HttpMethod;
+  /**
+   * Further methods the same route answers (a reverse proxy passes every method on); the declaration
+   * documents its `method`.
+   */
+  alsoMethods?: readonly string[];
   /** Full path; `:name` segments are path parameters (described by `params`). */
   path: string;
   permission: RoutePermission;
@@ -37,6 +42,12 @@ export interface EndpointSpec {
   readsOnly?: boolean;
   /** Log every refused anonymous call (a route that bounds them itself, as sign-in does). */
   logsEveryRefusal?: boolean;
+  /**
+   * The path carries a signed grant for the caller alone (a jump link), which stands in for the CSRF token
+   * of cookie-borne mutations: a device's own pages cannot send the console's. Cross-site Origins are still
+   * refused.
+   */
+  grantInPath?: boolean;
   /** A WebSocket upgrade rather than a request and its answer. */
   websocket?: boolean;
   /** Left out of the OpenAPI document (a probe for load balancers). */

@@ -73,6 +73,11 @@ const SPEC_CALLS = [
   'PATCH generalSetting/setting',
   'GET agent/generalSetting/get',
   'POST agent/generalSetting/setting',
+  'GET agent/jumptoservices/get',
+  'POST agent/jumptoservices/create',
+  'POST agent/jumptoservices/setting',
+  'DELETE agent/jumptoservices/delete',
+  'GET agent/jumptoservices/type/list',
 ];
 
 describe('sections', () => {
@@ -83,9 +88,11 @@ describe('sections', () => {
 
   it('lets a generic store validate any section', () => {
     expect(parseSection('vlan', { list: [{ vid: 1, description: 'x' }], ports: [] }).success).toBe(false);
+    // A document from before the jump-to services offers the device's web interface.
     expect(parseSection('general', { deviceName: 'r1', remoteHelp: true }).data).toEqual({
       deviceName: 'r1',
       remoteHelp: true,
+      jumpServices: [{ name: 'Web interface', type: 'HTTP', port: 80 }],
     });
   });
 });

@@ -58,7 +58,7 @@ export function registerGuard(
     if (permission.kind === 'public') return;
     const identity = request.identity;
     if (!identity) throw fail(401, token !== undefined ? 'tokenInvalid' : 'notSignedIn');
-    if (mutating && identity.session) {
+    if (mutating && identity.session && !request.routeOptions.config.grantInPath) {
       const sent = request.headers[CSRF_HEADER];
       if (typeof sent !== 'string' || !sameSecret(sent, identity.session.csrfToken))
         throw fail(403, 'csrfRefused');

@@ -189,7 +189,11 @@ describe.each(DIALECTS)('device configuration with live devices (%s)', (dialect)
     const ownPorts = { ports: device.telemetry!.ports.map((p) => ({ port: p.name, type: p.portType })) };
     // Its own name and ports, the ones its dashboard shows; SPEC 9's defaults for the rest.
     const own: Partial<Record<SectionKey, unknown>> = {
-      general: { deviceName: device.hostname, remoteHelp: false },
+      general: {
+        deviceName: device.hostname,
+        remoteHelp: false,
+        jumpServices: [{ name: 'Web interface', type: 'HTTP', port: 80 }],
+      },
       portType: ownPorts,
     };
     for (const section of state.sections as SectionStateView[]) {
@@ -259,7 +263,11 @@ describe.each(DIALECTS)('device configuration with live devices (%s)', (dialect)
     });
     await new Promise((r) => setTimeout(r, 1500));
     const [onDevice] = (await edge.rpc.call(id, 'config.get', { sections: ['general'] })).sections;
-    expect(onDevice!.doc).toEqual({ deviceName: 'Renamed on site', remoteHelp: false });
+    expect(onDevice!.doc).toEqual({
+      deviceName: 'Renamed on site',
+      remoteHelp: false,
+      jumpServices: [{ name: 'Web interface', type: 'HTTP', port: 80 }],
+    });
 
     // Writing the section again puts the console's document back.
     await admin('PATCH', at('generalSetting/setting'), { id, deviceName: 'From the console' });

@@ -32,7 +32,7 @@ export function routeOptionsOf(endpoint: Endpoint): Omit<RouteOptions, 'handler'
   if (endpoint.summary) schema.summary = endpoint.summary;
   if (endpoint.hidden) schema.hide = true;
   return {
-    method: endpoint.method,
+    method: endpoint.alsoMethods ? [endpoint.method, ...endpoint.alsoMethods] : endpoint.method,
     url: endpoint.path,
     schema,
     config: {
@@ -41,6 +41,7 @@ export function routeOptionsOf(endpoint: Endpoint): Omit<RouteOptions, 'handler'
       ...(endpoint.activity && { activity: endpoint.activity }),
       ...(endpoint.readsOnly && { readsOnly: true }),
       ...(endpoint.logsEveryRefusal && { logsEveryRefusal: true }),
+      ...(endpoint.grantInPath && { grantInPath: true }),
     },
   };
 }

@@ -34,6 +34,8 @@ declare module 'fastify' {
      * (activity/refusals.ts): only for a route that bounds them itself, as the sign-in throttle does.
      */
     logsEveryRefusal?: boolean;
+    /** The path carries a signed single-user grant that stands in for the CSRF token (EndpointSpec). */
+    grantInPath?: boolean;
   }
   interface FastifyRequest {
     identity: Identity | null;

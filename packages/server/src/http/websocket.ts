@@ -15,6 +15,10 @@ import websocket from '@fastify/websocket';
 /** Far above any browser message of ours; a bigger frame is a misbehaving client. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
 
+/** The bytes that came after an upgrade request's head, for a route that takes the socket over itself. */
+const heads = new WeakMap<IncomingMessage, Buffer>();
+export const upgradeHead = (request: IncomingMessage): Buffer => heads.get(request) ?? Buffer.alloc(0);
+
 export async function registerWebSockets(app: FastifyInstance) {
   const upgrades = new EventEmitter();
   await app.register(websocket, {
@@ -29,7 +33,9 @@ export async function registerWebSockets(app: FastifyInstance) {
     dispatch(server: Server, servedElsewhere: (path: string) => boolean): () => void {
       const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
         const path = (request.url ?? '').split('?')[0] ?? '';
-        if (!servedElsewhere(path)) upgrades.emit('upgrade', request, socket, head);
+        if (servedElsewhere(path)) return;
+        heads.set(request, head);
+        upgrades.emit('upgrade', request, socket, head);
       };
       server.on('upgrade', onUpgrade);
       return () => void server.off('upgrade', onUpgrade);

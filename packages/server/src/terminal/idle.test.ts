@@ -6,57 +6,37 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { decodeFrame, deviceTopic, rpcRequest, ttyTopic } from '@edge/protocol';
 import { signIn, type TestConsole } from '../testing/harness.ts';
-import {
-  connectAs,
-  consoleUrl,
-  enrolByHand,
-  mqttUrl,
-  startListeningConsole,
-  uniquePrefix,
-  waitFor,
-  type HandDevice,
-} from '../testing/devices.ts';
-import { openTerminal } from '../testing/terminal.ts';
+import { consoleUrl, startListeningConsole, waitFor } from '../testing/devices.ts';
+import { handDeviceOnline, openTerminal } from '../testing/terminal.ts';
 
 const IDLE_MS = 3000;
+
 let edge: TestConsole;
-let hand: HandDevice;
+let deviceId = '';
 let device: MqttClient;
 /** Frames the device got on its tty/+/in topics, by session. */
 const frames = new Map<string, string[]>();
 
 beforeAll(async () => {
   edge = await startListeningConsole('sqlite', { terminalIdleMinutes: IDLE_MS / 60_000 });
-  const serial = `${uniquePrefix()}-IDLE`;
-  await edge.enrolment.provisionSerials([serial]);
-  hand = await enrolByHand(mqttUrl(edge), serial);
-  device = await connectAs(mqttUrl(edge), hand);
-  await device.subscribeAsync(deviceTopic(hand.deviceId, 'rpc/req'), { qos: 1 });
-  await device.subscribeAsync(ttyTopic(hand.deviceId, '+', 'in'), { qos: 1 });
-  device.on('message', (topic, payload) => {
-    if (topic.endsWith('/in')) {
-      const session = topic.split('/').at(-2)!;
-      const frame = decodeFrame(payload);
-      frames.set(session, [...(frames.get(session) ?? []), frame?.type ?? 'bad']);
-      return;
-    }
-    const request = rpcRequest.parse(JSON.parse(payload.toString()));
-    const result = request.method === 'tunnel.open' ? { shell: 'hand' } : {};
-    device.publish(deviceTopic(hand.deviceId, 'rpc/res'), JSON.stringify({ id: request.id, result }));
-  });
-  const hello = {
-    serial,
-    model: 'Hand Device',
-    firmware: '1',
-    hostname: 'hand',
-    capabilities: [],
-    interfaces: [],
-    reportInterval: 30,
-    ip: '127.0.0.1',
-    mac: '02:00:00:00:00:01',
-  };
-  await device.publishAsync(deviceTopic(hand.deviceId, 'hello'), JSON.stringify(hello), { qos: 1 });
-  await waitFor(() => edge.devices.get(hand.deviceId)?.online, 'the hand device online');
+  ({ client: device } = await handDeviceOnline(edge, {
+    ready: async (client, hand) => {
+      deviceId = hand.deviceId;
+      await client.subscribeAsync(deviceTopic(deviceId, 'rpc/req'), { qos: 1 });
+      await client.subscribeAsync(ttyTopic(deviceId, '+', 'in'), { qos: 1 });
+      client.on('message', (topic, payload) => {
+        if (topic.endsWith('/in')) {
+          const session = topic.split('/').at(-2)!;
+          const frame = decodeFrame(payload);
+          frames.set(session, [...(frames.get(session) ?? []), frame?.type ?? 'bad']);
+          return;
+        }
+        const request = rpcRequest.parse(JSON.parse(payload.toString()));
+        const result = request.method === 'tunnel.open' ? { shell: 'hand' } : {};
+        client.publish(deviceTopic(deviceId, 'rpc/res'), JSON.stringify({ id: request.id, result }));
+      });
+    },
+  }));
 });
 
 afterAll(async () => {
@@ -66,7 +46,7 @@ afterAll(async () => {
 
 test('typing keeps the session; silence past the idle time closes it and tells the device', async () => {
   const admin = await signIn(edge);
-  const term = await openTerminal(consoleUrl(edge), hand.deviceId, admin.headers(false));
+  const term = await openTerminal(consoleUrl(edge), deviceId, admin.headers(false));
   const { session } = await term.ready;
   const started = Date.now();
   // Keys every sixth of the idle time (room for a loaded machine), for twice the idle time: still open.

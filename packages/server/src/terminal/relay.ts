@@ -12,7 +12,6 @@ import {
   encodeFrame,
   terminalClientMessage,
   ttyTopic,
-  TUNNEL_MAX_FRAME,
   TUNNEL_WINDOW,
   type TerminalCloseReason,
   type TerminalServerMessage,
@@ -26,6 +25,7 @@ import type { Db } from '../db/schema.ts';
 import { recordEvent } from '../activity/events.ts';
 import { Recording } from './recording.ts';
 import type { TerminalStore } from './store.ts';
+import { TowardDevice } from './stream.ts';
 
 /** WebSocket close codes the browser can tell apart. */
 export const CLOSE_NORMAL = 1000;
@@ -89,6 +89,8 @@ export function terminalRelay(deps: RelayDeps) {
         .publish(inTopic, Buffer.from(encodeFrame(frame)), { qos: 1 })
         .catch(() => end('deviceOffline'));
 
+    // Keystrokes and pastes past the device's credit wait, and the browser's socket is not read meanwhile.
+    const toward = new TowardDevice((frame) => void toDevice(frame));
     /** Credit goes back in one frame per turn of the event loop, not one per written message. */
     const giveCredit = (n: number) => {
       credit += n;
@@ -113,7 +115,8 @@ export function terminalRelay(deps: RelayDeps) {
         if (ws.readyState !== ws.OPEN) return;
         const n = frame.data.length;
         ws.send(frame.data, { binary: true }, () => giveCredit(n));
-      } else if (frame.type === 'close') end('ended');
+      } else if (frame.type === 'credit') toward.grant(frame.bytes);
+      else if (frame.type === 'close') end('ended');
     };
 
     const apply = (message: TerminalSizeOrInput) => {
@@ -125,9 +128,10 @@ export function terminalRelay(deps: RelayDeps) {
       }
       if (who.readOnly) return;
       lastInput = Date.now();
-      const data = Buffer.from(message.data, 'utf8');
-      for (let at = 0; at < data.length; at += TUNNEL_MAX_FRAME)
-        void toDevice({ type: 'data', data: data.subarray(at, at + TUNNEL_MAX_FRAME) });
+      toward.write(Buffer.from(message.data, 'utf8'), () => {
+        if (!toward.waiting) ws.resume();
+      });
+      if (toward.waiting) ws.pause();
     };
 
     ws.on('message', (data: Buffer, isBinary) => {
@@ -220,6 +224,7 @@ export function terminalRelay(deps: RelayDeps) {
           { deadlineMs: OPEN_DEADLINE_MS },
         );
         if (ended) return void toDevice({ type: 'close', reason: 'browser left' });
+        toward.opened(opened.window);
         ready = true;
         say({ type: 'ready', session, shell: opened.shell, readOnly: who.readOnly });
         for (const message of waiting.splice(0)) apply(message);

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { Duplex } from 'node:stream';
 import {
+  CreditWindow,
   decodeFrame,
   encodeFrame,
   ttyTopic,
@@ -18,6 +19,56 @@ import type { RpcService } from '../devices/index.ts';
 
 const OPEN_DEADLINE_MS = 15_000;
 
+/**
+ * Data toward the device, no more in flight than it granted (console→device flow control): what its window
+ * does not allow waits here, and each write's `sent` is called once its last byte went, so the caller holds
+ * its source (the browser's socket, an upload) until then. A device that named no window (an older agent)
+ * is sent to at once.
+ */
+export class TowardDevice {
+  private window: CreditWindow | null = null;
+  private readonly queue: { data: Uint8Array; sent?: () => void }[] = [];
+
+  constructor(private readonly send: (frame: TunnelFrame) => void) {}
+
+  /** The device's answer to tunnel.open named its window (or none). */
+  opened(window: number | undefined): void {
+    this.window = window === undefined ? null : new CreditWindow(window);
+    this.pump();
+  }
+
+  write(data: Uint8Array, sent?: () => void): void {
+    this.queue.push({ data, sent });
+    this.pump();
+  }
+
+  grant(bytes: number): void {
+    this.window?.grant(bytes);
+    this.pump();
+  }
+
+  /** Something waits for credit. */
+  get waiting(): boolean {
+    return this.queue.length > 0;
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      const head = this.queue[0]!;
+      const n = this.window
+        ? this.window.take(head.data.length)
+        : Math.min(head.data.length, TUNNEL_MAX_FRAME);
+      if (n === 0) return;
+      this.send({ type: 'data', data: head.data.subarray(0, n) });
+      if (n < head.data.length) head.data = head.data.subarray(n);
+      else {
+        this.queue.shift();
+        head.sent?.();
+      }
+    }
+  }
+}
+
 export async function openTcpStream(
   deps: { bus: Bus; rpc: RpcService },
   deviceId: string,
@@ -29,6 +80,7 @@ export async function openTcpStream(
   let owed = 0;
   let ended = false;
   const send = (frame: TunnelFrame) => deps.bus.publish(inTopic, Buffer.from(encodeFrame(frame)), { qos: 1 });
+  const toward = new TowardDevice((frame) => void send(frame).catch((err: Error) => stream.destroy(err)));
 
   const finish = (tellDevice: boolean) => {
     if (ended) return;
@@ -48,10 +100,8 @@ export async function openTcpStream(
     },
     write(chunk: Buffer, _encoding, callback) {
       if (ended) return callback(new Error('the device closed the stream'));
-      const parts: Promise<void>[] = [];
-      for (let at = 0; at < chunk.length; at += TUNNEL_MAX_FRAME)
-        parts.push(send({ type: 'data', data: chunk.subarray(at, at + TUNNEL_MAX_FRAME) }));
-      Promise.all(parts).then(() => callback(), callback);
+      // The next chunk is asked for only once the device's credit let this one go.
+      toward.write(chunk, () => callback());
     },
     final(callback) {
       callback();
@@ -69,18 +119,21 @@ export async function openTcpStream(
     if (frame.type === 'data') {
       owed += frame.data.length;
       stream.push(Buffer.from(frame.data));
+    } else if (frame.type === 'credit') {
+      toward.grant(frame.bytes);
     } else if (frame.type === 'close') {
       finish(false);
       stream.push(null);
     }
   });
   try {
-    await deps.rpc.call(
+    const opened = await deps.rpc.call(
       deviceId,
       'tunnel.open',
       { session, kind: 'tcp', port, size: { cols: 80, rows: 24 }, window: TUNNEL_WINDOW },
       { deadlineMs: OPEN_DEADLINE_MS },
     );
+    toward.opened(opened.window);
   } catch (err) {
     finish(false);
     throw err;

@@ -5,43 +5,20 @@
  * recording replayable; and what is refused: devices the caller may not see, a device whose secure mode is
  * 'OrpheLink Only', a caller without Inventory, unknown recordings, binary and oversize messages.
  */
-import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { deviceTopic, TERMINAL_API } from '@edge/protocol';
-import { TEST_CLAIM_CODE, signIn, type TestConsole } from '../testing/harness.ts';
-import {
-  connectAs,
-  consoleUrl,
-  enrolByHand,
-  mqttUrl,
-  startAgent,
-  startListeningConsole,
-  uniquePrefix,
-  waitFor,
-  type Child,
-} from '../testing/devices.ts';
+import { TERMINAL_API } from '@edge/protocol';
+import type { MqttClient } from 'mqtt';
+import type { TestConsole } from '../testing/harness.ts';
+import { waitFor } from '../testing/devices.ts';
 import { caller, userWithRole } from '../testing/accounts.ts';
-import { openTerminal } from '../testing/terminal.ts';
-import { jumpTokens } from '../proxy/tokens.ts';
+import { consoleWithAgent, handDeviceOnline, openTerminal } from '../testing/terminal.ts';
 
+let setup: Awaited<ReturnType<typeof consoleWithAgent>>;
 let edge: TestConsole;
-let agent: Child;
-let stateDir = '';
 let deviceId = '';
-let admin: Awaited<ReturnType<typeof signIn>>;
+let admin: Awaited<ReturnType<typeof consoleWithAgent>>['admin'];
 let url = '';
 const hands: MqttClient[] = [];
-let orpheLinkOnly = '';
-/** A web interface on the agent's machine, as a router's own page. */
-const web = http.createServer((req, res) => {
-  res.setHeader('content-type', 'text/html');
-  res.end(`<h1>device web ui</h1><p>${req.method} ${req.url}</p>`);
-});
 
 const pidAlive = (pid: number) => {
   try {
@@ -53,26 +30,13 @@ const pidAlive = (pid: number) => {
 };
 
 beforeAll(async () => {
-  edge = await startListeningConsole('sqlite');
-  url = consoleUrl(edge);
-  admin = await signIn(edge);
-  const serial = `${uniquePrefix()}-PTY`;
-  await edge.enrolment.provision([{ serial, claimCode: TEST_CLAIM_CODE }]);
-  stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-terminal-agent-'));
-  agent = startAgent({ console: url, serial, stateDir, interval: 5 });
-  deviceId = await waitFor(
-    () => edge.devices.list().find((d) => d.serial === serial && d.online && d.capabilities.length > 0)?.id,
-    'the agent online',
-    60_000,
-  );
+  setup = await consoleWithAgent();
+  ({ edge, url, admin, deviceId } = setup);
 }, 90_000);
 
 afterAll(async () => {
-  web.close();
   for (const hand of hands) hand.end(true);
-  await agent?.stop();
-  await edge?.destroy();
-  fs.rmSync(stateDir, { recursive: true, force: true });
+  await setup?.stop();
 });
 
 describe("a real agent's shell through the browser route", () => {
@@ -173,27 +137,9 @@ describe('refused cleanly', () => {
   });
 
   test("a device in 'OrpheLink Only' secure mode is refused", async () => {
-    const serial = `${uniquePrefix()}-ORPHE`;
-    await edge.enrolment.provisionSerials([serial]);
-    const hand = await enrolByHand(mqttUrl(edge), serial);
-    const client = await connectAs(mqttUrl(edge), hand);
+    const { hand, client } = await handDeviceOnline(edge, { secureMode: 'OrpheLink Only' });
     hands.push(client);
-    const hello = {
-      serial,
-      model: 'Hand Device',
-      firmware: '1',
-      hostname: 'hand',
-      capabilities: [],
-      interfaces: [],
-      reportInterval: 30,
-      ip: '127.0.0.1',
-      mac: '02:00:00:00:00:01',
-      secureMode: 'OrpheLink Only',
-    };
-    await client.publishAsync(deviceTopic(hand.deviceId, 'hello'), JSON.stringify(hello), { qos: 1 });
-    await waitFor(() => edge.devices.get(hand.deviceId)?.secureMode === 'OrpheLink Only', 'OrpheLink Only');
     await expect(openTerminal(url, hand.deviceId, admin.headers(false))).rejects.toThrow('HTTP 403');
-    orpheLinkOnly = hand.deviceId;
   });
 
   test("binary and oversize messages close the socket, and the device's shell with it", async () => {
@@ -206,49 +152,5 @@ describe('refused cleanly', () => {
     big.type('x'.repeat(70 * 1024));
     expect((await big.closed).code).toBe(1009);
     await waitFor(() => edge.terminal.counts().open === 0, 'no session left open');
-  });
-});
-
-describe('jump to device through the tunnel', () => {
-  test('the link fetches a page of a web server behind the agent, for its user only, until it expires', async () => {
-    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
-    const port = (web.address() as AddressInfo).port;
-    const call = caller(edge, admin);
-    const started = await call('POST', '/api/v1/proxy/start', { id: deviceId, port });
-    expect(started.statusCode).toBe(200);
-    const { url: link, expiresAt } = started.json<{ url: string; expiresAt: number }>();
-    expect(expiresAt).toBeGreaterThan(Date.now());
-    const page = await call('GET', `${link}status?x=1`);
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toBe('<h1>device web ui</h1><p>GET /status?x=1</p>');
-
-    // Another user, even one who may manage Inventory, gets nothing from it.
-    const other = await userWithRole(edge, call, {
-      Inventory: { control: { enable: true }, isManagement: true },
-    });
-    expect((await other.call('GET', link)).statusCode).toBe(403);
-    // Nor does anyone after it expired.
-    const stale = jumpTokens(edge.secrets).make({ deviceId, userId: 1, port, until: Date.now() - 1 });
-    const expired = await call('GET', `/api/v1/proxy/jump/${stale}/`);
-    expect(expired.statusCode).toBe(403);
-    expect(expired.json()).toMatchObject({ err_message: 'This jump link is invalid or has expired.' });
-    // A device in 'OrpheLink Only' gets no link.
-    expect(orpheLinkOnly).not.toBe('');
-    const refused = await call('POST', '/api/v1/proxy/start', { id: orpheLinkOnly });
-    expect(refused.statusCode).toBe(403);
-  });
-
-  test('remote help off refuses port 22; on, the link is given', async () => {
-    const call = caller(edge, admin);
-    const off = await call('POST', '/api/v1/proxy/start', { id: deviceId, port: 22 });
-    expect(off.statusCode).toBe(403);
-    expect(off.json()).toMatchObject({ err_code: 'remoteHelpOff' });
-    await edge.deviceConfig.change(deviceId, 'general', (doc) => ({ ...doc, remoteHelp: true }), 'admin');
-    const on = await call('POST', '/api/v1/proxy/start', { id: deviceId, port: 22 });
-    expect(on.statusCode).toBe(200);
-    await edge.deviceConfig.change(deviceId, 'general', (doc) => ({ ...doc, remoteHelp: false }), 'admin');
-    const link = on.json<{ url: string }>().url;
-    expect((await call('GET', link)).statusCode).toBe(403);
   });
 });

@@ -1,7 +1,94 @@
-/** A browser's side of the terminal socket, for the terminal's integration tests and benchmark. */
+/**
+ * The terminal's and jump to device's test kit: a browser's side of the terminal socket (integration tests
+ * and the benchmark), a console with a real `edge-agent` connected, and a device driven by hand.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { MqttClient } from 'mqtt';
 import WebSocket from 'ws';
-import { TERMINAL_SOCKET_PATH, terminalServerMessage, type TerminalServerMessage } from '@edge/protocol';
-import { waitFor } from './devices.ts';
+import {
+  deviceTopic,
+  TERMINAL_SOCKET_PATH,
+  terminalServerMessage,
+  type SecureMode,
+  type TerminalServerMessage,
+} from '@edge/protocol';
+import { TEST_CLAIM_CODE, signIn, type TestConsole } from './harness.ts';
+import {
+  connectAs,
+  consoleUrl,
+  enrolByHand,
+  mqttUrl,
+  startAgent,
+  startListeningConsole,
+  uniquePrefix,
+  waitFor,
+  type HandDevice,
+} from './devices.ts';
+
+/** A listening console (SQLite) with a real agent (Linux backend) adopted and online. */
+export async function consoleWithAgent(
+  options: { extraArgs?: string[]; consoleOptions?: Parameters<typeof startListeningConsole>[1] } = {},
+) {
+  const edge = await startListeningConsole('sqlite', options.consoleOptions);
+  const url = consoleUrl(edge);
+  const admin = await signIn(edge);
+  const serial = `${uniquePrefix()}-AGENT`;
+  await edge.enrolment.provision([{ serial, claimCode: TEST_CLAIM_CODE }]);
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-agent-remote-'));
+  const agent = startAgent({ console: url, serial, stateDir, interval: 5, extraArgs: options.extraArgs });
+  const deviceId = await waitFor(
+    () => edge.devices.list().find((d) => d.serial === serial && d.online && d.capabilities.length > 0)?.id,
+    'the agent online',
+    60_000,
+  );
+  return {
+    edge,
+    url,
+    admin,
+    deviceId,
+    agent,
+    async stop() {
+      await agent.stop();
+      await edge.destroy();
+      fs.rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A device driven by hand, online: enrolled, connected and its hello sent. `ready` runs once it is
+ * connected and before the hello (subscriptions that must be in place when the console first asks).
+ */
+export async function handDeviceOnline(
+  edge: TestConsole,
+  options: { secureMode?: SecureMode; ready?: (client: MqttClient, hand: HandDevice) => Promise<void> } = {},
+): Promise<{ hand: HandDevice; client: MqttClient }> {
+  const serial = `${uniquePrefix()}-HAND`;
+  await edge.enrolment.provisionSerials([serial]);
+  const hand = await enrolByHand(mqttUrl(edge), serial);
+  const client = await connectAs(mqttUrl(edge), hand);
+  await options.ready?.(client, hand);
+  const hello = {
+    serial,
+    model: 'Hand Device',
+    firmware: '1',
+    hostname: 'hand',
+    capabilities: [],
+    interfaces: [],
+    reportInterval: 30,
+    ip: '127.0.0.1',
+    mac: '02:00:00:00:00:01',
+    ...(options.secureMode && { secureMode: options.secureMode }),
+  };
+  await client.publishAsync(deviceTopic(hand.deviceId, 'hello'), JSON.stringify(hello), { qos: 1 });
+  await waitFor(() => {
+    const device = edge.devices.get(hand.deviceId);
+    return device?.online && (!options.secureMode || device.secureMode === options.secureMode);
+  }, 'the hand device online');
+  return { hand, client };
+}
 
 export interface TerminalClient {
   ws: WebSocket;

@@ -1,6 +1,7 @@
-/** General: the device name, and remote help (SPEC 7 keeps the latter under agent/). */
-import type { GeneralSection } from '@edge/protocol';
+/** General: the device name, remote help and the jump-to services (SPEC 7 keeps the last two under agent/). */
+import { JUMP_SERVICE_TYPES, type GeneralSection, type JumpService } from '@edge/protocol';
 import { read, write } from './types.ts';
+import { removeBy, replaceBy, withoutId } from './lists.ts';
 
 type Doc = GeneralSection;
 
@@ -15,4 +16,24 @@ export const generalHandlers = [
     ...doc,
     remoteHelp: body.remoteHelp,
   })),
+  read('general', 'agent/jumptoservices/get', (doc) => ({ list: doc.jumpServices })),
+  // A second service on a port is refused by the section's own rule (jumpServiceDuplicate).
+  write('general', 'POST', 'agent/jumptoservices/create', (doc, body: JumpService & { id: string }): Doc => ({
+    ...doc,
+    jumpServices: [...doc.jumpServices, withoutId(body)],
+  })),
+  write(
+    'general',
+    'POST',
+    'agent/jumptoservices/setting',
+    (doc, body: JumpService & { id: string }): Doc => ({
+      ...doc,
+      jumpServices: replaceBy(doc.jumpServices, 'port', withoutId(body)),
+    }),
+  ),
+  write('general', 'DELETE', 'agent/jumptoservices/delete', (doc, body: { port: number }): Doc => ({
+    ...doc,
+    jumpServices: removeBy(doc.jumpServices, 'port', body.port),
+  })),
+  read('general', 'agent/jumptoservices/type/list', () => ({ list: [...JUMP_SERVICE_TYPES] })),
 ];

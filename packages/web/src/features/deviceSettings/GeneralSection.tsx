@@ -1,7 +1,8 @@
 /**
  * Settings, General (SPEC 2): the device name; and remote help (SPEC 4), which makes the device's SSH
  * port reachable for support through the console. Remote help is its own call (agent/generalSetting)
- * and applies at once from its switch, after a confirmation that says what turning it on or off means.
+ * and applies at once from its switch, after a confirmation that says what turning it on or off means;
+ * and the services a jump link may reach (JumpServices.tsx).
  */
 import { Button, Form, Input, Space, Spin, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { ruleValidator } from '../../components/formRules.ts';
 import { SectionFrame, type SectionContext } from './SectionFrame.tsx';
 import { VERTICAL } from './document.ts';
 import { useSettingsRead } from './useSettingsRead.ts';
+import { JumpServices } from './JumpServices.tsx';
 
 const SECTION = 'general' as const;
 const WRITE_PATH = 'generalSetting/setting';
@@ -80,6 +82,7 @@ function GeneralEditor({ view, apply, busy, deviceId }: SectionContext & { devic
         </Button>
       </Form>
       <RemoteHelpSwitch on={doc.remoteHelp} apply={apply} busy={busy} />
+      <JumpServices deviceId={deviceId} services={doc.jumpServices} apply={apply} busy={busy} />
     </Space>
   );
 }
