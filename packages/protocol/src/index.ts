@@ -48,6 +48,7 @@ export * from './containers.ts';
 export * from './application.ts';
 export * from './sdwan.ts';
 export * from './license.ts';
+export * from './upgrade.ts';
 export * from './auth-connect.ts';
 export * from './guide.ts';
 export * from './endpoints/index.ts';

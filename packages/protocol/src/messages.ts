@@ -10,6 +10,7 @@ import { applicationMessages } from './messages-application.ts';
 import { sdwanMessages } from './messages-sdwan.ts';
 import { licenseMessages } from './messages-license.ts';
 import { authConnectMessages } from './messages-auth-connect.ts';
+import { upgradeMessages } from './messages-upgrade.ts';
 
 /**
  * The texts of SPEC sections 5 and 8 (and the few the product adds), keyed by a stable code.
@@ -265,6 +266,7 @@ export const messages = {
   ...applicationMessages,
   ...sdwanMessages,
   ...licenseMessages,
+  ...upgradeMessages,
   ...authConnectMessages,
 } as const;
 

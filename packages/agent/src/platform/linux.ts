@@ -10,6 +10,7 @@ import { LinuxOverlay } from './linux-overlay.ts';
 import { LinuxSecureLink } from './linux-secure-link.ts';
 import { LinuxSystem, type LinuxSystemOptions } from './linux-system.ts';
 import { LinuxTerminal } from './linux-terminal.ts';
+import { LinuxUpgrade, type LinuxUpgradeOptions } from './linux-upgrade.ts';
 
 export interface LinuxPlatformOptions extends LinuxSystemOptions, LinuxNetworkOptions {
   /** Restarts the secure link service (SPEC 4); unset: secure mode 'Unsupported'. Dry run like reboot. */
@@ -23,6 +24,8 @@ export interface LinuxPlatformOptions extends LinuxSystemOptions, LinuxNetworkOp
   containerBindAddress?: string;
   /** Where the overlay keeps its key pair and configuration; unset: no SD-WAN overlay. */
   stateDir?: string;
+  /** Self-upgrade (issue 22): the signing key and the console's HTTP address; needs stateDir. */
+  upgrade?: Pick<LinuxUpgradeOptions, 'key' | 'consoleHttp'>;
 }
 
 export class LinuxPlatform implements Platform {
@@ -33,6 +36,7 @@ export class LinuxPlatform implements Platform {
   /** Only with an engine socket at start: a device without one has no container capability. */
   readonly containers?: LinuxContainers;
   readonly overlay?: LinuxOverlay;
+  readonly upgrade?: LinuxUpgrade;
 
   constructor(options: LinuxPlatformOptions) {
     const secureLink = new LinuxSecureLink({
@@ -59,6 +63,14 @@ export class LinuxPlatform implements Platform {
         serial: options.serial,
         stateDir: options.stateDir,
         log: options.log,
+      });
+    if (options.stateDir)
+      this.upgrade = new LinuxUpgrade({
+        stateDir: options.stateDir,
+        model: options.model,
+        key: options.upgrade?.key ?? null,
+        consoleHttp: options.upgrade?.consoleHttp ?? null,
+        firmware: async () => (await this.system.facts()).firmware,
       });
   }
 }

@@ -10,6 +10,7 @@ import { SimulatedNetwork } from './simulated-network.ts';
 import { SimulatedOverlay } from './simulated-overlay.ts';
 import { SimulatedSystem, type SimulatedOptions } from './simulated-system.ts';
 import { SimulatedTerminal } from './simulated-terminal.ts';
+import { SimulatedUpgrade } from './simulated-upgrade.ts';
 
 export type { SimulatedOptions } from './simulated-system.ts';
 
@@ -21,6 +22,7 @@ export class SimulatedPlatform implements Platform {
   /** Only models that run containers have the capability. */
   readonly containers?: SimulatedContainers;
   readonly overlay: SimulatedOverlay;
+  readonly upgrade: SimulatedUpgrade;
 
   constructor(options: SimulatedOptions) {
     this.system = new SimulatedSystem(options);
@@ -29,5 +31,6 @@ export class SimulatedPlatform implements Platform {
     this.terminal = new SimulatedTerminal(this.system, this.diagnostics);
     if (this.system.spec.containers) this.containers = new SimulatedContainers(this.system);
     this.overlay = new SimulatedOverlay(options.serial);
+    this.upgrade = new SimulatedUpgrade(this.system);
   }
 }

@@ -10,8 +10,3 @@ export interface BackupPort {
   create(progress: Progress, signal: AbortSignal): Promise<{ file: Uint8Array; sha256: string }>;
   restore(file: Uint8Array, progress: Progress, signal: AbortSignal): Promise<void>;
 }
-
-/** Firmware upgrades: download, check, install, reboot into it. */
-export interface UpgradePort {
-  install(image: { url: string; sha256: string }, progress: Progress, signal: AbortSignal): Promise<void>;
-}

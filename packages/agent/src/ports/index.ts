@@ -6,7 +6,8 @@
  */
 import type { DiagnosticsPort } from './diagnostics.ts';
 import type { ContainersPort } from './containers.ts';
-import type { BackupPort, UpgradePort } from './future.ts';
+import type { BackupPort } from './future.ts';
+import type { UpgradePort } from './upgrade.ts';
 import type { OverlayPort } from './overlay.ts';
 import type { TerminalPort } from './terminal.ts';
 import type { NetworkPort } from './network.ts';
@@ -30,3 +31,4 @@ export type { TerminalPort } from './terminal.ts';
 export type { ContainersPort } from './containers.ts';
 export type { PortHost } from './host.ts';
 export type { OverlayPort } from './overlay.ts';
+export type { UpgradePort } from './upgrade.ts';

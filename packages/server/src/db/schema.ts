@@ -6,6 +6,7 @@ import type { JobTables } from './schema-jobs.ts';
 import type { AlertTables } from './schema-alerts.ts';
 import type { ProfileTables } from './schema-profiles.ts';
 import type { LicenseTables } from './schema-license.ts';
+import type { UpgradeTables } from './schema-upgrade.ts';
 
 export interface RolesTable {
   id: Generated<number>;
@@ -255,7 +256,7 @@ export interface TerminalSessionsTable {
 }
 
 export interface Database
-  extends SecurityTables, JobTables, AlertTables, ProfileTables, SdwanTables, LicenseTables {
+  extends SecurityTables, JobTables, AlertTables, ProfileTables, SdwanTables, LicenseTables, UpgradeTables {
   roles: RolesTable;
   users: UsersTable;
   sessions: SessionsTable;

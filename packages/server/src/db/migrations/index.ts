@@ -17,6 +17,7 @@ import { terminal } from './0015_terminal.ts';
 import { application } from './0016_application.ts';
 import { sdwan } from './0017_sdwan.ts';
 import { licences } from './0018_licences.ts';
+import { upgrade } from './0021_upgrade.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -37,4 +38,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0016_application': application,
   '0017_sdwan': sdwan,
   '0018_licences': licences,
+  '0021_upgrade': upgrade,
 };
