@@ -68,7 +68,8 @@ export function answer(fleet: ControlledFleet, line: string, now: () => number =
     case 'upgrade-fail':
     case 'upgrade-ok': {
       const serial = args[0] ?? '';
-      if (!fleet.failUpgrades?.(serial, cmd === 'upgrade-fail')) return { cmd, serial, error: 'no such device' };
+      if (!fleet.failUpgrades?.(serial, cmd === 'upgrade-fail'))
+        return { cmd, serial, error: 'no such device' };
       return { cmd, serial, at: now() };
     }
     case 'cut': {

@@ -24,7 +24,8 @@ const EMPTY: SlotState = { active: null, previous: null, trial: null, last: null
 const isSlot = (v: unknown): v is Slot => v === 'a' || v === 'b';
 
 export const upgradeDir = (stateDir: string): string => path.join(stateDir, 'upgrade');
-export const slotDir = (stateDir: string, slot: Slot): string => path.join(upgradeDir(stateDir), `slot-${slot}`);
+export const slotDir = (stateDir: string, slot: Slot): string =>
+  path.join(upgradeDir(stateDir), `slot-${slot}`);
 export const slotProgram = (stateDir: string, slot: Slot): string =>
   path.join(slotDir(stateDir, slot), 'edge-agent.mjs');
 

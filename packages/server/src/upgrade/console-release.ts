@@ -61,7 +61,10 @@ export function isDue(settings: UpgradeSettings, at: Date): boolean {
   return true;
 }
 
-const parseJson = <T>(text: string | null, schema: { safeParse(v: unknown): { success: boolean; data?: T } }) => {
+const parseJson = <T>(
+  text: string | null,
+  schema: { safeParse(v: unknown): { success: boolean; data?: T } },
+) => {
   if (!text) return null;
   try {
     const parsed = schema.safeParse(JSON.parse(text));
@@ -107,7 +110,8 @@ export function consoleRelease(deps: {
       settings: s.settings,
       feedSource: s.settings.feedUrl ? 'url' : s.feedFile ? 'file' : 'none',
       live: {
-        date: s.available?.date ?? (s.lastChecked ? new Date(s.lastChecked).toISOString().slice(0, 10) : null),
+        date:
+          s.available?.date ?? (s.lastChecked ? new Date(s.lastChecked).toISOString().slice(0, 10) : null),
         model: CONSOLE_MODEL,
         status,
         uptime,
@@ -132,7 +136,8 @@ export function consoleRelease(deps: {
   /** The releases of a signed feed text, or a 400 in the operator's words. */
   function readFeed(text: string, settings: UpgradeSettings): ReleaseEntry[] {
     const opened = openEnvelope(text, RELEASE_FEED_FORMAT, keyOf(settings));
-    if (!opened.ok) throw fail(400, opened.reason === 'signature' ? 'upgradeFeedSignature' : 'upgradeFeedFormat');
+    if (!opened.ok)
+      throw fail(400, opened.reason === 'signature' ? 'upgradeFeedSignature' : 'upgradeFeedFormat');
     const feed = releaseFeed.safeParse(opened.payload);
     if (!feed.success) throw fail(400, 'upgradeFeedFormat');
     return feed.data.releases;

@@ -21,7 +21,9 @@ export const upgradeModule = featureModule({
     return {
       routes: [upgradeRoutes(release, images, rpc)],
       // Every minute, one replica looks whether the settings' time has come (auto-check, auto-upgrade).
-      tasks: [{ name: 'upgrade.autoCheck', pattern: '0 * * * * *', run: (at) => release.tick(at), catchUp: false }],
+      tasks: [
+        { name: 'upgrade.autoCheck', pattern: '0 * * * * *', run: (at) => release.tick(at), catchUp: false },
+      ],
     };
   },
 });

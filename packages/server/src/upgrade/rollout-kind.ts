@@ -5,13 +5,7 @@
  * time), and records the version it reports. Waves and the stop rule are the job's (jobs/runner.ts).
  */
 import { z } from 'zod';
-import {
-  ANY_MODEL,
-  UPGRADE_JOB_KIND,
-  canView,
-  messages,
-  type UpgradeStatusResult,
-} from '@edge/protocol';
+import { ANY_MODEL, UPGRADE_JOB_KIND, canView, messages, type UpgradeStatusResult } from '@edge/protocol';
 import type { DeviceDirectory } from '../devices/index.ts';
 import type { JobKind, StepContext } from '../jobs/kinds.ts';
 import type { DeviceImages } from './device-images.ts';
@@ -28,10 +22,7 @@ const POLL_MS = 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function upgradeDeviceKind(deps: {
-  images: DeviceImages;
-  devices: DeviceDirectory;
-}): JobKind<Params> {
+export function upgradeDeviceKind(deps: { images: DeviceImages; devices: DeviceDirectory }): JobKind<Params> {
   const record = (deviceId: string, status: UpgradeStatusResult) =>
     deps.images.recordVersion(deviceId, {
       agentVersion: status.agentVersion,

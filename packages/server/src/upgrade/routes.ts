@@ -1,6 +1,12 @@
 /** Software upgrade's API (declared in protocol endpoints/upgrade.ts). */
 import type { FastifyInstance } from 'fastify';
-import { DEVICE_IMAGE_MAX_BYTES, LOGO_MAX_BYTES, RELEASE_FEED_MAX_BYTES, endpoints, messages } from '@edge/protocol';
+import {
+  DEVICE_IMAGE_MAX_BYTES,
+  LOGO_MAX_BYTES,
+  RELEASE_FEED_MAX_BYTES,
+  endpoints,
+  messages,
+} from '@edge/protocol';
 import type { Core } from '../modules/module.ts';
 import { fail } from '../http/errors.ts';
 import { serve } from '../http/serve.ts';

@@ -2,7 +2,16 @@
 import type { Db } from '../db/schema.ts';
 import type { DeviceImagesTable, DeviceVersionsTable, UpgradeSettingsTable } from '../db/schema-upgrade.ts';
 
-const IMAGE_META = ['id', 'kind', 'model', 'version', 'size', 'sha256', 'uploaded_at', 'uploaded_by'] as const;
+const IMAGE_META = [
+  'id',
+  'kind',
+  'model',
+  'version',
+  'size',
+  'sha256',
+  'uploaded_at',
+  'uploaded_by',
+] as const;
 export type ImageRow = Pick<DeviceImagesTable, Exclude<(typeof IMAGE_META)[number], 'id'>> & { id: number };
 
 export function upgradeStore(db: Db) {
@@ -10,9 +19,17 @@ export function upgradeStore(db: Db) {
     settingsRow: (): Promise<UpgradeSettingsTable | undefined> =>
       db.selectFrom('upgrade_settings').selectAll().where('id', '=', 1).executeTakeFirst(),
     async saveSettingsRow(patch: Partial<Omit<UpgradeSettingsTable, 'id'>>, defaults: string): Promise<void> {
-      const found = await db.selectFrom('upgrade_settings').select('id').where('id', '=', 1).executeTakeFirst();
+      const found = await db
+        .selectFrom('upgrade_settings')
+        .select('id')
+        .where('id', '=', 1)
+        .executeTakeFirst();
       if (found) await db.updateTable('upgrade_settings').set(patch).where('id', '=', 1).execute();
-      else await db.insertInto('upgrade_settings').values({ id: 1, settings: defaults, ...patch }).execute();
+      else
+        await db
+          .insertInto('upgrade_settings')
+          .values({ id: 1, settings: defaults, ...patch })
+          .execute();
     },
 
     images: (): Promise<ImageRow[]> =>
@@ -22,7 +39,11 @@ export function upgradeStore(db: Db) {
     imageBySha: (sha256: string) =>
       db.selectFrom('device_images').select('id').where('sha256', '=', sha256).executeTakeFirst(),
     async addImage(row: Omit<DeviceImagesTable, 'id'>): Promise<number> {
-      const { id } = await db.insertInto('device_images').values(row).returning('id').executeTakeFirstOrThrow();
+      const { id } = await db
+        .insertInto('device_images')
+        .values(row)
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return id;
     },
     async removeImage(id: number): Promise<boolean> {
