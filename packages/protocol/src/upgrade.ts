@@ -155,6 +155,8 @@ export const upgradeRolloutRequest = z
     groupId: z.number().int().positive().optional(),
     canaryShare: share.default(0.1),
     maxFailedShare: share.default(0.2),
+    /** Devices upgrading at once. */
+    concurrency: z.number().int().min(1).max(1000).default(10),
     rollbackAfterS: z.number().int().min(10).max(3600).default(DEFAULT_ROLLBACK_AFTER_S),
   })
   .refine((r) => r.deviceIds.length > 0 || r.groupId !== undefined, { message: messages.upgradeNoDevices });

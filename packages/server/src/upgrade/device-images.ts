@@ -145,7 +145,11 @@ export function deviceImages(deps: {
         title: `Upgrade to ${image.kind} ${image.version}`,
         params: { imageId: image.id, rollbackAfterMs: request.rollbackAfterS * 1000 },
         deviceIds: [...ids],
-        options: { canaryShare: request.canaryShare, maxFailedShare: request.maxFailedShare },
+        options: {
+          canaryShare: request.canaryShare,
+          maxFailedShare: request.maxFailedShare,
+          concurrency: request.concurrency,
+        },
         createdBy: 'operator',
         createdByName: userName,
       });
