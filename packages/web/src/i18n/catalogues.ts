@@ -56,6 +56,8 @@ import application from './locales/en/application.json';
 import messagesApplication from './locales/en/messages-application.json';
 import license from './locales/en/license.json';
 import messagesLicense from './locales/en/messages-license.json';
+import upgrade from './locales/en/upgrade.json';
+import messagesUpgrade from './locales/en/messages-upgrade.json';
 import guide from './locales/en/guide.json';
 import authConnect from './locales/en/authConnect.json';
 import messagesAuthConnect from './locales/en/messages-auth-connect.json';
@@ -109,6 +111,8 @@ export type Catalogue = typeof core &
   typeof messagesApplication &
   typeof license &
   typeof messagesLicense &
+  typeof upgrade &
+  typeof messagesUpgrade &
   typeof guide &
   typeof authConnect &
   typeof messagesAuthConnect;
@@ -163,6 +167,8 @@ export const english: Catalogue = mergeCatalogueParts([
   messagesApplication,
   license,
   messagesLicense,
+  upgrade,
+  messagesUpgrade,
   guide,
   authConnect,
   messagesAuthConnect,

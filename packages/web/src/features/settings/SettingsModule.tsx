@@ -7,6 +7,7 @@ import { CompanyPage } from './company/CompanyPage.tsx';
 import { LanguagePage } from './language/LanguagePage.tsx';
 import { RolesPage } from './roles/RolesPage.tsx';
 import { SmtpPage } from './smtp/SmtpPage.tsx';
+import { UpgradePage } from '../upgrade/UpgradePage.tsx';
 import '../../components/page.css';
 import './settings.css';
 
@@ -19,6 +20,7 @@ export default function SettingsModule() {
       <Route path="permission" element={<RolesPage />} />
       <Route path="smtp" element={<SmtpPage />} />
       <Route path="branding" element={<BrandingPage />} />
+      <Route path="upgrade" element={<UpgradePage />} />
       <Route path="language" element={<LanguagePage />} />
     </Routes>
   );

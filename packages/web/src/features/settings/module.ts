@@ -1,7 +1,7 @@
 /**
  * The Settings app: the user's own account and account management, activity, company, permission (roles),
- * SMTP, platform branding and the interface language. Sections that do not work yet (Network, Upgrade,
- * Backup & Restore) are not offered. Company and Permission stay out of the address list (SPEC 6); the
+ * SMTP, platform branding, software upgrade (features/upgrade) and the interface language. Sections that do
+ * not work yet (Network, Backup & Restore) are not offered. Company and Permission stay out of the address list (SPEC 6); the
  * Account page links to them.
  */
 import { SettingOutlined } from '@ant-design/icons';
@@ -21,6 +21,7 @@ export const settingsModule = defineModule({
     { key: 'Permission', route: 'permission', titleKey: 'pages.Permission' },
     { key: 'SMTPServer', route: 'smtp', titleKey: 'pages.SMTPServer' },
     { key: 'Branding', route: 'branding', titleKey: 'pages.Branding' },
+    { key: 'Upgrade', route: 'upgrade', titleKey: 'pages.Upgrade' },
     { key: 'Language', route: 'language', titleKey: 'pages.Language' },
   ],
   element: lazyPage(() => import('./SettingsModule.tsx')),
