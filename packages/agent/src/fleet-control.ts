@@ -8,6 +8,8 @@
  *                       sends its last will) and comes back after MS (default 60000)
  *   refuse SERIAL       that device refuses every configuration change from now on (a firmware fault)
  *   accept SERIAL       it applies them again
+ *   upgrade-fail SERIAL its next upgrades never reach the console and are rolled back (a broken build)
+ *   upgrade-ok SERIAL   its upgrades take again
  *   cut SERIAL [MS]     that device's SD-WAN uplink is cut (its overlay links fail, or take a reachable relay)
  *                       while it stays connected to the console; the links come back after MS (default 60000)
  *
@@ -28,6 +30,8 @@ export interface ControlledFleet {
   refuseConfig?(serial: string, reason: string | null): boolean;
   /** The event-loop delay since the last call: when the simulator itself stalls, its devices send late, together. */
   loopDelay?(): { p99Ms: number; maxMs: number };
+  /** Makes a device's upgrades roll back (true) or take (false); false when there is no such device. */
+  failUpgrades?(serial: string, failing: boolean): boolean;
   /** Cuts a device's overlay underlay for `ms`; false when it has no overlay yet. */
   cutOverlay?(serial: string, ms: number): boolean;
 }
@@ -61,6 +65,13 @@ export function answer(fleet: ControlledFleet, line: string, now: () => number =
       if (!fleet.refuseConfig?.(serial, reason)) return { cmd, serial, error: 'no such device' };
       return { cmd, serial, at: now() };
     }
+    case 'upgrade-fail':
+    case 'upgrade-ok': {
+      const serial = args[0] ?? '';
+      if (!fleet.failUpgrades?.(serial, cmd === 'upgrade-fail'))
+        return { cmd, serial, error: 'no such device' };
+      return { cmd, serial, at: now() };
+    }
     case 'cut': {
       const serial = args[0] ?? '';
       const ms = args[1] === undefined ? DEFAULT_DROP_MS : Number(args[1]);
@@ -71,7 +82,8 @@ export function answer(fleet: ControlledFleet, line: string, now: () => number =
     default:
       return {
         cmd,
-        error: 'unknown command (census, drop SERIAL [MS], refuse SERIAL, accept SERIAL, cut SERIAL [MS])',
+        error:
+          'unknown command (census, drop SERIAL [MS], refuse SERIAL, accept SERIAL, upgrade-fail SERIAL, upgrade-ok SERIAL, cut SERIAL [MS])',
       };
   }
 }

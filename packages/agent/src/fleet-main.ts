@@ -119,6 +119,7 @@ const stopControl = args.control
         device: (serial) => fleet.device(serial),
         refuseConfig: (serial, reason) => fleet.refuseConfig(serial, reason),
         cutOverlay: (serial, ms) => fleet.cutOverlay(serial, ms),
+        failUpgrades: (serial, failing) => fleet.failUpgrades(serial, failing),
         loopDelay,
       },
       process.stdin,

@@ -152,6 +152,14 @@ export class Fleet {
     return true;
   }
 
+  /** Makes a device's upgrades fail to reach the console (rolled back), or take again. */
+  failUpgrades(serial: string, failing: boolean): boolean {
+    const platform = this.platforms.get(serial);
+    if (!platform) return false;
+    platform.upgrade.failing = failing;
+    return true;
+  }
+
   cutOverlay(serial: string, ms: number): boolean {
     return simulatedUnderlay.cut(serial, ms);
   }

@@ -1,6 +1,8 @@
 /** edge-agent: the device agent for a real Linux router or gateway. */
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { publicKeyOf } from '@edge/protocol/signature';
 import { isSerial } from '@edge/protocol';
 import { brokerUrlFor } from './client/broker-url.ts';
 import { DeviceClient } from './client/device-client.ts';
@@ -10,6 +12,7 @@ import { lineLog } from './log.ts';
 import { LinuxPlatform } from './platform/linux.ts';
 import { detectSyslog } from './platform/syslog.ts';
 import { fileAppliedStore } from './config/applied-store.ts';
+import { superviseAgent, SUPERVISED_ENV, tellSupervisor } from './platform/upgrade-supervisor.ts';
 import {
   fail,
   parseInterval,
@@ -19,6 +22,9 @@ import {
   UsageError,
   enrolProof,
 } from './cli/options.ts';
+
+/** Thrown to leave the agent's setup when this process is the supervisor. */
+class Supervising extends Error {}
 
 const DEFAULT_STATE_DIR =
   process.getuid?.() === 0 ? '/var/lib/edge-agent' : path.join(os.homedir(), '.edge-agent');
@@ -52,6 +58,10 @@ Connects this Linux device to the console: enrols (Provision > Discovery), then 
   --container-cpus N      cores container apps may reserve together (default all)
   --container-memory-mb N memory container apps may reserve together (default 3/4 of it)
   --container-bind IP     address the apps' port bindings listen on (default all)
+  --upgrade-key FILE      the Ed25519 public key (PEM) upgrade images must be signed with: the agent
+                          then runs under a small supervisor, installs upgrades beside the running
+                          version (A/B slots in STATE-DIR/upgrade) and goes back to the previous one
+                          when a new version does not reach the console in time
   --log-level L           info, warn, error or silent (default info)
   -h, --help              this text
 `;
@@ -79,9 +89,10 @@ const args = readCommandLine(USAGE, {
   'container-cpus': { type: 'string' },
   'container-memory-mb': { type: 'string' },
   'container-bind': { type: 'string' },
+  'upgrade-key': { type: 'string' },
 });
 
-let client: DeviceClient;
+let client: DeviceClient | undefined;
 const scheduler = new HeapScheduler();
 try {
   if (!args.console) throw new UsageError('--console is required');
@@ -93,6 +104,13 @@ try {
   const applyRoot = path.resolve(args['apply-root'] ?? path.join(stateDir, 'apply-root'));
   // reload_config restarts the services whose /etc/config files changed; fw4 reads the nft table anew.
   const reloadCommand = args['reload-cmd'] ?? (applyRoot === '/' ? 'reload_config && fw4 reload' : undefined);
+  const upgradeKey = args['upgrade-key'] ? publicKeyOf(fs.readFileSync(args['upgrade-key'], 'utf8')) : null;
+  if (upgradeKey && !process.env[SUPERVISED_ENV]) {
+    // This process only supervises: the agent itself runs as its child, from the active A/B slot.
+    superviseAgent({ stateDir, log, argv: process.argv.slice(2) });
+    throw new Supervising();
+  }
+  const consoleHttp = /^https?:\/\//.test(args.console) ? args.console : null;
   client = new DeviceClient({
     brokerUrl: brokerUrlFor(args.console),
     platform: new LinuxPlatform({
@@ -114,6 +132,7 @@ try {
         ? positiveInt('container-memory-mb', args['container-memory-mb'])
         : undefined,
       containerBindAddress: args['container-bind'],
+      upgrade: { key: upgradeKey, consoleHttp },
     }),
     identity: fileIdentityStore(stateDir),
     configStore: fileAppliedStore(stateDir),
@@ -122,25 +141,33 @@ try {
     rebootDelayMs: positiveInt('reboot-delay-ms', args['reboot-delay-ms']!),
     localAddress: args['local-address'],
     log,
-    onStateChange: (state) => log.info(`state: ${state}`),
+    onStateChange: (state) => {
+      log.info(`state: ${state}`);
+      // A new version on trial has reached the console: its supervisor keeps it.
+      if (state === 'online') tellSupervisor({ edge: 'connected' });
+    },
     ...enrolProof(args['enrol-secret'], args['claim-code']),
   });
 } catch (err) {
-  fail(USAGE, err);
+  if (!(err instanceof Supervising)) fail(USAGE, err);
 }
 
-client.start();
+if (client) runAgent(client);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    const force = setTimeout(() => process.exit(1), 5000);
-    client.stop().then(() => {
-      clearTimeout(force);
-      scheduler.stop();
-      process.exit(0);
+function runAgent(client: DeviceClient) {
+  client.start();
+
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      const force = setTimeout(() => process.exit(1), 5000);
+      client.stop().then(() => {
+        clearTimeout(force);
+        scheduler.stop();
+        process.exit(0);
+      });
     });
-  });
+  }
 }

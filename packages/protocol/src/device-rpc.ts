@@ -31,6 +31,7 @@ import {
 import { containerRpc } from './containers.ts';
 import { overlayConfig, overlayIdentity, overlayStatus } from './sdwan.ts';
 import { deviceArchive } from './backup.ts';
+import { deviceLogo, upgradeRpcParams, upgradeStatusResult } from './upgrade.ts';
 
 const delayed = z.object({ inMs: z.number().int().nonnegative() });
 
@@ -160,6 +161,18 @@ export const rpcMethods = {
   },
   /** Container apps (containers.ts): deploy, list with capacity, start/stop/restart/remove, logs. */
   ...containerRpc,
+  /**
+   * Software upgrade (issue 22): the device downloads the image from the console, checks its signature with
+   * the key it was installed with, installs it beside the running version and restarts into it after
+   * answering; it goes back by itself when the new version has not reached the console within rollbackAfterMs.
+   */
+  upgrade: { params: upgradeRpcParams, result: z.object({ restartInMs: z.number().int().nonnegative() }) },
+  /** The running version and the outcome of the last upgrade. */
+  upgradeStatus: { params: z.object({}), result: upgradeStatusResult },
+  /** SPEC 7 systemUpgrade logo: the logo the device's own pages show. */
+  setLogo: { params: deviceLogo, result: z.object({ size: z.number().int() }) },
+  getLogo: { params: z.object({}), result: deviceLogo.nullable() },
+  clearLogo: { params: z.object({}), result: z.object({ cleared: z.boolean() }) },
 } as const;
 
 export type RpcMethod = keyof typeof rpcMethods;

@@ -49,6 +49,7 @@ export * from './application.ts';
 export * from './sdwan.ts';
 export * from './license.ts';
 export * from './network.ts';
+export * from './upgrade.ts';
 export * from './auth-connect.ts';
 export * from './guide.ts';
 export * from './endpoints/index.ts';

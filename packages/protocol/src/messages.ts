@@ -13,6 +13,7 @@ import { networkMessages } from './messages-network.ts';
 import { authConnectMessages } from './messages-auth-connect.ts';
 import { consoleBackupMessages } from './messages-console-backup.ts';
 import { backupMessages } from './messages-backup.ts';
+import { upgradeMessages } from './messages-upgrade.ts';
 
 /**
  * The texts of SPEC sections 5 and 8 (and the few the product adds), keyed by a stable code.
@@ -269,6 +270,7 @@ export const messages = {
   ...sdwanMessages,
   ...licenseMessages,
   ...networkMessages,
+  ...upgradeMessages,
   ...authConnectMessages,
   ...consoleBackupMessages,
   ...backupMessages,

@@ -45,6 +45,7 @@ import { networkModule } from './network/module.ts';
 import { notificationsModule } from './notifications/module.ts';
 import { smtpModule } from './smtp/module.ts';
 import { licenseModule } from './license/module.ts';
+import { upgradeModule } from './upgrade/module.ts';
 import { deviceConfigModule } from './deviceConfig/module.ts';
 import { deviceSettingsModule } from './deviceSettings/module.ts';
 import { inventoryModule } from './inventory/module.ts';
@@ -104,6 +105,7 @@ const FEATURES: readonly FeatureModule[] = [
   jobsModule,
   diagnoseModule,
   backupModule,
+  upgradeModule,
   scheduleModule,
   logsModule,
   messagesModule,

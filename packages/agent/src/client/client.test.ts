@@ -85,6 +85,15 @@ describe('RPC dispatch', () => {
     },
     'overlay.apply': async () => ({ applied: false }),
     'overlay.status': async () => ({ peers: [] }),
+    upgrade: async () => {
+      throw new Error('not here');
+    },
+    upgradeStatus: async () => {
+      throw new Error('not here');
+    },
+    setLogo: async () => ({ size: 0 }),
+    getLogo: async () => null,
+    clearLogo: async () => ({ cleared: false }),
     iperf: async () => {
       throw new PlatformRefusal('unsupported', 'no iperf3');
     },

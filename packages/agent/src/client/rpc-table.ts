@@ -13,6 +13,7 @@ import { networkRpc } from '../ports/network.ts';
 import { overlayRpc } from '../ports/overlay.ts';
 import { systemRpc } from '../ports/system.ts';
 import { terminalRpc } from '../ports/terminal.ts';
+import { upgradeRpc } from '../ports/upgrade.ts';
 import type { RpcHandler, RpcHandlers } from './rpc-dispatcher.ts';
 
 type PortRpc = (platform: Platform, host: PortHost) => Partial<RpcHandlers>;
@@ -29,6 +30,7 @@ const PORTS: readonly PortRpc[] = [
   (platform) => (platform.containers ? containersRpc(platform.containers) : {}),
   (platform) => (platform.overlay ? overlayRpc(platform.overlay) : {}),
   (platform) => (platform.backup ? backupRpc(platform.backup) : {}),
+  (platform, host) => (platform.upgrade ? upgradeRpc(platform.upgrade, host) : {}),
 ];
 
 const refuse = (method: RpcMethod) => async (): Promise<never> => {

@@ -11,6 +11,7 @@ import { LinuxOverlay } from './linux-overlay.ts';
 import { LinuxSecureLink } from './linux-secure-link.ts';
 import { LinuxSystem, type LinuxSystemOptions } from './linux-system.ts';
 import { LinuxTerminal } from './linux-terminal.ts';
+import { LinuxUpgrade, type LinuxUpgradeOptions } from './linux-upgrade.ts';
 
 export interface LinuxPlatformOptions extends LinuxSystemOptions, LinuxNetworkOptions {
   /** Restarts the secure link service (SPEC 4); unset: secure mode 'Unsupported'. Dry run like reboot. */
@@ -24,6 +25,8 @@ export interface LinuxPlatformOptions extends LinuxSystemOptions, LinuxNetworkOp
   containerBindAddress?: string;
   /** Where the overlay keeps its key pair and configuration; unset: no SD-WAN overlay. */
   stateDir?: string;
+  /** Self-upgrade (issue 22): the signing key and the console's HTTP address; needs stateDir. */
+  upgrade?: Pick<LinuxUpgradeOptions, 'key' | 'consoleHttp'>;
 }
 
 export class LinuxPlatform implements Platform {
@@ -36,6 +39,7 @@ export class LinuxPlatform implements Platform {
   readonly overlay?: LinuxOverlay;
   /** Only where configuration is applied (an apply root): its files are what a backup archives. */
   readonly backup?: LinuxBackup;
+  readonly upgrade?: LinuxUpgrade;
 
   constructor(options: LinuxPlatformOptions) {
     const secureLink = new LinuxSecureLink({
@@ -63,6 +67,14 @@ export class LinuxPlatform implements Platform {
         serial: options.serial,
         stateDir: options.stateDir,
         log: options.log,
+      });
+    if (options.stateDir)
+      this.upgrade = new LinuxUpgrade({
+        stateDir: options.stateDir,
+        model: options.model,
+        key: options.upgrade?.key ?? null,
+        consoleHttp: options.upgrade?.consoleHttp ?? null,
+        firmware: async () => (await this.system.facts()).firmware,
       });
   }
 }

@@ -327,9 +327,13 @@ export class SimulatedSystem implements SystemPort {
     }
   }
 
+  /** Set once a simulated firmware upgrade took (simulated-upgrade.ts). */
+  firmwareNow: string | null = null;
+
   async facts(): Promise<DeviceFacts> {
     return {
       ...this.facts0,
+      firmware: this.firmwareNow ?? this.facts0.firmware,
       hostname: this.hostname,
       secureMode: this.secureMode,
       alarms: this.alarms.active(),

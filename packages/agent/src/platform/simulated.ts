@@ -11,6 +11,7 @@ import { SimulatedNetwork } from './simulated-network.ts';
 import { SimulatedOverlay } from './simulated-overlay.ts';
 import { SimulatedSystem, type SimulatedOptions } from './simulated-system.ts';
 import { SimulatedTerminal } from './simulated-terminal.ts';
+import { SimulatedUpgrade } from './simulated-upgrade.ts';
 
 export type { SimulatedOptions } from './simulated-system.ts';
 
@@ -23,6 +24,7 @@ export class SimulatedPlatform implements Platform {
   readonly containers?: SimulatedContainers;
   readonly overlay: SimulatedOverlay;
   readonly backup: SimulatedBackup;
+  readonly upgrade: SimulatedUpgrade;
 
   constructor(options: SimulatedOptions) {
     this.system = new SimulatedSystem(options);
@@ -32,5 +34,6 @@ export class SimulatedPlatform implements Platform {
     if (this.system.spec.containers) this.containers = new SimulatedContainers(this.system);
     this.overlay = new SimulatedOverlay(options.serial);
     this.backup = new SimulatedBackup(this.system);
+    this.upgrade = new SimulatedUpgrade(this.system);
   }
 }

@@ -5,7 +5,5 @@
  */
 import type { Progress } from '../platform/platform.ts';
 
-/** Firmware upgrades: download, check, install, reboot into it. */
-export interface UpgradePort {
-  install(image: { url: string; sha256: string }, progress: Progress, signal: AbortSignal): Promise<void>;
+}
 }

@@ -21,6 +21,7 @@ import { healthEndpoints } from './health.ts';
 import { inventoryEndpoints } from './inventory.ts';
 import { jobsEndpoints } from './jobs.ts';
 import { licenseEndpoints } from './license.ts';
+import { upgradeEndpoints } from './upgrade.ts';
 import { authConnectEndpoints } from './authConnect.ts';
 import { liveEndpoints } from './live.ts';
 import { logsEndpoints } from './logs.ts';
@@ -51,6 +52,7 @@ export { settingsEndpointOf, settingsRouteOf } from './deviceSettings.ts';
 export { backupFileQuery } from './backup.ts';
 export { SCHEDULE_PATH } from './schedule.ts';
 export { SDWAN_PATH } from './sdwan.ts';
+export { DEVICE_IMAGE_DOWNLOAD_PATH, UPGRADE_API } from './upgrade.ts';
 
 /** Feature name -> its endpoints by name. */
 export const endpoints = {
@@ -72,6 +74,7 @@ export const endpoints = {
   inventory: inventoryEndpoints,
   jobs: jobsEndpoints,
   license: licenseEndpoints,
+  upgrade: upgradeEndpoints,
   authConnect: authConnectEndpoints,
   live: liveEndpoints,
   logs: logsEndpoints,

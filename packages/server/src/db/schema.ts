@@ -7,6 +7,7 @@ import type { AlertTables } from './schema-alerts.ts';
 import type { ProfileTables } from './schema-profiles.ts';
 import type { LicenseTables } from './schema-license.ts';
 import type { BackupTables } from './schema-backup.ts';
+import type { UpgradeTables } from './schema-upgrade.ts';
 
 export interface RolesTable {
   id: Generated<number>;
@@ -256,7 +257,14 @@ export interface TerminalSessionsTable {
 }
 
 export interface Database
-  extends SecurityTables, JobTables, AlertTables, ProfileTables, SdwanTables, LicenseTables, BackupTables {
+  extends SecurityTables,
+    JobTables,
+    AlertTables,
+    ProfileTables,
+    SdwanTables,
+    LicenseTables,
+    BackupTables,
+    UpgradeTables {
   roles: RolesTable;
   users: UsersTable;
   sessions: SessionsTable;

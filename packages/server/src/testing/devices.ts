@@ -176,9 +176,12 @@ export const startAgent = (a: {
   namespace?: string;
   /** More options (e.g. --docker-socket for a test's own engine). */
   extraArgs?: string[];
+  /** A built agent to run (its path) instead of the development launcher. */
+  program?: string;
+  logLevel?: 'info' | 'warn';
 }): Child =>
   run(
-    'edge-agent.mjs',
+    a.program ?? 'edge-agent.mjs',
     [
       ...proofArgs({}),
       '--console',
@@ -194,7 +197,7 @@ export const startAgent = (a: {
       '--reboot-delay-ms',
       '200',
       '--log-level',
-      'warn',
+      a.logLevel ?? 'warn',
       ...(a.extraArgs ?? []),
     ],
     'ignore',

@@ -58,6 +58,8 @@ import license from './locales/en/license.json';
 import messagesLicense from './locales/en/messages-license.json';
 import network from './locales/en/network.json';
 import messagesNetwork from './locales/en/messages-network.json';
+import upgrade from './locales/en/upgrade.json';
+import messagesUpgrade from './locales/en/messages-upgrade.json';
 import guide from './locales/en/guide.json';
 import authConnect from './locales/en/authConnect.json';
 import backup from './locales/en/backup.json';
@@ -117,6 +119,8 @@ export type Catalogue = typeof core &
   typeof messagesLicense &
   typeof network &
   typeof messagesNetwork &
+  typeof upgrade &
+  typeof messagesUpgrade &
   typeof guide &
   typeof authConnect &
   typeof messagesAuthConnect &
@@ -177,6 +181,8 @@ export const english: Catalogue = mergeCatalogueParts([
   messagesLicense,
   network,
   messagesNetwork,
+  upgrade,
+  messagesUpgrade,
   guide,
   authConnect,
   messagesAuthConnect,

@@ -20,6 +20,7 @@ import { licences } from './0018_licences.ts';
 import { profileTemplates } from './0022_profile_templates.ts';
 import { alertsMore } from './0023_alerts_more.ts';
 import { deviceBackups } from './0019_device_backups.ts';
+import { upgrade } from './0021_upgrade.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -43,4 +44,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0019_device_backups': deviceBackups,
   '0022_profile_templates': profileTemplates,
   '0023_alerts_more': alertsMore,
+  '0021_upgrade': upgrade,
 };

@@ -9,6 +9,7 @@ import { NetworkPage } from './network/NetworkPage.tsx';
 import { RolesPage } from './roles/RolesPage.tsx';
 import { SmtpPage } from './smtp/SmtpPage.tsx';
 import { ConsoleBackupPage } from '../consoleBackup/ConsoleBackupPage.tsx';
+import { UpgradePage } from '../upgrade/UpgradePage.tsx';
 import '../../components/page.css';
 import './settings.css';
 
@@ -23,6 +24,7 @@ export default function SettingsModule() {
       <Route path="smtp" element={<SmtpPage />} />
       <Route path="branding" element={<BrandingPage />} />
       <Route path="backup" element={<ConsoleBackupPage />} />
+      <Route path="upgrade" element={<UpgradePage />} />
       <Route path="language" element={<LanguagePage />} />
     </Routes>
   );

@@ -6,6 +6,7 @@ import { Card } from 'antd';
 import {
   BankOutlined,
   BgColorsOutlined,
+  CloudSyncOutlined,
   HistoryOutlined,
   MailOutlined,
   SafetyOutlined,
@@ -23,6 +24,7 @@ const ICONS: Record<string, ComponentType> = {
   Permission: SafetyOutlined,
   SMTPServer: MailOutlined,
   Branding: BgColorsOutlined,
+  Upgrade: CloudSyncOutlined,
 };
 
 export function SettingsShortcuts() {

@@ -1,8 +1,7 @@
 /**
  * The Settings app: the user's own account and account management, activity, company, permission (roles),
- * the console host's network, SMTP, platform branding, the console's backup and restore, and the interface
- * language. Upgrade, which does not work yet, is not offered. Company and Permission stay out of the address
- * list (SPEC 6); the
+ * the console host's network, SMTP, platform branding, software upgrade (features/upgrade), the console's
+ * backup and restore, and the interface language. Company and Permission stay out of the address list (SPEC 6); the
  * Account page links to them.
  */
 import { SettingOutlined } from '@ant-design/icons';
@@ -24,6 +23,7 @@ export const settingsModule = defineModule({
     { key: 'SMTPServer', route: 'smtp', titleKey: 'pages.SMTPServer' },
     { key: 'Branding', route: 'branding', titleKey: 'pages.Branding' },
     { key: 'BackupRestore', route: 'backup', titleKey: 'pages.BackupRestore' },
+    { key: 'Upgrade', route: 'upgrade', titleKey: 'pages.Upgrade' },
     { key: 'Language', route: 'language', titleKey: 'pages.Language' },
   ],
   element: lazyPage(() => import('./SettingsModule.tsx')),

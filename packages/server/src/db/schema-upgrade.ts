@@ -1,0 +1,52 @@
+/** Table types of software upgrade (migration 0021_upgrade). */
+import type { Generated } from 'kysely';
+
+export interface UpgradeSettingsTable {
+  /** Always 1: one row. */
+  id: number;
+  /** JSON of UpgradeSettings. */
+  settings: string;
+  /** An uploaded release feed (the signed file as uploaded); used when no feed URL is set. */
+  feed_file: string | null;
+  last_checked_at: number | null;
+  last_check_error: string | null;
+  /** JSON of the ReleaseEntry the last check offered, or null. */
+  available: string | null;
+  /** JSON of the StagedRelease auto-upgrade downloaded, or null. */
+  staged: string | null;
+}
+
+export interface DeviceImagesTable {
+  id: Generated<number>;
+  kind: string;
+  model: string;
+  version: string;
+  size: number;
+  sha256: string;
+  /** The whole signed image, base64. */
+  data: string;
+  uploaded_at: number;
+  uploaded_by: string;
+}
+
+export interface DeviceImageTokensTable {
+  token_hash: string;
+  image_id: number;
+  device_id: string;
+  expires_at: number;
+}
+
+export interface DeviceVersionsTable {
+  device_id: string;
+  agent_version: string | null;
+  firmware: string;
+  state: string | null;
+  updated_at: number;
+}
+
+export interface UpgradeTables {
+  upgrade_settings: UpgradeSettingsTable;
+  device_images: DeviceImagesTable;
+  device_image_tokens: DeviceImageTokensTable;
+  device_versions: DeviceVersionsTable;
+}
