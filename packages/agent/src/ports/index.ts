@@ -6,9 +6,7 @@
  */
 import type { DiagnosticsPort } from './diagnostics.ts';
 import type { ContainersPort } from './containers.ts';
-import type { UpgradePort } from './future.ts';
 import type { BackupPort } from './backup.ts';
-import type { BackupPort } from './future.ts';
 import type { UpgradePort } from './upgrade.ts';
 import type { OverlayPort } from './overlay.ts';
 import type { TerminalPort } from './terminal.ts';
