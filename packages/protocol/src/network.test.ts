@@ -29,7 +29,7 @@ const codes = (value: unknown) => {
   const parsed = networkInterfaceConfig.safeParse(value);
   return parsed.success
     ? []
-    : parsed.error.issues.map((i) => [i.path.join('.'), (i.params as { code: string }).code]);
+    : parsed.error.issues.map((i) => [i.path.join('.'), (i as { params?: { code: string } }).params?.code]);
 };
 
 describe('network interface rules', () => {

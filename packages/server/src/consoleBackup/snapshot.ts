@@ -17,6 +17,9 @@ import {
   appliedMigrations,
   inDependencyOrder as orderTables,
   tablesOf,
+  sqliteDataTables,
+  SQLITE_TABLES,
+  type SqliteMasterRow,
   type TableInfo,
 } from './tables.ts';
 import { dataFilesOf } from './data-files.ts';
@@ -148,11 +151,9 @@ async function sqliteSnapshot(
 }
 
 function sqliteTables(conn: SQLite.Database): TableInfo[] {
-  const names = conn
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
-    .all() as { name: string }[];
+  const names = sqliteDataTables(conn.prepare(SQLITE_TABLES).all() as SqliteMasterRow[]);
   return orderTables(
-    names.map(({ name }) => ({
+    names.map((name) => ({
       name,
       columns: (conn.prepare('select name from pragma_table_info(?)').all(name) as { name: string }[]).map(
         (c) => c.name,

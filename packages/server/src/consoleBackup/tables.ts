@@ -13,6 +13,24 @@ export const NOT_BACKED_UP = new Set([
   'sqlite_sequence',
 ]);
 
+/** SQLite's tables, with the statement each was made by. */
+export const SQLITE_TABLES =
+  "select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name";
+export interface SqliteMasterRow {
+  name: string;
+  sql: string | null;
+}
+
+/**
+ * The tables that hold rows of their own: a virtual table (the log's FTS5 key-word index) and its shadow
+ * tables are derived, rebuilt by triggers as the rows they index are restored, and PostgreSQL has none.
+ */
+export function sqliteDataTables(rows: readonly SqliteMasterRow[]): string[] {
+  const virtual = rows.filter((r) => /^create virtual table/i.test(r.sql ?? '')).map((r) => r.name);
+  const derived = (name: string) => virtual.some((v) => name === v || name.startsWith(`${v}_`));
+  return rows.map((r) => r.name).filter((name) => !derived(name));
+}
+
 export interface TableInfo {
   name: string;
   columns: string[];
@@ -25,15 +43,8 @@ type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-
 export async function tablesOf(db: AnyDb, dialect: Dialect): Promise<TableInfo[]> {
   const found: TableInfo[] = [];
   if (dialect === 'sqlite') {
-    const { rows } = await sql<{ name: string; sql: string | null }>`
-      select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(
-      db,
-    );
-    // A virtual table (the log's FTS5 key-word index) and its shadow tables are derived: triggers rebuild
-    // them as the rows they index are restored, and PostgreSQL has no such tables.
-    const virtual = rows.filter((r) => /^create virtual table/i.test(r.sql ?? '')).map((r) => r.name);
-    const derived = (name: string) => virtual.some((v) => name === v || name.startsWith(`${v}_`));
-    for (const { name } of rows.filter((r) => !derived(r.name))) {
+    const { rows } = await sql.raw<SqliteMasterRow>(SQLITE_TABLES).execute(db);
+    for (const name of sqliteDataTables(rows)) {
       const columns = await sql<{ name: string }>`select name from pragma_table_info(${name})`.execute(db);
       const keys = await sql<{ table: string }>`select "table" from pragma_foreign_key_list(${name})`.execute(
         db,
