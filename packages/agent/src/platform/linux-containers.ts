@@ -462,7 +462,7 @@ export class LinuxContainers implements ContainersPort {
         .json<EngineDiskUse>({ path: '/system/df', timeoutMs: 15_000 })
         .catch((): EngineDiskUse => ({})),
     ]);
-    // Docker calls its component "Engine"; Podman "Podman Engine".
+    // Docker calls its component "Engine"; Podman "Podman Engine" (and says 0 for its layers: the images add up).
     const component = version.Components?.find((c) => /engine/i.test(c.Name))?.Name ?? 'Engine';
     const sum = (sizes: (number | undefined)[]) => sizes.reduce<number>((a, b) => a + Math.max(0, b ?? 0), 0);
     return {
@@ -484,7 +484,7 @@ export class LinuxContainers implements ContainersPort {
         stopped: info.ContainersStopped ?? 0,
       },
       disk: {
-        images: df.LayersSize ?? sum((df.Images ?? []).map((i) => i.Size)),
+        images: df.LayersSize || sum((df.Images ?? []).map((i) => i.Size)),
         containers: sum((df.Containers ?? []).map((c) => c.SizeRw)),
         volumes: sum((df.Volumes ?? []).map((v) => v.UsageData?.Size)),
       },
