@@ -205,6 +205,8 @@ export async function startPodmanEngine(opts: { insecure: string }): Promise<Tes
       `unix://${socketPath}`,
     ],
     {
+      // conmon writes an `oom` file into the folder it runs in: this one, not the caller's.
+      cwd: dir,
       stdio: ['ignore', log, log],
       env: {
         ...process.env,
