@@ -4,7 +4,8 @@
 # traceroute (Diagnose between real agents in network namespaces); unzip (the Log export test opens the
 # .zip it streams with Info-ZIP's own tool; tar and gzip are part of every Debian); Docker Engine, a private
 # registry and a static busybox and htpasswd for its users (Application: a real agent deploys from a registry
-# the test starts, with an imported image);
+# the test starts, with an imported image); Podman with catatonit (its container init) and slirp4netns (its
+# port forwarding without iptables): the same deploys on Podman's Docker-compatible API;
 # wireguard-go and wireguard-tools (the SD-WAN overlay between real agents in network namespaces: the
 # machines have no kernel WireGuard).
 # ifupdown and openssl (Settings > Network changes a namespace's interfaces through ifup/ifdown and
@@ -27,6 +28,9 @@ exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
   /usr/bin/docker-registry=docker-registry \
   /bin/busybox=busybox-static \
   /usr/bin/htpasswd=apache2-utils \
+  /usr/bin/podman=podman \
+  /usr/bin/catatonit=catatonit \
+  /usr/bin/slirp4netns=slirp4netns \
   /usr/bin/wireguard-go=wireguard-go \
   /usr/bin/wg=wireguard-tools \
   /usr/sbin/ifup=ifupdown \

@@ -22,7 +22,10 @@ import {
   appNameRule,
   imageNameRule,
   imageTagRule,
+  engineInfo,
 } from './containers.ts';
+import { interfaceTraffic } from './device-messages.ts';
+import { dashboardSnapshot } from './inventory.ts';
 import { requiredField, ruled, textRule } from './validation.ts';
 import { jobDetail } from './jobs.ts';
 
@@ -166,6 +169,31 @@ export const installedResponse = z.object({
   containers: z.array(installedContainer),
   capacity: containerCapacity,
 });
+/**
+ * The hypervisor view of one device (SPEC 2): its health and disk as its last heartbeat had them, its network
+ * cards as its last report had them, and its container engine asked now (null, with why, when it cannot be
+ * asked: offline, no answer). Its apps are the installed list's.
+ */
+export const hypervisorResponse = z.object({
+  deviceId: z.string(),
+  name: z.string(),
+  model: z.string(),
+  online: z.boolean(),
+  /** As the device's dashboard has them (its last heartbeat). */
+  health: dashboardSnapshot.pick({
+    reportedAt: true,
+    upTime: true,
+    cpu: true,
+    memory: true,
+    disk: true,
+    loadLevel: true,
+  }),
+  networkCards: z.array(interfaceTraffic),
+  engine: engineInfo.nullable(),
+  unreachable: z.string().nullable(),
+});
+export type HypervisorResponse = z.infer<typeof hypervisorResponse>;
+
 /** Fleet-wide: each device's apps as its last report had them. */
 export const fleetInstalledQuery = z.object({
   search: z.string().max(128).default(''),

@@ -201,6 +201,32 @@ export const volumeView = z.object({
 export type NetworkView = z.infer<typeof networkView>;
 export type VolumeView = z.infer<typeof volumeView>;
 
+/** The engine itself (the hypervisor view, SPEC 2): what runs the apps, how it is set up, what it holds. */
+export const engineInfo = z.object({
+  /** As the engine names itself: Docker Engine, Podman Engine ... */
+  name: z.string().max(64),
+  version: z.string().max(64),
+  apiVersion: z.string().max(32),
+  os: z.string().max(128),
+  kernel: z.string().max(128),
+  storageDriver: z.string().max(64),
+  cgroupDriver: z.string().max(64),
+  cgroupVersion: z.string().max(8),
+  /** Where it keeps images, containers and volumes. */
+  dataRoot: z.string().max(255),
+  cpus: z.number().int().nonnegative(),
+  memoryBytes: z.number().nonnegative(),
+  images: z.number().int().nonnegative(),
+  containers: z.object({
+    running: z.number().int().nonnegative(),
+    paused: z.number().int().nonnegative(),
+    stopped: z.number().int().nonnegative(),
+  }),
+  /** Bytes its images, its containers' own layers and its volumes take on the disk. */
+  disk: z.object({ images: z.number(), containers: z.number(), volumes: z.number() }),
+});
+export type EngineInfo = z.infer<typeof engineInfo>;
+
 /** The device RPC methods of the containers capability (device-rpc.ts names them). */
 export const containerRpc = {
   'containers.deploy': {
@@ -236,6 +262,11 @@ export const containerRpc = {
       z.object({ action: z.literal('remove'), name: ruled(networkNameRule) }),
     ]),
     result: z.object({ networks: z.array(networkView) }),
+  },
+  /** The engine's version, configuration and disk use. */
+  'containers.engine': {
+    params: z.object({}).default({}),
+    result: z.object({ engine: engineInfo }),
   },
   'containers.logs': {
     params: z.object({

@@ -206,6 +206,16 @@ export const containerApp = z.object({
 });
 export type ContainerApp = z.infer<typeof containerApp>;
 
+/**
+ * Published when the device's container engine reports a change (an app created, started, stopped, died,
+ * killed for memory, removed), between reports: the apps as they are now. Heard by every console replica.
+ */
+export const containersMessage = z.object({
+  ts: z.number().int().nonnegative(),
+  containers: z.array(containerApp).max(256),
+});
+export type ContainersMessage = z.infer<typeof containersMessage>;
+
 /** Published every report interval after the heartbeat: what the device dashboard draws. */
 export const telemetryMessage = z.object({
   ts: z.number().int().nonnegative(),

@@ -68,6 +68,7 @@ export const UPLINK_CHANNELS = [
   'rpc/res',
   'ping',
   'config',
+  'containers',
 ] as const;
 export type UplinkChannel = (typeof UPLINK_CHANNELS)[number];
 /** Topics a device subscribes to (console -> device). */

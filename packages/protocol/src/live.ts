@@ -25,6 +25,7 @@ import { liveMessages } from './alert-messages.ts';
 import { dashboardOverview } from './dashboard.ts';
 import { sdwanTopology } from './sdwan.ts';
 import { consoleRestoreProgress } from './console-backup.ts';
+import { installedResponse } from './application.ts';
 
 export const LIVE_PATH = '/websocket/v1/live';
 export const LIVE_BATCH_MS = 500;
@@ -81,6 +82,14 @@ export const LIVE_CHANNELS = {
   sdwan: 'sdwan.topology',
   /** Key ''. A console restore's progress (ConsoleRestoreProgress): the current state on subscribe, then each step. */
   consoleRestore: 'consoleBackup.restore',
+  /**
+   * Key: a device id. Its apps as GET application/installed answers them, each time the device reports that
+   * its container engine changed something (engine events), at most once a second. Nothing on subscribe: the
+   * screen reads the list once itself.
+   */
+  containers: 'application.containers',
+  /** Key ''. {deviceIds}: devices whose apps changed, batched every LIVE_BATCH_MS; the fleet list reads again. */
+  containerFleet: 'application.fleet',
 } as const;
 export type LiveChannel = (typeof LIVE_CHANNELS)[keyof typeof LIVE_CHANNELS];
 
@@ -132,6 +141,9 @@ export type LiveDashboard = z.infer<typeof liveDashboard>;
 export const liveDiscovery = z.object({ waiting: z.number() });
 export type LiveDiscovery = z.infer<typeof liveDiscovery>;
 
+export const liveContainerFleet = z.object({ deviceIds: z.array(z.string()) });
+export type LiveContainerFleet = z.infer<typeof liveContainerFleet>;
+
 export const liveSettings = sectionStateView;
 export const liveList = inventoryListResponse;
 /** One message of the jobs channel: the job when it changed, the steps that changed (all of them first). */
@@ -151,6 +163,8 @@ export const liveChannelData = {
   [LIVE_CHANNELS.overview]: dashboardOverview,
   [LIVE_CHANNELS.sdwan]: sdwanTopology,
   [LIVE_CHANNELS.consoleRestore]: consoleRestoreProgress,
+  [LIVE_CHANNELS.containers]: installedResponse,
+  [LIVE_CHANNELS.containerFleet]: liveContainerFleet,
 } as const;
 export type LiveChannelData<C extends LiveChannel> = z.infer<(typeof liveChannelData)[C]>;
 

@@ -111,6 +111,9 @@ describe('RPC dispatch', () => {
     'containers.logs': async () => ({ lines: [] }),
     'containers.volume': async () => ({ volumes: [] }),
     'containers.network': async () => ({ networks: [] }),
+    'containers.engine': async () => {
+      throw new PlatformRefusal('unsupported', 'No container engine.');
+    },
     'containers.inspect': async () => {
       throw new PlatformRefusal('unsupported', 'no engine');
     },

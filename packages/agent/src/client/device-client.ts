@@ -58,6 +58,8 @@ export interface DeviceClientOptions {
 }
 
 const json = (value: unknown) => JSON.stringify(value);
+/** Engine events come in bursts (create, start; die, stop): one message after they settle. */
+const CONTAINERS_SETTLE_MS = 200;
 
 export class DeviceClient {
   state: ClientState = 'idle';
@@ -72,6 +74,8 @@ export class DeviceClient {
   private serialNumber = '';
   /** Applies configuration sections, when the platform can. */
   private readonly config: ConfigEngine | null;
+  /** A `containers` message is due (several engine events in a row make one message). */
+  private containersDue: Cancel | null = null;
   /** The configuration in force cuts us off: no connecting until a rollback restores the link. */
   private linkDown = false;
   /** The broker refused an enrolment CONNECT as taking over a live one: prove our key from then on. */
@@ -105,6 +109,28 @@ export class DeviceClient {
     this.rpc = new RpcDispatcher(rpcTable(options.platform, this.portHost()), (response) =>
       this.respond(response),
     );
+    options.platform.containers?.onChanged(() => this.containersChanged());
+  }
+
+  /**
+   * The container engine changed something: the console hears the apps' states at once (not at the next
+   * report). Offline, nothing is kept: the report after reconnecting carries the states.
+   */
+  private containersChanged(): void {
+    const containers = this.options.platform.containers;
+    if (this.containersDue || !containers || this.state !== 'online') return;
+    this.containersDue = this.options.scheduler.after(CONTAINERS_SETTLE_MS, () => {
+      this.containersDue = null;
+      void containers
+        .states()
+        .then((list) =>
+          this.session.send(
+            'containers',
+            json({ ts: this.options.scheduler.now(), containers: list.slice(0, 256) }),
+          ),
+        )
+        .catch((err: unknown) => this.options.log.warn('containers report failed', { error: String(err) }));
+    });
   }
 
   /** The device's id once adopted. */

@@ -8,9 +8,11 @@ import {
   messages,
   RESOURCE_LIMITS,
   resourceLevels,
+  type ContainerApp,
   type ContainerAction,
   type ContainerDefinition,
   type ContainerSpec,
+  type EngineInfo,
   type InstalledContainer,
   type ResourceLevel,
   type RpcArgs,
@@ -19,7 +21,7 @@ import {
 import os from 'node:os';
 import type { ContainersPort } from '../ports/containers.ts';
 import type { AgentLog } from '../log.ts';
-import { stateOf } from './docker.ts';
+import { listContainers, stateOf } from './docker.ts';
 import { networks, volumes } from './linux-storage.ts';
 import { DockerEngine, EngineError, demultiplex, registryAuthHeader } from './docker-engine.ts';
 import { PlatformRefusal, type Progress } from './platform.ts';
@@ -33,6 +35,23 @@ import {
 } from './reservation.ts';
 
 const MB = 1024 * 1024;
+/** Engine events that change what the installed list shows (Podman says died and remove for die and destroy). */
+const CHANGES = new Set([
+  'create',
+  'start',
+  'stop',
+  'die',
+  'died',
+  'oom',
+  'destroy',
+  'remove',
+  'pause',
+  'unpause',
+]);
+/** Variables the image or the engine sets in every container. */
+const ENGINE_ENV = ['PATH', 'HOME', 'HOSTNAME', 'TERM', 'container'];
+/** Events after which an app no longer holds its reservation. */
+const ENDED = new Set(['die', 'died', 'destroy', 'remove']);
 
 export interface LinuxContainersOptions {
   socketPath: string;
@@ -61,6 +80,30 @@ interface EngineInspect {
   HostConfig: { Memory?: number };
 }
 
+/** What GET /info answers that the hypervisor view shows (Docker's names; Podman's compatible API the same). */
+interface EngineSystemInfo {
+  ServerVersion?: string;
+  OperatingSystem?: string;
+  KernelVersion?: string;
+  Driver?: string;
+  CgroupDriver?: string;
+  CgroupVersion?: string;
+  DockerRootDir?: string;
+  NCPU?: number;
+  MemTotal?: number;
+  Images?: number;
+  ContainersRunning?: number;
+  ContainersPaused?: number;
+  ContainersStopped?: number;
+}
+
+interface EngineDiskUse {
+  LayersSize?: number;
+  Images?: { Size?: number }[];
+  Containers?: { SizeRw?: number }[];
+  Volumes?: { UsageData?: { Size?: number } }[];
+}
+
 /** `registry/name:tag` -> fromImage and tag as the engine's pull takes them. */
 function splitReference(image: string): { from: string; tag: string } {
   const slash = image.lastIndexOf('/');
@@ -81,6 +124,7 @@ export class LinuxContainers implements ContainersPort {
   /** Installed anyway (SPEC 5): name -> why it waits. Started when it fits. */
   private readonly waiting = new Map<string, string>();
   private readonly stopWatching = new AbortController();
+  private readonly listeners = new Set<() => void>();
 
   constructor(private readonly options: LinuxContainersOptions) {
     this.engine = new DockerEngine(options.socketPath);
@@ -88,6 +132,19 @@ export class LinuxContainers implements ContainersPort {
       cpus: options.capacity?.cpus ?? os.cpus().length,
       memoryMb: options.capacity?.memoryMb ?? Math.floor((os.totalmem() / MB) * 0.75),
     };
+  }
+
+  onChanged(listener: () => void): void {
+    this.listeners.add(listener);
+  }
+
+  states(): Promise<ContainerApp[]> {
+    return listContainers(this.options.socketPath, 5000);
+  }
+
+  private changed(): void {
+    this.options.changed?.();
+    for (const listener of this.listeners) listener();
   }
 
   /** Follows the engine's events: a container that stopped may free room for a waiting one. */
@@ -98,9 +155,8 @@ export class LinuxContainers implements ContainersPort {
         await this.engine
           .follow({ path: `/events?filters=${filters}`, signal: this.stopWatching.signal }, (event) => {
             const action = String(event.Action ?? event.status ?? '');
-            if (['die', 'destroy', 'stop', 'start', 'create', 'oom'].includes(action))
-              this.options.changed?.();
-            if (action === 'die' || action === 'destroy') void this.startWaiting();
+            if (CHANGES.has(action)) this.changed();
+            if (ENDED.has(action)) void this.startWaiting();
           })
           .catch(() => undefined);
         await new Promise((r) => setTimeout(r, 2000).unref());
@@ -279,7 +335,7 @@ export class LinuxContainers implements ContainersPort {
         throw new PlatformRefusal('failed', `${messages.containerStartError}: ${(err as Error).message}`);
       }
     }
-    this.options.changed?.();
+    this.changed();
     const described = await this.described(spec.name);
     if (!described) throw new PlatformRefusal('failed', messages.deployFailed);
     return described;
@@ -331,7 +387,7 @@ export class LinuxContainers implements ContainersPort {
       throw new PlatformRefusal('failed', `${words}: ${(err as Error).message}`);
     }
     if (action === 'remove' || action === 'start' || action === 'restart') this.waiting.delete(name);
-    this.options.changed?.();
+    this.changed();
     if (action === 'remove' || action === 'stop') await this.startWaiting();
     return action === 'remove' ? null : this.described(name);
   }
@@ -381,16 +437,57 @@ export class LinuxContainers implements ContainersPort {
     return {
       name,
       image: c.Config.Image,
-      // The image's own PATH and HOME come back with the app's variables; they are the image's, not the app's.
+      // The image's own PATH and HOME come back with the app's variables, and Podman adds its TERM and
+      // `container`: they are the image's and the engine's, not the app's.
       env: (c.Config.Env ?? [])
         .map((e) => ({ name: e.slice(0, e.indexOf('=')), value: e.slice(e.indexOf('=') + 1) }))
-        .filter((e) => e.name && !['PATH', 'HOME', 'HOSTNAME'].includes(e.name)),
+        .filter((e) => e.name && !ENGINE_ENV.includes(e.name)),
       ports,
       volumes: (c.Mounts ?? [])
         .filter((m) => m.Type === 'volume' && m.Name)
         .map((m) => ({ name: m.Name!, containerPath: m.Destination })),
       ...(network && !['default', 'bridge', 'host', 'none'].includes(network) && { network }),
       resource: levelOf(found.Labels) ?? levelFor(c.HostConfig.Memory),
+    };
+  }
+
+  async engineInfo(): Promise<EngineInfo> {
+    const [info, version, df] = await Promise.all([
+      this.engine.json<EngineSystemInfo>({ path: '/info' }),
+      this.engine.json<{ Version?: string; ApiVersion?: string; Components?: { Name: string }[] }>({
+        path: '/version',
+      }),
+      // Podman's disk report can fail while a container is being removed: the rest is still worth showing.
+      this.engine
+        .json<EngineDiskUse>({ path: '/system/df', timeoutMs: 15_000 })
+        .catch((): EngineDiskUse => ({})),
+    ]);
+    // Docker calls its component "Engine"; Podman "Podman Engine" (and says 0 for its layers: the images add up).
+    const component = version.Components?.find((c) => /engine/i.test(c.Name))?.Name ?? 'Engine';
+    const sum = (sizes: (number | undefined)[]) => sizes.reduce<number>((a, b) => a + Math.max(0, b ?? 0), 0);
+    return {
+      name: (component === 'Engine' ? 'Docker Engine' : component).slice(0, 64),
+      version: (version.Version ?? info.ServerVersion ?? '').slice(0, 64),
+      apiVersion: (version.ApiVersion ?? '').slice(0, 32),
+      os: (info.OperatingSystem ?? '').slice(0, 128),
+      kernel: (info.KernelVersion ?? '').slice(0, 128),
+      storageDriver: (info.Driver ?? '').slice(0, 64),
+      cgroupDriver: (info.CgroupDriver ?? '').slice(0, 64),
+      cgroupVersion: (info.CgroupVersion ?? '').slice(0, 8),
+      dataRoot: (info.DockerRootDir ?? '').slice(0, 255),
+      cpus: info.NCPU ?? 0,
+      memoryBytes: info.MemTotal ?? 0,
+      images: info.Images ?? 0,
+      containers: {
+        running: info.ContainersRunning ?? 0,
+        paused: info.ContainersPaused ?? 0,
+        stopped: info.ContainersStopped ?? 0,
+      },
+      disk: {
+        images: df.LayersSize || sum((df.Images ?? []).map((i) => i.Size)),
+        containers: sum((df.Containers ?? []).map((c) => c.SizeRw)),
+        volumes: sum((df.Volumes ?? []).map((v) => v.UsageData?.Size)),
+      },
     };
   }
 

@@ -6,7 +6,8 @@ import { messages, type NetworkView, type RpcArgs, type RpcResult, type VolumeVi
 import { DockerEngine, EngineError } from './docker-engine.ts';
 import { PlatformRefusal } from './platform.ts';
 
-const BUILT_IN = ['bridge', 'host', 'none'];
+/** The engine's own networks: Docker's three, and Podman's default. */
+const BUILT_IN = ['bridge', 'host', 'none', 'podman'];
 
 /** The engine's refusal (a volume in use, a network with containers) in its own words. */
 const refusal = (err: unknown) =>
@@ -24,9 +25,26 @@ export async function volumes(
   } catch (err) {
     throw refusal(err);
   }
-  const df = await engine.json<{
-    Volumes?: { Name: string; Driver: string; UsageData?: { Size: number; RefCount: number } }[];
-  }>({ path: '/system/df', timeoutMs: 60_000 });
+  type Listed = { Name: string; Driver: string; UsageData?: { Size: number; RefCount: number } }[];
+  const df = await engine
+    .json<{ Volumes?: Listed }>({ path: '/system/df', timeoutMs: 60_000 })
+    .catch(async () => {
+      // Podman's disk report can fail while a container is being removed: the volumes and their users
+      // then, without sizes.
+      const [listed, containers] = await Promise.all([
+        engine.json<{ Volumes?: { Name: string; Driver: string }[] }>({ path: '/volumes' }),
+        engine.json<{ Mounts?: { Name?: string }[] }[]>({ path: '/containers/json?all=1' }),
+      ]);
+      const volumesOf: Listed = (listed.Volumes ?? []).map((v) => ({
+        Name: v.Name,
+        Driver: v.Driver,
+        UsageData: {
+          Size: -1,
+          RefCount: containers.filter((c) => c.Mounts?.some((m) => m.Name === v.Name)).length,
+        },
+      }));
+      return { Volumes: volumesOf };
+    });
   const list: VolumeView[] = (df.Volumes ?? []).map((v) => ({
     name: v.Name,
     driver: v.Driver,

@@ -8,9 +8,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   messages,
   RESOURCE_LIMITS,
+  type ContainerApp,
   type ContainerAction,
   type ContainerDefinition,
   type ContainerSpec,
+  type EngineInfo,
   type InstalledContainer,
   type PortBinding,
   type ResourceLevel,
@@ -49,6 +51,7 @@ const stateOf = (app: SimApp): InstalledContainer['state'] =>
 export class SimulatedContainers implements ContainersPort {
   private apps: Map<string, SimApp> | null = null;
   private readonly capacity: Capacity;
+  private readonly listeners = new Set<() => void>();
 
   constructor(private readonly system: SimulatedSystem) {
     this.capacity = { cpus: system.spec.cores, memoryMb: Math.floor(system.spec.memoryMb * 0.75) };
@@ -82,13 +85,22 @@ export class SimulatedContainers implements ContainersPort {
     return this.apps;
   }
 
-  /** The telemetry's list follows every change. */
+  /** The telemetry's list follows every change, and the device tells the console at once. */
   private publish(): void {
     this.system.containerStates = [...this.all().values()].map((a) => ({
       name: a.name,
       state: stateOf(a),
       id: a.id,
     }));
+    for (const listener of this.listeners) listener();
+  }
+
+  onChanged(listener: () => void): void {
+    this.listeners.add(listener);
+  }
+
+  async states(): Promise<ContainerApp[]> {
+    return this.system.containerStates;
   }
 
   private reserved(except?: string) {
@@ -328,6 +340,38 @@ export class SimulatedContainers implements ContainersPort {
           builtIn: false,
         })),
       ],
+    };
+  }
+
+  /** The engine a simulated device runs: Docker on its firmware, its images about 20 MB each. */
+  async engineInfo(): Promise<EngineInfo> {
+    const apps = [...this.all().values()];
+    const images = new Set(apps.map((a) => a.image)).size;
+    const { spec } = this.system;
+    return {
+      name: 'Docker Engine',
+      version: '24.0.7',
+      apiVersion: '1.43',
+      os: `${spec.model} firmware`,
+      kernel: '5.15.0',
+      storageDriver: 'overlay2',
+      cgroupDriver: 'cgroupfs',
+      cgroupVersion: '2',
+      dataRoot: '/var/lib/docker',
+      cpus: spec.cores,
+      memoryBytes: spec.memoryMb * MB,
+      images,
+      containers: {
+        running: apps.filter((a) => a.engineState === 'running').length,
+        paused: 0,
+        stopped: apps.filter((a) => a.engineState !== 'running').length,
+      },
+      disk: {
+        images: images * 20 * MB,
+        // Each app writes a little to its own layer while it runs.
+        containers: apps.filter((a) => a.startedAt !== null).length * MB,
+        volumes: this.volumeList().volumes.reduce((sum, v) => sum + (v.sizeBytes ?? 0), 0),
+      },
     };
   }
 

@@ -4,9 +4,11 @@
  * simulator keeps containers in memory with the same states, limits, logs and refusals.
  */
 import type {
+  ContainerApp,
   ContainerAction,
   ContainerDefinition,
   ContainerSpec,
+  EngineInfo,
   InstalledContainer,
   RpcArgs,
   RpcResult,
@@ -29,6 +31,12 @@ export interface ContainersPort {
   inspect(name: string): Promise<ContainerDefinition>;
   volume(args: RpcArgs<'containers.volume'>): Promise<RpcResult<'containers.volume'>>;
   network(args: RpcArgs<'containers.network'>): Promise<RpcResult<'containers.network'>>;
+  /** The engine's version, configuration and disk use (the hypervisor view). */
+  engineInfo(): Promise<EngineInfo>;
+  /** The apps' names and states, as the `containers` message and the telemetry carry them. */
+  states(): Promise<ContainerApp[]>;
+  /** `listener` is told whenever an app changed (an engine event, a deploy, an action). */
+  onChanged(listener: () => void): void;
 }
 
 export const containersRpc = (port: ContainersPort): PortHandlers<ContainersMethod> => ({
@@ -41,4 +49,5 @@ export const containersRpc = (port: ContainersPort): PortHandlers<ContainersMeth
   'containers.inspect': async (args) => ({ definition: await port.inspect(args.name) }),
   'containers.volume': (args) => port.volume(args),
   'containers.network': (args) => port.network(args),
+  'containers.engine': async () => ({ engine: await port.engineInfo() }),
 });

@@ -24,6 +24,7 @@ import {
   volumesResponse,
   fleetInstalledQuery,
   fleetInstalledResponse,
+  hypervisorResponse,
   appIdQuery,
   appIdRequest,
   installedResponse,
@@ -211,6 +212,14 @@ export const applicationEndpoints = featureEndpoints('application', {
     query: appDeviceQuery,
     response: { 200: installedResponse },
     errors: [404, 502, 504],
+  }),
+  hypervisor: endpoint({
+    method: 'GET',
+    path: `${APPLICATION_API}/hypervisor`,
+    ...view,
+    query: appDeviceQuery,
+    response: { 200: hypervisorResponse },
+    errors: [404],
   }),
   fleetInstalled: endpoint({
     method: 'GET',

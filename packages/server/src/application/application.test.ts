@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   APPLICATION_API,
+  LIVE_CHANNELS,
   fleetSerial,
   messages,
   type JobDetail,
@@ -18,6 +19,7 @@ import { DIALECTS, signIn, startTestConsole, type TestConsole } from '../testing
 import { startConsoleWithFleet, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
 import { caller, userWithRole, type Caller } from '../testing/accounts.ts';
 import { jobFinished } from '../testing/jobs.ts';
+import { openLive } from '../testing/live.ts';
 
 const grant = { control: { enable: true }, isManagement: true };
 const view = { control: { enable: true }, isManagement: false };
@@ -538,5 +540,96 @@ describe('a group deploy to 200 simulated devices, 10 without room', () => {
       await admin('GET', `${APPLICATION_API}/installed?deviceId=${orphan!.deviceId}`),
     ).containers.filter((c) => c.name === orphan!.name);
     expect(now).toEqual([expect.objectContaining({ managed: true, resource: 'low' })]);
+  });
+});
+
+describe('live app states', () => {
+  let edge: TestConsole;
+  let fleet: Child;
+  let admin: Caller;
+  let adminHeaders: Record<string, string>;
+  let deviceId: string;
+
+  beforeAll(async () => {
+    const prefix = uniquePrefix();
+    let session;
+    ({ edge, session, fleet } = await startConsoleWithFleet('sqlite', {
+      count: 2,
+      prefix,
+      models: ['EG-8P PoE Edge Gateway'],
+    }));
+    admin = caller(edge, session);
+    adminHeaders = session.headers(false);
+    deviceId = edge.devices.list().find((d) => d.serial === fleetSerial(prefix, 1))!.id;
+  }, 120_000);
+
+  afterAll(async () => {
+    await fleet?.stop();
+    await edge?.destroy();
+  });
+
+  test('app state changes reach the browsers watching live: the device list pushed, the fleet told', async () => {
+    const beat = json<TemplateView>(
+      await admin('POST', `${APPLICATION_API}/templates`, {
+        appName: 'beat',
+        imageName: 'demo/beat',
+        tag: '1',
+        resource: 'low',
+      }),
+    );
+    const started = json<JobDetail>(
+      await admin('POST', `${APPLICATION_API}/deploy`, { templateId: beat.id, deviceIds: [deviceId] }),
+    );
+    expect((await jobFinished(edge.jobs, started.job.id)).job.state).toBe('succeeded');
+    const live = await openLive(edge, adminHeaders);
+    try {
+      live.subscribe(LIVE_CHANNELS.containers, [deviceId, 'ffffffffffffffff']);
+      live.subscribe(LIVE_CHANNELS.containerFleet, ['']);
+      await live.settled();
+      const refused = await live.next(LIVE_CHANNELS.live, (d) => 'err_code' in d);
+      expect(refused.data).toMatchObject({ err_code: 'deviceNotFound', key: 'ffffffffffffffff' });
+      // Nothing on subscribe: the screen reads the list itself.
+      expect(live.messages.filter((m) => m.channel === LIVE_CHANNELS.containers)).toEqual([]);
+
+      json(await admin('POST', `${APPLICATION_API}/action`, { deviceId, name: 'beat', action: 'stop' }));
+      const pushed = await live.next(
+        LIVE_CHANNELS.containers,
+        (d) => d.containers.find((c) => c.name === 'beat')?.state === 'exited',
+      );
+      expect(pushed.key).toBe(deviceId);
+      expect(pushed.data).toMatchObject({
+        deviceId,
+        capacity: expect.objectContaining({ cpus: expect.any(Number) }),
+      });
+      // The fleet's batch may come before or after the device's list: looked for among all messages.
+      await waitFor(
+        () =>
+          live.messages.some(
+            (m) =>
+              m.channel === LIVE_CHANNELS.containerFleet &&
+              m.key === '' &&
+              (m.data as { deviceIds: string[] }).deviceIds.includes(deviceId),
+          ),
+        'the fleet told',
+      );
+      // The fleet list has the newest states at once, not at the device's next report.
+      const fleetRows = json<{ list: { deviceId: string; name: string; state: string }[] }>(
+        await admin('GET', `${APPLICATION_API}/installed/fleet?search=beat&pageSize=500`),
+      ).list;
+      expect(fleetRows.find((r) => r.deviceId === deviceId)).toMatchObject({ state: 'exited' });
+
+      json(await admin('POST', `${APPLICATION_API}/action`, { deviceId, name: 'beat', action: 'remove' }));
+      await live.next(LIVE_CHANNELS.containers, (d) => !d.containers.some((c) => c.name === 'beat'));
+    } finally {
+      live.close();
+    }
+
+    // Reading the channel needs Application view, as GET installed does.
+    const stranger = await userWithRole(edge, admin, { Inventory: view });
+    const theirs = await openLive(edge, stranger.session.headers(false));
+    theirs.subscribe(LIVE_CHANNELS.containers, [deviceId]);
+    const no = await theirs.next(LIVE_CHANNELS.live, (d) => 'err_code' in d);
+    expect(no.data).toMatchObject({ err_code: 'forbidden', key: deviceId });
+    theirs.close();
   });
 });

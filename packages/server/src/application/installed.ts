@@ -1,6 +1,7 @@
 /**
  * The installed list: a device's apps asked of the device itself (states, ports, uptime, CPU and memory,
- * why one is not running), the fleet's as each device last reported them, and the SPEC 4 actions and logs
+ * why one is not running), the fleet's as each device last reported them (its report, or the `containers`
+ * message its engine's last change sent, live.ts), and the SPEC 4 actions and logs
  * through the device's containers capability, refusals in SPEC 8's words.
  */
 import type { z } from 'zod';
@@ -11,17 +12,19 @@ import {
   type containerActionRequest,
   type containerLogsQuery,
   type fleetInstalledQuery,
+  type HypervisorResponse,
 } from '@edge/protocol';
 import type { DeviceDirectory } from '../devices/index.ts';
 import type { RpcService } from '../devices/rpc.ts';
 import { fail } from '../http/errors.ts';
-import { containerFailure } from './reasons.ts';
+import type { ContainerReports } from './live.ts';
+import { containerFailure, containerFailureCode } from './reasons.ts';
 
 const CALL_MS = 20_000;
 /** Stopping waits up to 10 s for the app before the engine kills it. */
 const ACTION_MS = 45_000;
 
-export function installedService(devices: DeviceDirectory, rpc: RpcService) {
+export function installedService(devices: DeviceDirectory, rpc: RpcService, reports: ContainerReports) {
   const known = (deviceId: string) => {
     if (!devices.get(deviceId)) throw fail(404, 'notFound');
   };
@@ -41,6 +44,46 @@ export function installedService(devices: DeviceDirectory, rpc: RpcService) {
         rpc.call(deviceId, 'containers.list', { stats: true }, { deadlineMs: CALL_MS }),
       );
       return { deviceId, ...listed };
+    },
+
+    /**
+     * The hypervisor view: health and disk from the last heartbeat, network cards from the last report, the
+     * engine asked now; an engine that cannot be asked is said in SPEC 8's words, the rest still shown.
+     */
+    async hypervisor(deviceId: string): Promise<HypervisorResponse> {
+      const view = devices.get(deviceId);
+      if (!view) throw fail(404, 'notFound');
+      let engine: HypervisorResponse['engine'] = null;
+      let unreachable: string | null = null;
+      try {
+        ({ engine } = await rpc.call(deviceId, 'containers.engine', {}, { deadlineMs: ACTION_MS }));
+      } catch (err) {
+        const code = containerFailureCode(err);
+        // Not a deploy: a refusal with no SPEC words of its own is said in the device's words.
+        unreachable = code === 'deployFailed' ? (err as Error).message : messages[code];
+      }
+      const beat = view.heartbeat;
+      return {
+        deviceId,
+        name: view.name,
+        model: view.model,
+        online: view.online,
+        health: {
+          reportedAt: beat?.ts ?? null,
+          upTime: view.upTime,
+          cpu: {
+            cores: beat?.cpuCores ?? null,
+            usage: beat?.cpuUsage ?? null,
+            temperature: beat?.cpuTemp ?? null,
+          },
+          memory: beat?.memory ?? null,
+          disk: beat?.disk ?? null,
+          loadLevel: beat?.load ?? null,
+        },
+        networkCards: view.telemetry?.interfaces ?? [],
+        engine,
+        unreachable,
+      };
     },
 
     /** Devices with a container engine matching the search (name, serial, model), at most 100, and their groups. */
@@ -67,7 +110,7 @@ export function installedService(devices: DeviceDirectory, rpc: RpcService) {
       for (const live of devices.scan()) {
         if (!live.capabilities.includes(deviceCapabilities.containers)) continue;
         const view = devices.get(live.record.id);
-        for (const app of view?.telemetry?.containers ?? []) {
+        for (const app of reports.statesOf(live.record.id, view?.telemetry) ?? []) {
           const row = {
             deviceId: live.record.id,
             deviceName: live.record.name,

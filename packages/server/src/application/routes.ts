@@ -66,6 +66,7 @@ export function applicationRoutes(s: {
       s.installed.network(query.deviceId, { action: 'remove', name: query.name }),
     );
     serve(app, declared.installed, async (request) => s.installed.device(request.query.deviceId));
+    serve(app, declared.hypervisor, async (request) => s.installed.hypervisor(request.query.deviceId));
     serve(app, declared.fleetInstalled, async (request) => s.installed.fleet(request.query));
     serve(app, declared.action, async (request) => s.installed.action(request.body));
     serve(app, declared.logs, async (request) => s.installed.logs(request.query));

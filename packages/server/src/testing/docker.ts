@@ -70,6 +70,51 @@ export interface TestEngine {
   stop(): Promise<void>;
 }
 
+/**
+ * An engine's service once spawned: answered when its API does; `stop()` removes its containers, ends it,
+ * runs `cleanup` and removes its folder (also when it never answered, its log then in the error).
+ */
+async function engineService(opts: {
+  name: string;
+  child: ChildProcess;
+  dir: string;
+  socketPath: string;
+  logFile: string;
+  cleanup?: () => void;
+}): Promise<TestEngine> {
+  const { name, child, dir, socketPath } = opts;
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  const stop = async () => {
+    if (!exited && fs.existsSync(socketPath)) {
+      const listed = await engineCall(socketPath, 'GET', '/containers/json?all=1').catch(() => undefined);
+      for (const c of listed ? (JSON.parse(listed.text) as { Id: string }[]) : [])
+        await engineCall(socketPath, 'DELETE', `/containers/${c.Id}?force=true`).catch(() => undefined);
+    }
+    if (!exited) {
+      child.kill('SIGTERM');
+      await waitFor(() => exited, `${name} to stop`, 30_000).catch(() => child.kill('SIGKILL'));
+    }
+    opts.cleanup?.();
+    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  };
+  try {
+    await waitFor(
+      async () =>
+        !exited &&
+        fs.existsSync(socketPath) &&
+        (await engineCall(socketPath, 'GET', '/_ping').catch(() => null))?.status === 200,
+      `${name} to answer`,
+      60_000,
+    );
+  } catch (err) {
+    const said = fs.readFileSync(opts.logFile, 'utf8').slice(-2000);
+    await stop();
+    throw new Error(`${(err as Error).message}\n${said}`, { cause: err });
+  }
+  return { socketPath, dir, stop };
+}
+
 export async function startDockerEngine(): Promise<TestEngine> {
   const tag = randomBytes(3).toString('hex');
   // Short paths: containerd's sockets live under exec-root and a unix socket path has 108 bytes at most.
@@ -95,40 +140,88 @@ export async function startDockerEngine(): Promise<TestEngine> {
     ],
     { stdio: ['ignore', log, log] },
   );
-  let exited = false;
-  dockerd.on('exit', () => (exited = true));
-  const stop = async () => {
-    if (fs.existsSync(socketPath)) {
-      const listed = await engineCall(socketPath, 'GET', '/containers/json?all=1').catch(() => undefined);
-      for (const c of listed ? (JSON.parse(listed.text) as { Id: string }[]) : [])
-        await engineCall(socketPath, 'DELETE', `/containers/${c.Id}?force=true`).catch(() => undefined);
-    }
-    if (!exited) {
-      dockerd.kill('SIGTERM');
-      await waitFor(() => exited, 'dockerd to stop', 30_000).catch(() => dockerd.kill('SIGKILL'));
-    }
-    try {
-      execFileSync('ip', ['link', 'del', bridge], { stdio: 'ignore' });
-    } catch {
-      // Already gone.
-    }
-    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-  };
-  try {
-    await waitFor(
-      async () =>
-        !exited &&
-        fs.existsSync(socketPath) &&
-        (await engineCall(socketPath, 'GET', '/_ping').catch(() => null))?.status === 200,
-      'dockerd to answer',
-      60_000,
-    );
-  } catch (err) {
-    const said = fs.readFileSync(path.join(dir, 'dockerd.log'), 'utf8').slice(-2000);
-    await stop();
-    throw new Error(`${(err as Error).message}\n${said}`, { cause: err });
-  }
-  return { socketPath, dir, stop };
+  return engineService({
+    name: 'dockerd',
+    child: dockerd,
+    dir,
+    socketPath,
+    logFile: path.join(dir, 'dockerd.log'),
+    cleanup: () => {
+      try {
+        execFileSync('ip', ['link', 'del', bridge], { stdio: 'ignore' });
+      } catch {
+        // Already gone.
+      }
+    },
+  });
+}
+
+/**
+ * Podman's Docker-compatible API (`podman system service`) on its own socket, with its own storage (vfs:
+ * no mounts left behind), run root, network configuration and events file. Containers get slirp4netns
+ * networking, whose port forwarder needs no iptables (as the test Docker Engine has none); `insecure` is a
+ * plain-HTTP registry it may pull from and push to. The sandbox's hard limits are below Podman's default
+ * open files and processes per container, so those are set lower.
+ */
+export async function startPodmanEngine(opts: { insecure: string }): Promise<TestEngine> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'epd-'));
+  const socketPath = path.join(dir, 'podman.sock');
+  fs.writeFileSync(
+    path.join(dir, 'containers.conf'),
+    [
+      '[containers]',
+      'netns = "slirp4netns"',
+      'default_ulimits = ["nofile=4096:4096", "nproc=4096:4096"]',
+      '[engine]',
+      'cgroup_manager = "cgroupfs"',
+      'events_logger = "file"',
+      `events_logfile_path = "${path.join(dir, 'events.log')}"`,
+      '[network]',
+      `network_config_dir = "${path.join(dir, 'net')}"`,
+      '',
+    ].join('\n'),
+  );
+  fs.writeFileSync(
+    path.join(dir, 'registries.conf'),
+    [
+      'unqualified-search-registries = []',
+      '[[registry]]',
+      `location = "${opts.insecure}"`,
+      'insecure = true',
+      '',
+    ].join('\n'),
+  );
+  const log = fs.openSync(path.join(dir, 'podman.log'), 'a');
+  const service: ChildProcess = spawn(
+    'podman',
+    [
+      `--root=${path.join(dir, 'root')}`,
+      `--runroot=${path.join(dir, 'run')}`,
+      `--tmpdir=${path.join(dir, 'tmp')}`,
+      '--storage-driver=vfs',
+      'system',
+      'service',
+      '--time=0',
+      `unix://${socketPath}`,
+    ],
+    {
+      // conmon writes an `oom` file into the folder it runs in: this one, not the caller's.
+      cwd: dir,
+      stdio: ['ignore', log, log],
+      env: {
+        ...process.env,
+        CONTAINERS_CONF: path.join(dir, 'containers.conf'),
+        CONTAINERS_REGISTRIES_CONF: path.join(dir, 'registries.conf'),
+      },
+    },
+  );
+  return engineService({
+    name: 'podman',
+    child: service,
+    dir,
+    socketPath,
+    logFile: path.join(dir, 'podman.log'),
+  });
 }
 
 export interface TestRegistry {
@@ -240,6 +333,15 @@ export async function pushBusyboxImage(
   );
   if (imported.status !== 200 || imported.text.includes('"error"'))
     throw new Error(`import: ${imported.text}`);
+  // Podman's import names the image `latest` whatever the tag: tagged by its id, as both engines take it.
+  const imageId = /sha256:[0-9a-f]{64}/.exec(imported.text)?.[0];
+  if (!imageId) throw new Error(`import: no image id in ${imported.text}`);
+  const tagged = await engineCall(
+    engine.socketPath,
+    'POST',
+    `/images/${imageId}/tag?repo=${encodeURIComponent(repo)}&tag=${tag}`,
+  );
+  if (tagged.status !== 201) throw new Error(`tag: ${tagged.status} ${tagged.text}`);
   const auth = Buffer.from(
     JSON.stringify({
       username: registry.username,
@@ -254,11 +356,8 @@ export async function pushBusyboxImage(
     headers: { 'X-Registry-Auth': auth },
   });
   if (pushed.status !== 200 || pushed.text.includes('"error"')) throw new Error(`push: ${pushed.text}`);
-  const removed = await engineCall(
-    engine.socketPath,
-    'DELETE',
-    `/images/${encodeURIComponent(`${repo}:${tag}`)}`,
-  );
+  // Every name of it goes: a deploy has to pull it.
+  const removed = await engineCall(engine.socketPath, 'DELETE', `/images/${imageId}?force=true`);
   if (removed.status !== 200) throw new Error(`remove image: ${removed.text}`);
   return repo;
 }

@@ -1,11 +1,12 @@
 /**
  * Application (SPEC 2 Container app): the deployed apps of the fleet and of one device with their actions
- * and logs, the app store to deploy from, the templates behind it and the registries they pull from.
+ * and logs, the hypervisor view of a device, the app store to deploy from, the templates behind it and the registries they pull from.
  */
 import { Card, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useUrlTab } from './useUrlTab.ts';
 import { InstalledPanel } from './InstalledPanel.tsx';
+import { HypervisorPanel } from './HypervisorPanel.tsx';
 import { StorePanel } from './StorePanel.tsx';
 import { TemplatesPanel } from './TemplatesPanel.tsx';
 import { RegistriesPanel } from './RegistriesPanel.tsx';
@@ -13,7 +14,7 @@ import { useLicence } from './api.ts';
 import '../../components/page.css';
 import './application.css';
 
-const TABS = ['installed', 'store', 'templates', 'registries'] as const;
+const TABS = ['installed', 'hypervisor', 'store', 'templates', 'registries'] as const;
 
 export default function ApplicationModule() {
   const { t } = useTranslation();
@@ -42,6 +43,7 @@ export default function ApplicationModule() {
           }
         />
         {tab === 'installed' && <InstalledPanel />}
+        {tab === 'hypervisor' && <HypervisorPanel />}
         {tab === 'store' && <StorePanel />}
         {tab === 'templates' && <TemplatesPanel />}
         {tab === 'registries' && <RegistriesPanel />}

@@ -1,5 +1,5 @@
 /**
- * One device's apps as its engine reports them (read again every few seconds): state, image, ports,
+ * One device's apps as its engine reports them (live: engine events push the list again): state, image, ports,
  * status, CPU and memory, why one is not running; SPEC 4 actions with a confirmation before stop, restart
  * and delete, and the log.
  */

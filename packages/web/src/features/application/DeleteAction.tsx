@@ -1,34 +1,51 @@
-/** The delete icon of a row: asks `question` first, deletes, and toasts the server's answer. */
-import { DeleteOutlined } from '@ant-design/icons';
+/**
+ * Application's row icons over the table kit's (components/table/EditDeleteIcons.tsx), in the app's words:
+ * delete asks `question` first and toasts the server's answer; edit opens the caller's form.
+ */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconAction } from '../../components/table/IconAction.tsx';
-import { useConfirmAct } from '../../components/useConfirmAct.ts';
+import { ConfirmDeleteIcon, EditDeleteIcons } from '../../components/table/EditDeleteIcons.tsx';
 import { serverWords } from './serverWords.ts';
+
+interface Deletion {
+  question: string;
+  remove: () => Promise<{ message: string }>;
+}
 
 export function DeleteAction({
   question,
   remove,
   'data-testid': testId,
-}: {
-  question: string;
-  remove: () => Promise<{ message: string }>;
-  'data-testid'?: string;
-}) {
+}: Deletion & { 'data-testid'?: string }) {
   const { t } = useTranslation();
-  const { act } = useConfirmAct();
   return (
-    <IconAction
-      title={t('application.actions.delete')}
-      icon={<DeleteOutlined />}
-      danger
+    <ConfirmDeleteIcon
+      deleteLabel={t('application.actions.delete')}
+      question={question}
+      remove={remove}
+      done={(answer) => serverWords(t, answer.message)}
       data-testid={testId}
-      onClick={() =>
-        void act({
-          confirm: { message: question, danger: true, okText: t('application.actions.delete') },
-          run: remove,
-          done: (answer) => serverWords(t, answer.message),
-        })
-      }
     />
+  );
+}
+
+export function EditDeleteAction({
+  onEdit,
+  children,
+  'data-testid': testId,
+  ...deletion
+}: Deletion & { onEdit: () => void; children?: ReactNode; 'data-testid': string }) {
+  const { t } = useTranslation();
+  return (
+    <EditDeleteIcons
+      editLabel={t('application.actions.edit')}
+      deleteLabel={t('application.actions.delete')}
+      onEdit={onEdit}
+      done={(answer) => serverWords(t, answer.message)}
+      data-testid={testId}
+      {...deletion}
+    >
+      {children}
+    </EditDeleteIcons>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Where apps go: chosen devices with a container engine (searched by name, serial or model) or every
- * device of a group. Read from the Application area's own list, so a Container account, which has no
+ * device of a group; and the one device a screen shows (DeviceSelect). Read from the Application area's own list, so a Container account, which has no
  * Inventory, can choose too.
  */
 import { useState } from 'react';
@@ -76,5 +76,36 @@ export function DevicePicker({
         />
       )}
     </Space>
+  );
+}
+
+/** One device with a container engine, searched by name, serial or model. */
+export function DeviceSelect({
+  value,
+  onChange,
+  className,
+  'data-testid': testId,
+}: {
+  value: string | null;
+  onChange: (device: { id: string; name: string }) => void;
+  className?: string;
+  'data-testid': string;
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const found = useContainerDevices(search).data?.list ?? [];
+  return (
+    <Select
+      showSearch
+      filterOption={false}
+      className={`application-device-select ${className ?? ''}`}
+      placeholder={t('application.installed.pickDevice')}
+      aria-label={t('application.installed.pickDevice')}
+      onSearch={setSearch}
+      value={value ?? undefined}
+      onChange={(id: string) => onChange({ id, name: found.find((d) => d.id === id)?.name ?? id })}
+      options={found.map((d) => ({ value: d.id, label: `${d.name} (${d.sn})` }))}
+      data-testid={testId}
+    />
   );
 }

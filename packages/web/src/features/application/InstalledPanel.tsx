@@ -3,11 +3,12 @@
  * device's apps asked of the device itself, with their actions and logs.
  */
 import { useState } from 'react';
-import { Button, Input, Select, Table, Tag, Typography } from 'antd';
+import { Button, Input, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { SCROLL_X } from '../../components/tableCells.tsx';
-import { useContainerDevices, useFleetInstalled } from './api.ts';
+import { useFleetInstalled } from './api.ts';
+import { DeviceSelect } from './DevicePicker.tsx';
 import { ContainerTable } from './ContainerTable.tsx';
 import { StoragePanel } from './StoragePanel.tsx';
 
@@ -25,8 +26,6 @@ export function InstalledPanel() {
   const [page, setPage] = useState(1);
   const [device, setDevice] = useState<{ id: string; name: string } | null>(null);
   const fleet = useFleetInstalled(search, page);
-  const [deviceSearch, setDeviceSearch] = useState('');
-  const found = useContainerDevices(deviceSearch).data?.list ?? [];
   const columns: ColumnsType<FleetRow> = [
     {
       title: t('application.columns.device'),
@@ -53,19 +52,10 @@ export function InstalledPanel() {
   ];
   return (
     <div data-testid="installed-panel">
-      <Select
-        showSearch
-        filterOption={false}
-        className="application-toolbar application-device-select"
-        placeholder={t('application.installed.pickDevice')}
-        aria-label={t('application.installed.pickDevice')}
-        onSearch={setDeviceSearch}
-        value={device?.id}
-        onChange={(id: string) => {
-          const chosen = found.find((d) => d.id === id);
-          setDevice({ id, name: chosen?.name ?? id });
-        }}
-        options={found.map((d) => ({ value: d.id, label: `${d.name} (${d.sn})` }))}
+      <DeviceSelect
+        className="application-toolbar"
+        value={device?.id ?? null}
+        onChange={setDevice}
         data-testid="installed-device"
       />
       {device && (

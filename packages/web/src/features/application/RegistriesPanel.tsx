@@ -5,13 +5,13 @@
 import { useState } from 'react';
 import { Button, Checkbox, Form, Input, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ApiOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ApiOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { registryInput, type RegistryInput, type RegistryView } from '@edge/protocol';
 import { RowFormModal } from '../../components/form/RowFormModal.tsx';
 import { useSchemaFields } from '../../components/form/useSchemaFields.tsx';
 import { IconAction } from '../../components/table/IconAction.tsx';
-import { DeleteAction } from './DeleteAction.tsx';
+import { EditDeleteAction } from './DeleteAction.tsx';
 import { SCROLL_X } from '../../components/tableCells.tsx';
 import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { messageText } from '../../i18n/messageText.ts';
@@ -109,7 +109,12 @@ export function RegistriesPanel() {
       key: 'actions',
       render: (_, registry) =>
         manage && (
-          <Space size={0}>
+          <EditDeleteAction
+            onEdit={() => setEditing(registry)}
+            question={t('application.confirm.deleteRegistry')}
+            remove={() => remove.mutateAsync({ id: registry.id })}
+            data-testid="registry"
+          >
             <IconAction
               title={t('application.actions.test')}
               icon={<ApiOutlined />}
@@ -119,17 +124,9 @@ export function RegistriesPanel() {
                   done: (answer) => serverWords(t, answer.message),
                 })
               }
+              data-testid="registry-test"
             />
-            <IconAction
-              title={t('application.actions.edit')}
-              icon={<EditOutlined />}
-              onClick={() => setEditing(registry)}
-            />
-            <DeleteAction
-              question={t('application.confirm.deleteRegistry')}
-              remove={() => remove.mutateAsync({ id: registry.id })}
-            />
-          </Space>
+          </EditDeleteAction>
         ),
     },
   ];

@@ -5,11 +5,10 @@
 import { useState } from 'react';
 import { Alert, Button, Space, Table, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { EditOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TemplateView } from '@edge/protocol';
-import { IconAction } from '../../components/table/IconAction.tsx';
-import { DeleteAction } from './DeleteAction.tsx';
+import { EditDeleteAction } from './DeleteAction.tsx';
 import { SCROLL_X } from '../../components/tableCells.tsx';
 import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { usePermission } from '../account/permissions.ts';
@@ -54,19 +53,12 @@ export function TemplatesPanel() {
       key: 'actions',
       render: (_, template) =>
         manage && (
-          <Space size={0}>
-            <IconAction
-              title={t('application.actions.edit')}
-              icon={<EditOutlined />}
-              onClick={() => setEditing(template)}
-              data-testid="template-edit"
-            />
-            <DeleteAction
-              question={t('application.confirm.deleteTemplate')}
-              remove={() => remove.mutateAsync({ id: template.id })}
-              data-testid="template-delete"
-            />
-          </Space>
+          <EditDeleteAction
+            onEdit={() => setEditing(template)}
+            question={t('application.confirm.deleteTemplate')}
+            remove={() => remove.mutateAsync({ id: template.id })}
+            data-testid="template"
+          />
         ),
     },
   ];

@@ -1,7 +1,12 @@
-/** Application calls (protocol endpoints/application.ts) as query hooks; each change refreshes what it touched. */
-import { keepPreviousData } from '@tanstack/react-query';
-import { endpoints } from '@edge/protocol';
+/**
+ * Application calls (protocol endpoints/application.ts) as query hooks; each change refreshes what it
+ * touched. The installed lists are read once and then follow the live channels (LIVE_CHANNELS.containers
+ * and .containerFleet): a device's engine events reach the open screen as they happen, with no polling.
+ */
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { LIVE_CHANNELS, endpoints } from '@edge/protocol';
 import { queryKeys, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
+import { useChannel } from '../../live/useChannel.ts';
 
 const { application } = endpoints;
 
@@ -14,9 +19,6 @@ export const applicationKeys = {
   networks: queryKeys.endpoint(application.networks),
 };
 
-/** How often the installed lists are read again while shown: states follow the engines' events. */
-const LIVE_MS = 5000;
-
 export const useTemplates = (search: string) =>
   useEndpointQuery(application.templates, { search, category: '' }, { placeholderData: keepPreviousData });
 export const useRegistries = () => useEndpointQuery(application.registries);
@@ -24,22 +26,41 @@ export const useLicence = () => useEndpointQuery(application.licence);
 export const useContainerDevices = (search: string) =>
   useEndpointQuery(application.devices, { search }, { placeholderData: keepPreviousData });
 
-export const useInstalled = (deviceId: string | null) =>
-  useEndpointQuery(
-    application.installed,
-    { deviceId: deviceId ?? '' },
-    {
-      enabled: deviceId !== null,
-      refetchInterval: LIVE_MS,
-      placeholderData: keepPreviousData,
-    },
+/** A device's apps: read once, then replaced by each list the console pushes after an engine event. */
+export function useInstalled(deviceId: string | null) {
+  const client = useQueryClient();
+  const input = { deviceId: deviceId ?? '' };
+  useChannel(
+    LIVE_CHANNELS.containers,
+    deviceId,
+    (list) => client.setQueryData(queryKeys.of(application.installed, input), list),
+    () => void client.invalidateQueries({ queryKey: applicationKeys.installed }),
   );
-export const useFleetInstalled = (search: string, page: number) =>
+  return useEndpointQuery(application.installed, input, {
+    enabled: deviceId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The hypervisor view of a device: its health, network cards and engine, read when chosen or refreshed. */
+export const useHypervisor = (deviceId: string | null) =>
   useEndpointQuery(
+    application.hypervisor,
+    { deviceId: deviceId ?? '' },
+    { enabled: deviceId !== null, placeholderData: keepPreviousData },
+  );
+
+/** The fleet's apps: read again when the console says some device's apps changed. */
+export function useFleetInstalled(search: string, page: number) {
+  const client = useQueryClient();
+  const readAgain = () => void client.invalidateQueries({ queryKey: applicationKeys.fleet });
+  useChannel(LIVE_CHANNELS.containerFleet, '', readAgain, readAgain);
+  return useEndpointQuery(
     application.fleetInstalled,
     { search, page, pageSize: 20 },
-    { refetchInterval: LIVE_MS, placeholderData: keepPreviousData },
+    { placeholderData: keepPreviousData },
   );
+}
 
 const templatesChanged = { invalidates: [applicationKeys.templates] };
 const registriesChanged = { invalidates: [applicationKeys.registries, applicationKeys.templates] };
