@@ -257,7 +257,8 @@ export interface TerminalSessionsTable {
 }
 
 export interface Database
-  extends SecurityTables,
+  extends
+    SecurityTables,
     JobTables,
     AlertTables,
     ProfileTables,
