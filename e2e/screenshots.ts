@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { startDemo } from './demo-process.ts';
+import { openDeskApp } from './tests/helpers.ts';
 
 const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
 const PASSWORD = 'Screenshot-pass-1';
@@ -64,7 +65,7 @@ const shots: Shot[] = [
     file: 'settings-account.png',
     visit: async (page) => {
       await signIn(page);
-      await page.getByTestId('app-Settings').click();
+      await openDeskApp(page, 'Settings');
       await page.waitForURL(/\/desk\/settings/);
     },
   },
@@ -126,9 +127,15 @@ const shots: Shot[] = [
       ['sdwan.png', '/desk/sdwan'],
       ['license.png', '/desk/license'],
       ['backup.png', '/desk/backup'],
+      ['network.png', '/desk/settings/network'],
+      ['upgrade.png', '/desk/settings/upgrade'],
+      ['console-backup.png', '/desk/settings/backup'],
+      ['sdwan-arabic.png', '/desk/sdwan', 'Arabic'],
+      ['backup-arabic.png', '/desk/backup', 'Arabic'],
     ] as const
-  ).map(([file, address]) => ({
+  ).map(([file, address, language]: readonly [string, string, string?]) => ({
     file,
+    ...(language ? { language } : {}),
     visit: async (page: Page) => {
       await openInventory(page, address);
       // Long enough for the app's first data and a live update or two.
@@ -137,7 +144,7 @@ const shots: Shot[] = [
   })),
 ];
 
-const demo = await startDemo({ adminPassword: PASSWORD, devices: 25 });
+const demo = await startDemo({ adminPassword: PASSWORD, devices: 25, timeoutMs: 180_000 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],

@@ -178,7 +178,7 @@ test('registers a security key and signs in with it, no password (virtual authen
   await expect(page.locator('#login-name')).toBeVisible();
   await page.getByTestId('webauthn-login').click();
   await toast(page, 'Login successfully.');
-  await expect(page.getByTestId('app-Settings')).toBeVisible();
+  await expect(page.getByTestId('app-Inventory')).toBeVisible();
 
   await page.goto('/desk/settings/account?tab=keys');
   await expect(keys.getByRole('row', { name: new RegExp(`${keyName}-x`) })).not.toContainText('Never');

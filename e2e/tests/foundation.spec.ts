@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { chooseLanguage, signInAs } from './helpers.ts';
+import { chooseLanguage, openDeskApp, signInAs } from './helpers.ts';
 
 test('signs in, opens Settings from the desktop and sees the own account', async ({ page }) => {
   await signInAs(page);
   await expect(page.getByText('Login successfully.')).toBeVisible();
-  await page.getByTestId('app-Settings').click();
+  await openDeskApp(page, 'Settings');
   await expect(page).toHaveURL(/\/desk\/settings/);
   await expect(page.locator('input[value="admin"], :text("admin")').first()).toBeVisible();
 });
@@ -35,7 +35,7 @@ test('switches to Arabic: right-to-left layout and Arabic text, kept in the lang
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const cookies = await context.cookies();
   expect(cookies.find((c) => c.name === 'language')?.value).toBe('Arabic');
-  await expect(page.getByTestId('app-Settings')).toContainText(/[\u0600-\u06FF]/);
+  await expect(page.getByTestId('app-Inventory')).toContainText(/[\u0600-\u06FF]/);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await chooseLanguage(page, 'English');
@@ -54,7 +54,7 @@ test('logout asks for confirmation, then signs out', async ({ page }) => {
   await page.getByTestId('logout').click();
   await page.getByTestId('confirm-cancel').click();
   await expect(page).toHaveURL(/\/desk$/);
-  await expect(page.getByTestId('app-Settings')).toBeVisible();
+  await expect(page.getByTestId('app-Inventory')).toBeVisible();
   await page.getByTestId('logout').click();
   await page.getByTestId('confirm-ok').click();
   await expect(page.locator('#login-name')).toBeVisible();

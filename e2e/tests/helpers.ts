@@ -11,6 +11,16 @@ export async function signInAs(page: Page, name = 'admin', password = E2E_ADMIN_
   await expect(page).toHaveURL(/\/desk$/);
 }
 
+/** Opens an app from the desktop, turning its pages (18 apps each, SPEC) until the app's icon is on the one shown. */
+export async function openDeskApp(page: Page, key: string): Promise<void> {
+  const icon = page.getByTestId(`app-${key}`);
+  const next = page.locator('.desk-arrow-next');
+  await expect(page.locator('[data-testid^="app-"]').first()).toBeVisible();
+  while (!(await icon.isVisible()) && (await next.isVisible()) && (await next.isEnabled()))
+    await next.click();
+  await icon.click();
+}
+
 export async function chooseLanguage(page: Page, label: string): Promise<void> {
   const option = page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`);
   // Right after sign-in the header may still re-render and swallow the first click that opens the list.

@@ -36,7 +36,7 @@ const table = (page: Page) =>
 export function moduleScreens(deviceId: string): Screen[] {
   const device = `/desk/inventory/devices/${deviceId}`;
   return [
-    { name: 'desktop', path: '/desk', ready: byTestId('app-Settings') },
+    { name: 'desktop', path: '/desk', ready: byTestId('app-Inventory') },
     {
       name: 'inventory list',
       path: '/desk/inventory/devices',

@@ -88,6 +88,7 @@ export function JumpServices({
           </Form.Item>
           <Form.Item name="type">
             <Select
+              aria-label={t('deviceSettings.general.serviceType')}
               style={{ width: 110 }}
               options={JUMP_SERVICE_TYPES.map((type) => ({ value: type, label: type }))}
               data-testid="jump-service-type"
