@@ -41,6 +41,17 @@ describe.each(DIALECTS)('Auth Connect (%s)', (dialect) => {
     const devices = edge.devices.list().sort((a, b) => a.serial.localeCompare(b.serial));
     ids = devices.map((d) => d.id);
     groupId = devices[1]!.groupId!;
+    // Each device reports its sections just after it comes online: a snapshot taken before they all landed
+    // would count them as written by the test.
+    await waitFor(
+      async () => {
+        for (const id of ids)
+          if ((await edge.deviceConfig.state(id)).sections.some((s) => s.reported === null)) return false;
+        return true;
+      },
+      'every section of the fleet reported',
+      60_000,
+    );
   }, 120_000);
 
   afterAll(async () => {

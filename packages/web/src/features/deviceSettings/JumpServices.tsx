@@ -1,5 +1,5 @@
 /**
- * The agent's jump-to services (SPEC 7 `agent/jumptoservices`): the device-local services a jump link may
+ * The agent's jump-to services (SPEC 7: the agent/jumptoservices calls): the device-local services a jump link may
  * reach through the tunnel, each with Jump (a link for the caller, opened beside the console) and Delete;
  * below them a row to add one. The console and the agent both refuse any other port.
  */
