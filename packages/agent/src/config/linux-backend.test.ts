@@ -59,7 +59,7 @@ describe('the Linux configuration backend', () => {
     const edge = path.join(root, 'etc/config/edge');
     fs.writeFileSync(edge, fs.readFileSync(edge, 'utf8').replace("'Shop 7'", "'Renamed on site'"));
     expect(await backend.localChanges(docs())).toEqual({
-      general: { deviceName: 'Renamed on site', remoteHelp: false },
+      general: { ...docs().general, deviceName: 'Renamed on site' },
     });
   });
 });
