@@ -68,7 +68,7 @@ describe('routes', () => {
 
   it("'/' goes to /desk when already signed in", async () => {
     start('/', signedIn);
-    expect(await screen.findByTestId('app-Settings')).toBeInTheDocument();
+    expect(await screen.findByTestId('app-Inventory')).toBeInTheDocument();
     expect(where()).toBe('/desk');
   });
 
@@ -131,7 +131,7 @@ describe('routes', () => {
     await userEvent.type(await screen.findByLabelText('User Account'), 'admin');
     await userEvent.type(screen.getByLabelText('User Password'), 'Admin-pass-1234');
     await userEvent.click(screen.getByTestId('login-submit'));
-    expect(await screen.findByTestId('app-Settings')).toBeInTheDocument();
+    expect(await screen.findByTestId('app-Inventory')).toBeInTheDocument();
     expect(where()).toBe('/desk');
     expect(await screen.findByText('Login successfully.')).toBeInTheDocument();
     expect(stub.calls.find((c) => c.url === '/api/v1/auth/login')!.body).toEqual({
@@ -179,6 +179,8 @@ describe('routes', () => {
 
   it('opens an app at its first child page with the address list beside it', async () => {
     start('/desk', signedIn);
+    // Settings is the 19th app: on the desktop's second page (SPEC: 18 apps a page).
+    await userEvent.click(await screen.findByRole('button', { name: 'Next page' }));
     await userEvent.click(await screen.findByTestId('app-Settings'));
     await waitFor(() => expect(where()).toBe('/desk/settings/account'));
     expect(await screen.findByTestId('profile-name')).toHaveTextContent('admin');

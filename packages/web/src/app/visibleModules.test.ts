@@ -53,11 +53,14 @@ describe('visible modules', () => {
     const settings = modules.find((m) => m.key === 'Settings')!;
     expect(settings.children?.map((c) => c.key)).toEqual([
       'Account',
+      'Network',
       'Activity',
       'Company',
       'Permission',
       'SMTPServer',
       'Branding',
+      'BackupRestore',
+      'Upgrade',
       'Language',
     ]);
     const security = modules.find((m) => m.key === 'Security')!;
@@ -69,9 +72,11 @@ describe('visible modules', () => {
     const settings = list.find((e) => e.module.key === 'Settings')!;
     expect(settings.children.map((c) => c.key)).toEqual([
       'Account',
+      'Network',
       'Activity',
       'SMTPServer',
       'Branding',
+      'BackupRestore',
       'Language',
     ]);
   });
