@@ -12,11 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTar, writeTar, type BackupFile, type BackupView, type RestoreResult } from '@edge/protocol';
 import { TEST_CLAIM_CODE, signIn, type TestConsole } from '../testing/harness.ts';
 import {
+  agentOnline,
   consoleUrl,
   startAgent,
   startListeningConsole,
   uniquePrefix,
-  waitFor,
   type Child,
 } from '../testing/devices.ts';
 import { caller, type Caller } from '../testing/accounts.ts';
@@ -36,11 +36,7 @@ beforeAll(async () => {
   await edge.enrolment.provision([{ serial, claimCode: TEST_CLAIM_CODE }]);
   stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-backup-agent-'));
   agent = startAgent({ console: consoleUrl(edge), serial, stateDir, interval: 2 });
-  deviceId = await waitFor(
-    () => edge.devices.list().find((d) => d.serial === serial && d.online && d.capabilities.length > 0)?.id,
-    'the agent online',
-    60_000,
-  );
+  deviceId = await agentOnline(edge, serial, 'the agent online', 60_000);
 }, 90_000);
 
 afterAll(async () => {

@@ -204,6 +204,19 @@ export const startAgent = (a: {
     a.namespace,
   );
 
+/** The id of the device `serial`, once it is online and has said what it can do (a real agent's hello). */
+export const agentOnline = (
+  edge: Console,
+  serial: string,
+  what: string,
+  timeoutMs: number,
+): Promise<string> =>
+  waitFor(
+    () => edge.devices.list().find((d) => d.serial === serial && d.online && d.capabilities.length > 0)?.id,
+    what,
+    timeoutMs,
+  );
+
 export async function waitFor<T>(
   probe: () => T | undefined | false | Promise<T | undefined | false>,
   what: string,

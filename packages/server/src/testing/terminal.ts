@@ -16,6 +16,7 @@ import {
 } from '@edge/protocol';
 import { TEST_CLAIM_CODE, signIn, type TestConsole } from './harness.ts';
 import {
+  agentOnline,
   connectAs,
   consoleUrl,
   enrolByHand,
@@ -38,11 +39,7 @@ export async function consoleWithAgent(
   await edge.enrolment.provision([{ serial, claimCode: TEST_CLAIM_CODE }]);
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-agent-remote-'));
   const agent = startAgent({ console: url, serial, stateDir, interval: 5, extraArgs: options.extraArgs });
-  const deviceId = await waitFor(
-    () => edge.devices.list().find((d) => d.serial === serial && d.online && d.capabilities.length > 0)?.id,
-    'the agent online',
-    60_000,
-  );
+  const deviceId = await agentOnline(edge, serial, 'the agent online', 60_000);
   return {
     edge,
     url,

@@ -16,6 +16,7 @@ import { generateSigningKeys } from '@edge/protocol/signature';
 import { packImage } from '@edge/protocol/upgrade-image';
 import { TEST_CLAIM_CODE, signIn, type TestConsole } from '../testing/harness.ts';
 import {
+  agentOnline,
   consoleUrl,
   startAgent,
   startListeningConsole,
@@ -92,11 +93,7 @@ beforeAll(async () => {
     program: v1,
     extraArgs: ['--upgrade-key', keyFile],
   });
-  deviceId = await waitFor(
-    () => edge.devices.list().find((d) => d.serial === serial && d.online && d.capabilities.length > 0)?.id,
-    'the built agent online',
-    90_000,
-  );
+  deviceId = await agentOnline(edge, serial, 'the built agent online', 90_000);
 }, 150_000);
 
 afterAll(async () => {
