@@ -146,8 +146,15 @@ export type LiveContainerFleet = z.infer<typeof liveContainerFleet>;
 
 export const liveSettings = sectionStateView;
 export const liveList = inventoryListResponse;
-/** One message of the jobs channel: the job when it changed, the steps that changed (all of them first). */
-export const liveJob = z.object({ job: jobView.optional(), steps: z.array(stepView) });
+/**
+ * One message of the jobs channel: the job when it changed, the steps that changed (all of them first),
+ * and in the first message the output lines each running step streamed before the screen came (by step id).
+ */
+export const liveJob = z.object({
+  job: jobView.optional(),
+  steps: z.array(stepView),
+  lines: z.record(z.string(), z.array(z.string())).optional(),
+});
 export type LiveJob = z.infer<typeof liveJob>;
 
 /** Data schema per channel, for those who check what arrives (tests, tools). */
