@@ -53,7 +53,7 @@ export function sdwanSync(deps: {
       behind.map((n) => {
         const config = configs.get(n.deviceId);
         // Its configuration changed since: the next replan sends it.
-        if (!config || configHash(config) !== n.configHash) return undefined;
+        if (!config || configHash(config) !== n.configHash) return Promise.resolve();
         return service.push(n.deviceId, config, n.configHash!);
       }),
     );
