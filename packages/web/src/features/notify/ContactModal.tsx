@@ -137,7 +137,7 @@ export function ContactModal({ contact, onClose }: { contact: ContactView | null
           )}
         </Fragment>
       ))}
-      <QuietHoursFields field={field} hint="notify.contactQuietHint" />
+      <QuietHoursFields field={field} hint={t('notify.contactQuietHint')} />
     </RowFormModal>
   );
 }

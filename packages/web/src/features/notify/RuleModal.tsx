@@ -114,7 +114,7 @@ export function RuleModal({ rule, onClose }: { rule: EventRuleView | null; onClo
         <InputNumber min={HOLD_OFF_MINUTES.min} max={HOLD_OFF_MINUTES.max} />,
         { extra: t('notify.holdOffHint') },
       )}
-      <QuietHoursFields field={field} hint="notify.quietHint" />
+      <QuietHoursFields field={field} hint={t('notify.quietHint')} />
       {field(
         'escalateMinutes',
         'notify.escalateMinutes',
