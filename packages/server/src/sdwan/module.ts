@@ -23,7 +23,7 @@ export const sdwanModule = featureModule({
   needs: ['store', 'devices', 'rpc', 'log', 'config'],
   start: async ({ store, devices, rpc, log, config }) => {
     const setting = relaySetting(config.sdwanRelay.endpoint);
-    const rows = sdwanStore(store.db, { consoleRelay: setting !== undefined });
+    const rows = sdwanStore(store.db);
     const relay = setting
       ? consoleRelay({
           stateDir: path.join(config.dataDir, 'overlay-relay'),

@@ -1,7 +1,7 @@
 /**
  * Talking to a node, whichever it is: a device over its RPC (online, its secure mode letting the overlay
- * in), or the console host's own relay (console-relay.ts), which is up whenever the console is and has no
- * secure mode. The service and the sync task reach nodes only through this.
+ * in), or the console host's own relay (console-relay.ts), which is up whenever the console running it
+ * is, and has no secure mode. The service and the sync task reach nodes only through this.
  */
 import { CONSOLE_NODE_ID, overlayAllowed, type RpcResult } from '@edge/protocol';
 import type { DeviceDirectory } from '../devices/services.ts';
@@ -31,7 +31,8 @@ export function nodeCalls(deps: {
   return {
     online: (id) => own(id) || (devices.get(id)?.online ?? false),
     allowed(id) {
-      if (own(id)) return true;
+      // Every replica plans with the console host's relay alike, whichever of them runs it.
+      if (id === CONSOLE_NODE_ID) return true;
       const device = devices.get(id);
       return device !== undefined && overlayAllowed(device.secureMode);
     },

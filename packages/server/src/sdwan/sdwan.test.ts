@@ -285,7 +285,7 @@ describe.each(DIALECTS)('SD-WAN API (%s)', (dialect) => {
   });
 
   test("the console host's relay row: kept as configured, a tunnel address once there is one, a relay of no site", async () => {
-    const rows = sdwanStore(edge.store.db, { consoleRelay: true });
+    const rows = sdwanStore(edge.store.db);
     const given: string[] = [];
     await rows.ensureConsoleRelay('203.0.113.1', 51821, () => null);
     await rows.ensureConsoleRelay('203.0.113.2', 51822, () => (given.push('100.127.255.1'), '100.127.255.1'));
@@ -298,8 +298,18 @@ describe.each(DIALECTS)('SD-WAN API (%s)', (dialect) => {
     expect(relay.configHash).toBe('h');
     await rows.ensureConsoleRelay('203.0.113.2', 51822, () => (given.push('again'), 'again'));
     expect(given).toEqual(['100.127.255.1']);
-    // The console without a relay of its own does not see the row.
-    expect((await sdwanStore(edge.store.db).nodes()).some((n) => n.deviceId === CONSOLE_NODE_ID)).toBe(false);
+    // This console runs no relay, yet plans with it as the replica that does: no two plans for one store.
+    const shown = (await topology()).nodes.find((n) => n.deviceId === CONSOLE_NODE_ID)!;
+    expect(shown).toMatchObject({
+      relay: true,
+      overlayAllowed: true,
+      online: false,
+      tunnelIp: '100.127.255.1',
+    });
+    // Set on the host only: not edited or deleted through the API.
+    expect((await call('DELETE', 'node/delete', { deviceId: CONSOLE_NODE_ID })).body.err_message).toBe(
+      messages.sdwanConsoleRelayFixed,
+    );
     await edge.store.db.deleteFrom('sdwan_console_relay').execute();
   });
 });

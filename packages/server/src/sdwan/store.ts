@@ -96,7 +96,7 @@ function nodeRow(r: NodeColumns, extra: { siteId: number | null; relay: boolean;
 const tableOf = (deviceId: string) =>
   (deviceId === CONSOLE_NODE_ID ? 'sdwan_console_relay' : 'sdwan_nodes') as 'sdwan_nodes';
 
-export function sdwanStore(db: Db, options: { consoleRelay: boolean } = { consoleRelay: false }) {
+export function sdwanStore(db: Db) {
   const sites = async (): Promise<SiteRow[]> =>
     (await db.selectFrom('sdwan_sites').selectAll().orderBy('id').execute()).map((r) => ({
       id: r.id,
@@ -112,7 +112,8 @@ export function sdwanStore(db: Db, options: { consoleRelay: boolean } = { consol
       .orderBy('joined_at')
       .orderBy('device_id')
       .execute();
-    const own = options.consoleRelay ? await db.selectFrom('sdwan_console_relay').selectAll().execute() : [];
+    // Read by every console sharing the store, also those not running the relay: replicas plan alike.
+    const own = await db.selectFrom('sdwan_console_relay').selectAll().execute();
     return [
       ...rows.map((r) =>
         nodeRow(r, { siteId: r.site_id, relay: Boolean(r.relay), onBoot: Boolean(r.on_boot) }),
@@ -147,7 +148,6 @@ export function sdwanStore(db: Db, options: { consoleRelay: boolean } = { consol
 
   return {
     db,
-    consoleRelay: options.consoleRelay,
     /**
      * The console host's relay row, made on the first start with SDWAN_RELAY_ENDPOINT set, its advertised
      * address and port kept as configured; a tunnel address once a subnet has one to give (`allocate`).
