@@ -22,6 +22,7 @@ import { alertsMore } from './0023_alerts_more.ts';
 import { deviceBackups } from './0019_device_backups.ts';
 import { upgrade } from './0021_upgrade.ts';
 import { notifyEscalated } from './0028_notify_escalated.ts';
+import { sdwanRelay } from './0030_sdwan_relay.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -47,4 +48,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0023_alerts_more': alertsMore,
   '0021_upgrade': upgrade,
   '0028_notify_escalated': notifyEscalated,
+  '0030_sdwan_relay': sdwanRelay,
 };
