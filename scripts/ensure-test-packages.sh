@@ -9,7 +9,8 @@
 # wireguard-go and wireguard-tools (the SD-WAN overlay between real agents in network namespaces: the
 # machines have no kernel WireGuard).
 # ifupdown and openssl (Settings > Network changes a namespace's interfaces through ifup/ifdown and
-# generates the console's self-signed certificate).
+# generates the console's self-signed certificate); ISC's dhclient (ifupdown's DHCP client) and dnsmasq
+# (the DHCP server the test runs on the other end of the cable).
 # poppler's pdftotext and the fonts of the Statistics PDF (Latin and Arabic, Chinese and Japanese, Thai).
 set -euo pipefail
 exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
@@ -34,4 +35,6 @@ exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
   /usr/bin/wireguard-go=wireguard-go \
   /usr/bin/wg=wireguard-tools \
   /usr/sbin/ifup=ifupdown \
-  /usr/bin/openssl=openssl
+  /usr/bin/openssl=openssl \
+  /usr/sbin/dhclient=isc-dhcp-client \
+  /usr/sbin/dnsmasq=dnsmasq-base

@@ -4,6 +4,7 @@
  * (from the new address, when the change moved it). The pending change is stored before anything is
  * touched, so a console that stops mid-window rolls back when it starts again.
  */
+import fs from 'node:fs/promises';
 import {
   conflictsWithAnotherInterface,
   type ApplyNetworkRequest,
@@ -30,6 +31,8 @@ interface Pending {
   previousIpv6: HostAddress[];
   gateway4: string | null;
   gateway6: string | null;
+  /** resolv.conf's text before the change (a DHCP client rewrites it); absent in a change stored before. */
+  previousResolvConf?: string | null;
 }
 
 export function interfacesService(deps: {
@@ -37,6 +40,8 @@ export function interfacesService(deps: {
   backend: IfupdownBackend;
   settings: KeyValueStore;
   log: FastifyBaseLogger;
+  /** The resolver file a DHCP client writes, put back as it was by a rollback. */
+  resolvConf: string;
   now?: () => number;
 }) {
   const { host, backend, settings, log } = deps;
@@ -57,9 +62,15 @@ export function interfacesService(deps: {
     return (await readInterfaces(host)).map((i) => ({ ...i, config: managed.get(i.name) ?? null }));
   }
 
+  const readResolvConf = () => fs.readFile(deps.resolvConf, 'utf8').catch(() => null);
+
   async function restore(change: Pending): Promise<void> {
     await backend.down(change.name, true);
     await backend.write(change.previousFile);
+    // Written in place (not renamed over), as a DHCP client does: the file may be a bind mount or a link.
+    const resolvConf = change.previousResolvConf;
+    if (typeof resolvConf === 'string' && (await readResolvConf()) !== resolvConf)
+      await fs.writeFile(deps.resolvConf, resolvConf);
     if (change.wasManaged) {
       await backend.up(change.name);
       return;
@@ -128,6 +139,7 @@ export function interfacesService(deps: {
           previousIpv6: target.ipv6,
           gateway4: await defaultGateway(host, '-4'),
           gateway6: await defaultGateway(host, '-6'),
+          previousResolvConf: await readResolvConf(),
         };
         await settings.put(PENDING_KEY, change);
         try {

@@ -21,7 +21,13 @@ export const networkModule = featureModule({
       interfacesFile: config.network.interfacesFile,
       stateDir: config.network.stateDir,
     });
-    const interfaces = interfacesService({ host, backend, settings, log });
+    const interfaces = interfacesService({
+      host,
+      backend,
+      settings,
+      log,
+      resolvConf: config.network.resolvConf,
+    });
     await interfaces.resume();
     let listeners: ConsoleListeners | undefined;
     const listening = async (app: FastifyInstance) => {
