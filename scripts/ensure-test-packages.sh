@@ -11,6 +11,8 @@
 # ifupdown and openssl (Settings > Network changes a namespace's interfaces through ifup/ifdown and
 # generates the console's self-signed certificate); ISC's dhclient (ifupdown's DHCP client) and dnsmasq
 # (the DHCP server the test runs on the other end of the cable).
+# hostapd and wpa_supplicant (Auth Connect: a real agent's 802.1X authenticator on a wired port, and a
+# user's supplicant signing in with an account made in the console).
 # poppler's pdftotext and the fonts of the Statistics PDF (Latin and Arabic, Chinese and Japanese, Thai).
 set -euo pipefail
 exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
@@ -37,4 +39,6 @@ exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
   /usr/sbin/ifup=ifupdown \
   /usr/bin/openssl=openssl \
   /usr/sbin/dhclient=isc-dhcp-client \
-  /usr/sbin/dnsmasq=dnsmasq-base
+  /usr/sbin/dnsmasq=dnsmasq-base \
+  /usr/sbin/hostapd=hostapd \
+  /usr/sbin/wpa_supplicant=wpasupplicant
