@@ -13,6 +13,8 @@
 # (the DHCP server the test runs on the other end of the cable).
 # hostapd and wpa_supplicant (Auth Connect: a real agent's 802.1X authenticator on a wired port, and a
 # user's supplicant signing in with an account made in the console).
+# dbus (a private system bus on which the tests' own systemd-networkd answers networkctl: Settings > Network's
+# networkd backend; systemd itself is part of every Debian).
 # poppler's pdftotext and the fonts of the Statistics PDF (Latin and Arabic, Chinese and Japanese, Thai).
 set -euo pipefail
 exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
@@ -41,4 +43,6 @@ exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
   /usr/sbin/dhclient=isc-dhcp-client \
   /usr/sbin/dnsmasq=dnsmasq-base \
   /usr/sbin/hostapd=hostapd \
-  /usr/sbin/wpa_supplicant=wpasupplicant
+  /usr/sbin/wpa_supplicant=wpasupplicant \
+  /usr/bin/dbus-daemon=dbus \
+  /lib/systemd/systemd-networkd=systemd

@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { KeyValueStore } from '../db/key-value.ts';
 import { fail } from '../http/errors.ts';
 import { defaultGateway, readInterfaces, type HostCommands } from './host.ts';
-import { parseManaged, type IfupdownBackend } from './ifupdown.ts';
+import type { NetworkBackend } from './backend.ts';
 
 const PENDING_KEY = 'network.pending';
 
@@ -23,9 +23,9 @@ const PENDING_KEY = 'network.pending';
 interface Pending {
   name: string;
   deadline: number;
-  /** The interfaces file before the change. */
+  /** The backend's files before the change (its snapshot: the ifupdown file, or networkd's files). */
   previousFile: string;
-  /** The interface was not in the file: its addresses and the default routes are put back by hand. */
+  /** The interface was not in the files: its addresses and the default routes are put back by hand. */
   wasManaged: boolean;
   previousIpv4: HostAddress[];
   previousIpv6: HostAddress[];
@@ -37,7 +37,7 @@ interface Pending {
 
 export function interfacesService(deps: {
   host: HostCommands;
-  backend: IfupdownBackend;
+  backend: NetworkBackend;
   settings: KeyValueStore;
   log: FastifyBaseLogger;
   /** The resolver file a DHCP client writes, put back as it was by a rollback. */
@@ -58,27 +58,32 @@ export function interfacesService(deps: {
   const pending = async () => (await settings.get<Pending | null>(PENDING_KEY)) ?? null;
 
   async function interfaces(): Promise<HostInterface[]> {
-    const managed = parseManaged(await backend.read());
+    const managed = backend.managedIn(await backend.snapshot());
     return (await readInterfaces(host)).map((i) => ({ ...i, config: managed.get(i.name) ?? null }));
   }
 
   const readResolvConf = () => fs.readFile(deps.resolvConf, 'utf8').catch(() => null);
 
   async function restore(change: Pending): Promise<void> {
-    await backend.down(change.name, true);
-    await backend.write(change.previousFile);
+    await backend.restore(change.name, change.previousFile);
     // Written in place (not renamed over), as a DHCP client does: the file may be a bind mount or a link.
     const resolvConf = change.previousResolvConf;
     if (typeof resolvConf === 'string' && (await readResolvConf()) !== resolvConf)
       await fs.writeFile(deps.resolvConf, resolvConf);
-    if (change.wasManaged) {
-      await backend.up(change.name);
-      return;
-    }
+    if (change.wasManaged) return;
+    // `replace`: another file of the network manager may have put the same address back already.
     for (const a of change.previousIpv4)
-      await host.exec('ip', ['addr', 'add', `${a.address}/${a.prefix}`, 'dev', change.name]);
+      await host.exec('ip', ['addr', 'replace', `${a.address}/${a.prefix}`, 'dev', change.name]);
     for (const a of change.previousIpv6.filter((a) => !a.address.toLowerCase().startsWith('fe80:')))
-      await host.exec('ip', ['-6', 'addr', 'add', `${a.address}/${a.prefix}`, 'dev', change.name, 'nodad']);
+      await host.exec('ip', [
+        '-6',
+        'addr',
+        'replace',
+        `${a.address}/${a.prefix}`,
+        'dev',
+        change.name,
+        'nodad',
+      ]);
     if (change.gateway4)
       await host
         .exec('ip', ['route', 'replace', 'default', 'via', change.gateway4])
@@ -129,12 +134,12 @@ export function interfacesService(deps: {
         if (!target) throw fail(400, 'networkInterfaceUnknown');
         if (conflictsWithAnotherInterface(config, present)) throw fail(400, 'ipConflict');
 
-        const previousFile = await backend.read();
+        const previousFile = await backend.snapshot();
         const change: Pending = {
           name: config.name,
           deadline: now() + request.confirmSeconds * 1000,
           previousFile,
-          wasManaged: parseManaged(previousFile).has(config.name),
+          wasManaged: backend.managedIn(previousFile).has(config.name),
           previousIpv4: target.ipv4,
           previousIpv6: target.ipv6,
           gateway4: await defaultGateway(host, '-4'),
@@ -143,9 +148,7 @@ export function interfacesService(deps: {
         };
         await settings.put(PENDING_KEY, change);
         try {
-          await backend.down(config.name, change.wasManaged);
-          await backend.write(backend.withConfig(previousFile, config));
-          await backend.up(config.name);
+          await backend.apply(config, previousFile);
         } catch (err) {
           log.error({ err, interface: config.name }, 'network change failed; restoring');
           await restore(change).catch((again: unknown) => log.error({ err: again }, 'restore failed'));

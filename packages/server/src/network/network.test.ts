@@ -78,6 +78,8 @@ describe('Settings > Network on a real host network (a namespace of its own)', (
     fs.writeFileSync(path.join(netnsEtc, 'resolv.conf'), 'nameserver 10.0.0.53\n');
     edge = await startListeningConsole('sqlite', {
       network: {
+        backend: 'ifupdown',
+        networkdDir: path.join(work, 'networkd'),
         interfacesFile: path.join(work, 'interfaces'),
         stateDir: path.join(work, 'state'),
         resolvConf: path.join(netnsEtc, 'resolv.conf'),
