@@ -71,6 +71,8 @@ describe('Settings > Network through systemd-networkd (a namespace of its own)',
   const serverNamespace = `edge-nds-${tag}`;
   const link = `ndl${tag}`;
   const serverLink = `nds${tag}`;
+  // A second cable, which the host's own .network file configures before the console takes it over.
+  const hostLink = `ndh${tag}`;
   const n = 100 + Math.floor(Math.random() * 150);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-networkd-'));
   const networkDir = path.join(work, 'network');
@@ -106,6 +108,10 @@ describe('Settings > Network through systemd-networkd (a namespace of its own)',
     ip('-n', namespace, 'link', 'set', link, 'up');
     ip('-n', serverNamespace, 'addr', 'add', `10.${n}.8.1/24`, 'dev', serverLink);
     ip('-n', serverNamespace, 'link', 'set', serverLink, 'up');
+    ip('-n', namespace, 'link', 'add', hostLink, 'type', 'veth', 'peer', 'name', `ndp${tag}`);
+    ip('-n', namespace, 'link', 'set', `ndp${tag}`, 'netns', serverNamespace);
+    ip('-n', namespace, 'link', 'set', hostLink, 'up');
+    ip('-n', serverNamespace, 'link', 'set', `ndp${tag}`, 'up');
 
     const socket = path.join(work, 'system_bus_socket');
     fs.writeFileSync(path.join(work, 'bus.conf'), BUS_POLICY(socket));
@@ -258,4 +264,50 @@ describe('Settings > Network through systemd-networkd (a namespace of its own)',
       iPAddress: `10.${n}.8.9`,
     });
   }, 90_000);
+
+  it("hands an interface back to the host's own .network file on rollback", async () => {
+    const hostFile = path.join(networkDir, `20-host-${hostLink}.network`);
+    const hostText = `[Match]\nName=${hostLink}\n\n[Network]\nAddress=10.${n}.9.3/24\nLinkLocalAddressing=ipv6\n`;
+    fs.writeFileSync(hostFile, hostText, { mode: 0o644 });
+    execFileSync('ip', ['netns', 'exec', namespace, 'networkctl', 'reload'], { stdio: 'pipe' });
+    await waitFor(
+      () => addressesIn(namespace, hostLink).join() === `10.${n}.9.3/24`,
+      "the host's file in force",
+      20_000,
+    );
+    expect((await state()).interfaces.find((i) => i.name === hostLink)?.config).toBeNull();
+
+    // The console's file sorts first, so it is the one networkd takes.
+    const applied = await admin('POST', '/api/v1/settings/network/apply', {
+      config: config(hostLink, {
+        status: 'static',
+        iPAddress: `10.${n}.9.7`,
+        mask: '255.255.255.0',
+        gateway: `10.${n}.9.1`,
+      }),
+      confirmSeconds: 5,
+    });
+    expect(applied.statusCode, `${applied.body}\n${output.join('')}`).toBe(200);
+    expect(addressesIn(namespace, hostLink)).toEqual([`10.${n}.9.7/24`]);
+
+    await waitFor(async () => (await state()).pending === null, 'the window to end', 20_000);
+    expect(fs.readFileSync(hostFile, 'utf8')).toBe(hostText);
+    expect(fs.existsSync(path.join(networkDir, `10-edge-console-${hostLink}.network`))).toBe(false);
+    // networkd applies the host's file again (the address the console put back by hand is the same one).
+    await waitFor(
+      () => addressesIn(namespace, hostLink).join() === `10.${n}.9.3/24`,
+      "the host's file in force again",
+      20_000,
+    );
+    // It is networkd's doing, not only the console's: cleared, the address comes back from the host's file.
+    ip('-n', namespace, 'addr', 'flush', 'dev', hostLink, 'scope', 'global');
+    execFileSync('ip', ['netns', 'exec', namespace, 'networkctl', 'reconfigure', hostLink], {
+      stdio: 'pipe',
+    });
+    await waitFor(
+      () => addressesIn(namespace, hostLink).join() === `10.${n}.9.3/24`,
+      "networkd to put the host's address back",
+      20_000,
+    );
+  }, 60_000);
 });
