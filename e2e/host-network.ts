@@ -36,6 +36,8 @@ export function hostNetwork(): HostNetwork {
   return {
     env: {
       NETWORK_NAMESPACE: namespace,
+      // The namespace is driven with ifupdown whatever the machine itself runs.
+      NETWORK_BACKEND: 'ifupdown',
       NETWORK_INTERFACES_FILE: path.join(work, 'interfaces'),
       NETWORK_STATE_DIR: path.join(work, 'state'),
       RESOLV_CONF: path.join(work, 'resolv.conf'),

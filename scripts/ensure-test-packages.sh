@@ -9,7 +9,12 @@
 # wireguard-go and wireguard-tools (the SD-WAN overlay between real agents in network namespaces: the
 # machines have no kernel WireGuard).
 # ifupdown and openssl (Settings > Network changes a namespace's interfaces through ifup/ifdown and
-# generates the console's self-signed certificate).
+# generates the console's self-signed certificate); ISC's dhclient (ifupdown's DHCP client) and dnsmasq
+# (the DHCP server the test runs on the other end of the cable).
+# hostapd and wpa_supplicant (Auth Connect: a real agent's 802.1X authenticator on a wired port, and a
+# user's supplicant signing in with an account made in the console).
+# dbus (a private system bus on which the tests' own systemd-networkd answers networkctl: Settings > Network's
+# networkd backend; systemd itself is part of every Debian).
 # poppler's pdftotext and the fonts of the Statistics PDF (Latin and Arabic, Chinese and Japanese, Thai).
 set -euo pipefail
 exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
@@ -34,4 +39,10 @@ exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
   /usr/bin/wireguard-go=wireguard-go \
   /usr/bin/wg=wireguard-tools \
   /usr/sbin/ifup=ifupdown \
-  /usr/bin/openssl=openssl
+  /usr/bin/openssl=openssl \
+  /usr/sbin/dhclient=isc-dhcp-client \
+  /usr/sbin/dnsmasq=dnsmasq-base \
+  /usr/sbin/hostapd=hostapd \
+  /usr/sbin/wpa_supplicant=wpasupplicant \
+  /usr/bin/dbus-daemon=dbus \
+  /lib/systemd/systemd-networkd=systemd

@@ -45,6 +45,9 @@ Connects this Linux device to the console: enrols (Provision > Discovery), then 
   --no-dry-run            really run them; without it reboot/shutdown/secure link are only logged
   --no-syslog             do not forward the device's syslog (logread, journald or /var/log) to the console
   --wifi-iface IF         radio used for Wi-Fi scans (default: the first wireless interface)
+  --dot1x-iface IF        run an 802.1X authenticator (hostapd, wired driver, its own EAP server) on
+                          this port: users sign in with the console's Auth Connect accounts
+                          (EAP-PEAP/MSCHAPv2 or EAP-TTLS/PAP; certificate in STATE-DIR/dot1x/server.pem)
   --apply-root DIR        where configuration files are written: / on an OpenWrt device
                           (default STATE-DIR/apply-root, a staging directory: nothing changes)
   --reload-cmd CMD        run after writing them (default with --apply-root /:
@@ -78,6 +81,7 @@ const args = readCommandLine(USAGE, {
   'no-syslog': { type: 'boolean', default: false },
   'secure-link-cmd': { type: 'string' },
   'wifi-iface': { type: 'string' },
+  'dot1x-iface': { type: 'string' },
   'apply-root': { type: 'string' },
   'reload-cmd': { type: 'string' },
   'reboot-delay-ms': { type: 'string', default: '5000' },
@@ -125,6 +129,9 @@ try {
       secureModeFile: path.join(stateDir, 'secure-mode'),
       stateDir,
       wifiIface: args['wifi-iface'],
+      dot1x: args['dot1x-iface']
+        ? { iface: args['dot1x-iface'], dir: path.join(stateDir, 'dot1x') }
+        : undefined,
       config: { root: applyRoot, reloadCommand },
       dockerSocket: args['docker-socket'],
       containerCpus: args['container-cpus'] ? Number(args['container-cpus']) : undefined,

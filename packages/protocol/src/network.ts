@@ -14,6 +14,9 @@ export const IPV4_MODES = ['dhcp', 'static'] as const;
 /** linkLocal: no global address; stateful: DHCPv6; stateless: SLAAC. */
 export const IPV6_MODES = ['static', 'linkLocal', 'stateful', 'stateless'] as const;
 export const DNS_MODES = ['auto', 'manual'] as const;
+/** The host network managers the console writes for: Debian's ifupdown, systemd-networkd. */
+export const NETWORK_BACKENDS = ['ifupdown', 'networkd'] as const;
+export type NetworkBackendKind = (typeof NETWORK_BACKENDS)[number];
 
 /** How long a change waits for the operator's confirmation before the previous settings come back. */
 export const NETWORK_CONFIRM_DEFAULT_S = 120;

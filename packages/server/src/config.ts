@@ -1,7 +1,7 @@
 /** The operating contract's knobs (ARCHITECTURE.md), read once from the environment. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CONSOLE_BACKUP_MAX_BYTES } from '@edge/protocol';
+import { CONSOLE_BACKUP_MAX_BYTES, NETWORK_BACKENDS, type NetworkBackendKind } from '@edge/protocol';
 
 export interface Config {
   /** Largest console backup an upload may carry, bytes (CONSOLE_BACKUP_MAX_BYTES; Settings > Backup & Restore). */
@@ -87,9 +87,13 @@ export interface Config {
    * interfaces it manages into (NETWORK_INTERFACES_FILE; Debian's /etc/network/interfaces sources
    * interfaces.d), ifupdown's state directory (NETWORK_STATE_DIR; unset: ifupdown's own), the resolver
    * file read for DNS (RESOLV_CONF), and a network namespace to act in instead of the console's own
-   * (NETWORK_NAMESPACE: a console in a container given the host's namespace, and the tests).
+   * (NETWORK_NAMESPACE: a console in a container given the host's namespace, and the tests). The network
+   * manager written for (NETWORK_BACKEND: ifupdown, networkd, or auto: networkd when the host runs it) and
+   * networkd's directory for the console's .network files (NETWORKD_DIR).
    */
   network: {
+    backend: 'auto' | NetworkBackendKind;
+    networkdDir: string;
     interfacesFile: string;
     stateDir: string | undefined;
     resolvConf: string;
@@ -162,6 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     licensePublicKey: pemOrFile(env.LICENSE_PUBLIC_KEY),
     licenseTrialDays: int(env.LICENSE_TRIAL_DAYS, 90),
     network: {
+      backend: networkBackend(env.NETWORK_BACKEND),
+      networkdDir: env.NETWORKD_DIR || '/etc/systemd/network',
       interfacesFile: env.NETWORK_INTERFACES_FILE || '/etc/network/interfaces.d/edge-console',
       stateDir: env.NETWORK_STATE_DIR || undefined,
       resolvConf: env.RESOLV_CONF || '/etc/resolv.conf',
@@ -172,6 +178,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       namespace: env.SDWAN_RELAY_NAMESPACE || undefined,
     },
   };
+}
+
+function networkBackend(value: string | undefined): Config['network']['backend'] {
+  if (!value || value === 'auto') return 'auto';
+  if ((NETWORK_BACKENDS as readonly string[]).includes(value)) return value as NetworkBackendKind;
+  throw new Error(`NETWORK_BACKEND must be auto, ${NETWORK_BACKENDS.join(' or ')} (got ${value})`);
 }
 
 /** A sustained rate with room for a burst of ten seconds' worth (an agent repeats its request every 10 s). */

@@ -41,6 +41,19 @@ describe('the Linux configuration backend', () => {
     expect(fs.readFileSync(marker, 'utf8')).toBe('done\n');
   });
 
+  test('tells the 802.1X authenticator when the files changed, and only then', async () => {
+    let synced = 0;
+    const backend = new LinuxConfigBackend({ root, log, authenticator: { sync: () => synced++ } });
+    await backend.apply(docs());
+    expect(synced).toBe(1);
+    await backend.apply(docs());
+    expect(synced).toBe(1);
+    const withAccount = docs();
+    withAccount.wifi.accounts = [{ name: 'lobby', password: 'p' }];
+    await backend.apply(withAccount);
+    expect(synced).toBe(2);
+  });
+
   test('fails the apply when the reload command fails, with its output', async () => {
     const backend = new LinuxConfigBackend({
       root,

@@ -24,6 +24,8 @@ export interface LinuxConfigOptions {
   log: AgentLog;
   /** How long the reload may take before the apply counts as failed. */
   reloadTimeoutMs?: number;
+  /** The 802.1X authenticator, told when the files (and so perhaps the Auth Connect accounts) changed. */
+  authenticator?: { sync(): void };
 }
 
 const DEFAULT_RELOAD_TIMEOUT_MS = 60_000;
@@ -56,6 +58,7 @@ export class LinuxConfigBackend implements ConfigBackend {
       changed++;
     }
     if (changed > 0 && this.options.reloadCommand) await this.reload(this.options.reloadCommand);
+    if (changed > 0) this.options.authenticator?.sync();
     return { reachable: true };
   }
 

@@ -129,8 +129,12 @@ export function readWifi(wireless: readonly UciSection[], maxTxPowerDbm: number)
       vid: vidOfNetwork(opt(ap, 'network') ?? '') ?? DEFAULT_LAN_VID,
     })),
     authentication: list(aps[0], 'maclist').map((mac) => ({ name: mac, mac })),
-    accounts: wireless
-      .filter((s) => s.type === 'edge_account')
-      .map((s) => ({ name: opt(s, 'name') ?? '', password: opt(s, 'password') ?? '' })),
+    accounts: readAccounts(wireless),
   };
 }
+
+/** The Auth Connect accounts of /etc/config/wireless (what the device's 802.1X authenticator checks users with). */
+export const readAccounts = (wireless: readonly UciSection[]): WifiAccount[] =>
+  wireless
+    .filter((s) => s.type === 'edge_account')
+    .map((s) => ({ name: opt(s, 'name') ?? '', password: opt(s, 'password') ?? '' }));

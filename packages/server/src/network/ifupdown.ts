@@ -4,11 +4,9 @@
  * way at boot), applied with ifdown/ifup on that file alone.
  */
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { prefixOfNetmask, type NetworkInterfaceConfig } from '@edge/protocol';
+import { HEADER, configComment, parseManaged, writeWhole, type NetworkBackend } from './backend.ts';
 import type { HostCommands } from './host.ts';
-
-const HEADER = '# Written by Edge Console (Settings > Network). Changes made here are replaced there.\n';
 
 /** The stanzas of one interface. */
 export function stanzaOf(config: NetworkInterfaceConfig): string {
@@ -41,46 +39,31 @@ export function stanzaOf(config: NetworkInterfaceConfig): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The configs the file holds, by interface name, kept as JSON comments so they read back exactly. */
-export function parseManaged(text: string): Map<string, NetworkInterfaceConfig> {
-  const managed = new Map<string, NetworkInterfaceConfig>();
-  for (const line of text.split('\n')) {
-    const json = /^# edge-console-config (.*)$/.exec(line)?.[1];
-    if (!json) continue;
-    const config = JSON.parse(json) as NetworkInterfaceConfig;
-    managed.set(config.name, config);
-  }
-  return managed;
-}
-
 function render(managed: Map<string, NetworkInterfaceConfig>): string {
-  const parts = [...managed.values()].map(
-    (config) => `# edge-console-config ${JSON.stringify(config)}\n${stanzaOf(config)}`,
-  );
+  const parts = [...managed.values()].map((config) => `${configComment(config)}${stanzaOf(config)}`);
   return HEADER + parts.join('\n');
-}
-
-export interface IfupdownBackend {
-  /** Whether ifup and ifdown are installed. */
-  available(): Promise<boolean>;
-  /** The file's text now ('' when there is none). */
-  read(): Promise<string>;
-  /** Replaces the file with `text` (written whole, then renamed over the old one). */
-  write(text: string): Promise<void>;
-  withConfig(text: string, config: NetworkInterfaceConfig): string;
-  /** Takes the interface down as the file says, or clears its addresses when the file does not name it. */
-  down(name: string, managedNow: boolean): Promise<void>;
-  up(name: string): Promise<void>;
 }
 
 export function ifupdownBackend(options: {
   host: HostCommands;
   interfacesFile: string;
   stateDir: string | undefined;
-}): IfupdownBackend {
+}): NetworkBackend {
   const { host, interfacesFile, stateDir } = options;
   const common = () => ['-i', interfacesFile, ...(stateDir ? ['--state-dir', stateDir] : [])];
+
+  /** Takes the interface down as the file says (when it names it), and clears its global addresses. */
+  async function down(name: string, named: boolean): Promise<void> {
+    if (named) await host.exec('ifdown', ['--force', ...common(), name]).catch(() => '');
+    await host.exec('ip', ['addr', 'flush', 'dev', name, 'scope', 'global']);
+  }
+  async function up(name: string): Promise<void> {
+    if (stateDir) await fs.mkdir(stateDir, { recursive: true });
+    await host.exec('ifup', ['--force', ...common(), name]);
+  }
+
   return {
+    kind: 'ifupdown',
     async available() {
       try {
         await host.exec('ifup', ['--version']);
@@ -89,25 +72,20 @@ export function ifupdownBackend(options: {
         return false;
       }
     },
-    read: () => fs.readFile(interfacesFile, 'utf8').catch(() => ''),
-    async write(text) {
-      await fs.mkdir(path.dirname(interfacesFile), { recursive: true });
-      const temporary = `${interfacesFile}.new`;
-      await fs.writeFile(temporary, text, { mode: 0o644 });
-      await fs.rename(temporary, interfacesFile);
-    },
-    withConfig(text, config) {
-      const managed = parseManaged(text);
+    snapshot: () => fs.readFile(interfacesFile, 'utf8').catch(() => ''),
+    managedIn: parseManaged,
+    async apply(config, before) {
+      const managed = parseManaged(before);
+      await down(config.name, managed.has(config.name));
       managed.set(config.name, config);
-      return render(managed);
+      await writeWhole(interfacesFile, render(managed));
+      await up(config.name);
     },
-    async down(name, managedNow) {
-      if (managedNow) await host.exec('ifdown', ['--force', ...common(), name]).catch(() => '');
-      await host.exec('ip', ['addr', 'flush', 'dev', name, 'scope', 'global']);
-    },
-    async up(name) {
-      if (stateDir) await fs.mkdir(stateDir, { recursive: true });
-      await host.exec('ifup', ['--force', ...common(), name]);
+    async restore(name, snapshot) {
+      // The file in force now names it (the change did): ifdown stops what it started (a DHCP client too).
+      await down(name, true);
+      await writeWhole(interfacesFile, snapshot);
+      if (parseManaged(snapshot).has(name)) await up(name);
     },
   };
 }

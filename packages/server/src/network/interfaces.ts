@@ -4,6 +4,7 @@
  * (from the new address, when the change moved it). The pending change is stored before anything is
  * touched, so a console that stops mid-window rolls back when it starts again.
  */
+import fs from 'node:fs/promises';
 import {
   conflictsWithAnotherInterface,
   type ApplyNetworkRequest,
@@ -14,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { KeyValueStore } from '../db/key-value.ts';
 import { fail } from '../http/errors.ts';
 import { defaultGateway, readInterfaces, type HostCommands } from './host.ts';
-import { parseManaged, type IfupdownBackend } from './ifupdown.ts';
+import type { NetworkBackend } from './backend.ts';
 
 const PENDING_KEY = 'network.pending';
 
@@ -22,21 +23,25 @@ const PENDING_KEY = 'network.pending';
 interface Pending {
   name: string;
   deadline: number;
-  /** The interfaces file before the change. */
+  /** The backend's files before the change (its snapshot: the ifupdown file, or networkd's files). */
   previousFile: string;
-  /** The interface was not in the file: its addresses and the default routes are put back by hand. */
+  /** The interface was not in the files: its addresses and the default routes are put back by hand. */
   wasManaged: boolean;
   previousIpv4: HostAddress[];
   previousIpv6: HostAddress[];
   gateway4: string | null;
   gateway6: string | null;
+  /** resolv.conf's text before the change (a DHCP client rewrites it); absent in a change stored before. */
+  previousResolvConf?: string | null;
 }
 
 export function interfacesService(deps: {
   host: HostCommands;
-  backend: IfupdownBackend;
+  backend: NetworkBackend;
   settings: KeyValueStore;
   log: FastifyBaseLogger;
+  /** The resolver file a DHCP client writes, put back as it was by a rollback. */
+  resolvConf: string;
   now?: () => number;
 }) {
   const { host, backend, settings, log } = deps;
@@ -53,21 +58,32 @@ export function interfacesService(deps: {
   const pending = async () => (await settings.get<Pending | null>(PENDING_KEY)) ?? null;
 
   async function interfaces(): Promise<HostInterface[]> {
-    const managed = parseManaged(await backend.read());
+    const managed = backend.managedIn(await backend.snapshot());
     return (await readInterfaces(host)).map((i) => ({ ...i, config: managed.get(i.name) ?? null }));
   }
 
+  const readResolvConf = () => fs.readFile(deps.resolvConf, 'utf8').catch(() => null);
+
   async function restore(change: Pending): Promise<void> {
-    await backend.down(change.name, true);
-    await backend.write(change.previousFile);
-    if (change.wasManaged) {
-      await backend.up(change.name);
-      return;
-    }
+    await backend.restore(change.name, change.previousFile);
+    // Written in place (not renamed over), as a DHCP client does: the file may be a bind mount or a link.
+    const resolvConf = change.previousResolvConf;
+    if (typeof resolvConf === 'string' && (await readResolvConf()) !== resolvConf)
+      await fs.writeFile(deps.resolvConf, resolvConf);
+    if (change.wasManaged) return;
+    // `replace`: another file of the network manager may have put the same address back already.
     for (const a of change.previousIpv4)
-      await host.exec('ip', ['addr', 'add', `${a.address}/${a.prefix}`, 'dev', change.name]);
+      await host.exec('ip', ['addr', 'replace', `${a.address}/${a.prefix}`, 'dev', change.name]);
     for (const a of change.previousIpv6.filter((a) => !a.address.toLowerCase().startsWith('fe80:')))
-      await host.exec('ip', ['-6', 'addr', 'add', `${a.address}/${a.prefix}`, 'dev', change.name, 'nodad']);
+      await host.exec('ip', [
+        '-6',
+        'addr',
+        'replace',
+        `${a.address}/${a.prefix}`,
+        'dev',
+        change.name,
+        'nodad',
+      ]);
     if (change.gateway4)
       await host
         .exec('ip', ['route', 'replace', 'default', 'via', change.gateway4])
@@ -118,22 +134,21 @@ export function interfacesService(deps: {
         if (!target) throw fail(400, 'networkInterfaceUnknown');
         if (conflictsWithAnotherInterface(config, present)) throw fail(400, 'ipConflict');
 
-        const previousFile = await backend.read();
+        const previousFile = await backend.snapshot();
         const change: Pending = {
           name: config.name,
           deadline: now() + request.confirmSeconds * 1000,
           previousFile,
-          wasManaged: parseManaged(previousFile).has(config.name),
+          wasManaged: backend.managedIn(previousFile).has(config.name),
           previousIpv4: target.ipv4,
           previousIpv6: target.ipv6,
           gateway4: await defaultGateway(host, '-4'),
           gateway6: await defaultGateway(host, '-6'),
+          previousResolvConf: await readResolvConf(),
         };
         await settings.put(PENDING_KEY, change);
         try {
-          await backend.down(config.name, change.wasManaged);
-          await backend.write(backend.withConfig(previousFile, config));
-          await backend.up(config.name);
+          await backend.apply(config, previousFile);
         } catch (err) {
           log.error({ err, interface: config.name }, 'network change failed; restoring');
           await restore(change).catch((again: unknown) => log.error({ err: again }, 'restore failed'));

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { featureModule } from '../modules/module.ts';
 import { keyValueStore } from '../db/key-value.ts';
 import { hostCommands } from './host.ts';
+import { detectBackend } from './backend.ts';
 import { ifupdownBackend } from './ifupdown.ts';
+import { networkdBackend } from './networkd.ts';
 import { interfacesService } from './interfaces.ts';
 import { consoleListeners, type ConsoleListeners } from './listeners.ts';
 import { networkService } from './service.ts';
@@ -16,12 +18,22 @@ export const networkModule = featureModule({
   start: async ({ config, store, secrets, log }) => {
     const settings = keyValueStore(store.db);
     const host = hostCommands(config.network.namespace);
-    const backend = ifupdownBackend({
+    const kind = config.network.backend === 'auto' ? detectBackend() : config.network.backend;
+    const backend =
+      kind === 'networkd'
+        ? networkdBackend({ host, dir: config.network.networkdDir })
+        : ifupdownBackend({
+            host,
+            interfacesFile: config.network.interfacesFile,
+            stateDir: config.network.stateDir,
+          });
+    const interfaces = interfacesService({
       host,
-      interfacesFile: config.network.interfacesFile,
-      stateDir: config.network.stateDir,
+      backend,
+      settings,
+      log,
+      resolvConf: config.network.resolvConf,
     });
-    const interfaces = interfacesService({ host, backend, settings, log });
     await interfaces.resume();
     let listeners: ConsoleListeners | undefined;
     const listening = async (app: FastifyInstance) => {

@@ -2,10 +2,10 @@
  * Settings > Network against a real host network: a namespace this test makes (a veth pair to the root
  * namespace and a second interface), changed through the API by the real ifupdown backend. A change not
  * confirmed in its window is rolled back by itself; a confirmed one stays; a conflicting or malformed one
- * changes nothing. HTTPS with a generated certificate answers on its port, and moving the HTTP port keeps
+ * changes nothing. DHCP takes its address from a real DHCP server (dnsmasq in a namespace of its own). HTTPS with a generated certificate answers on its port, and moving the HTTP port keeps
  * the session.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
@@ -40,6 +40,14 @@ describe('Settings > Network on a real host network (a namespace of its own)', (
   const rootLink = `enr${tag}`;
   const link = `ens${tag}`;
   const other = `eno${tag}`;
+  // A third interface, cabled to a DHCP server's namespace (dnsmasq on the peer end of the veth).
+  const dhcpLink = `end${tag}`;
+  const dhcpNamespace = `edge-dhs-${tag}`;
+  const serverLink = `eds${tag}`;
+  // `ip netns exec` binds the files of /etc/netns/NAME over /etc: the DHCP client writes this resolv.conf,
+  // never the machine's own.
+  const netnsEtc = `/etc/netns/${namespace}`;
+  let dhcpServer: ChildProcess | undefined;
   const n = 100 + Math.floor(Math.random() * 150);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-network-'));
   let edge: TestConsole;
@@ -58,12 +66,23 @@ describe('Settings > Network on a real host network (a namespace of its own)', (
     ip('-n', namespace, 'link', 'add', other, 'type', 'veth', 'peer', 'name', `enp${tag}`);
     ip('-n', namespace, 'addr', 'add', `10.${n}.5.1/24`, 'dev', other);
     ip('-n', namespace, 'link', 'set', other, 'up');
-    fs.writeFileSync(path.join(work, 'resolv.conf'), 'nameserver 10.0.0.53\n');
+    ip('netns', 'add', dhcpNamespace);
+    ip('-n', namespace, 'link', 'add', dhcpLink, 'type', 'veth', 'peer', 'name', serverLink);
+    ip('-n', namespace, 'link', 'set', serverLink, 'netns', dhcpNamespace);
+    ip('-n', namespace, 'addr', 'add', `10.${n}.7.2/24`, 'dev', dhcpLink);
+    ip('-n', namespace, 'link', 'set', dhcpLink, 'up');
+    ip('-n', dhcpNamespace, 'link', 'set', 'lo', 'up');
+    ip('-n', dhcpNamespace, 'addr', 'add', `10.${n}.7.1/24`, 'dev', serverLink);
+    ip('-n', dhcpNamespace, 'link', 'set', serverLink, 'up');
+    fs.mkdirSync(netnsEtc, { recursive: true });
+    fs.writeFileSync(path.join(netnsEtc, 'resolv.conf'), 'nameserver 10.0.0.53\n');
     edge = await startListeningConsole('sqlite', {
       network: {
+        backend: 'ifupdown',
+        networkdDir: path.join(work, 'networkd'),
         interfacesFile: path.join(work, 'interfaces'),
         stateDir: path.join(work, 'state'),
-        resolvConf: path.join(work, 'resolv.conf'),
+        resolvConf: path.join(netnsEtc, 'resolv.conf'),
         namespace,
       },
     });
@@ -72,11 +91,24 @@ describe('Settings > Network on a real host network (a namespace of its own)', (
 
   afterAll(async () => {
     await edge?.destroy();
-    try {
-      ip('netns', 'del', namespace);
-    } catch {
-      // Not made.
-    }
+    dhcpServer?.kill();
+    // A DHCP client the console started and a failed test left running (it would keep the namespace alive).
+    for (const pid of ip('netns', 'pids', namespace).split('\n').filter(Boolean))
+      try {
+        process.kill(Number(pid));
+      } catch {
+        // Gone already.
+      }
+    for (const made of [namespace, dhcpNamespace])
+      try {
+        ip('netns', 'del', made);
+      } catch {
+        // Not made.
+      }
+    fs.rmSync(netnsEtc, { recursive: true, force: true });
+    // ifupdown's DHCP client keeps its leases where Debian puts them, by interface name.
+    for (const leases of [`dhclient.${dhcpLink}.leases`, `dhclient6.${dhcpLink}.leases`])
+      fs.rmSync(path.join('/var/lib/dhcp', leases), { force: true });
     fs.rmSync(work, { recursive: true, force: true });
   });
 
@@ -84,7 +116,7 @@ describe('Settings > Network on a real host network (a namespace of its own)', (
 
   it("shows the host's interfaces, gateway and resolvers", async () => {
     const shown = await state();
-    expect(shown.interfaces.map((i) => i.name).sort()).toEqual([link, other, `enp${tag}`].sort());
+    expect(shown.interfaces.map((i) => i.name).sort()).toEqual([link, other, `enp${tag}`, dhcpLink].sort());
     expect(shown.interfaces.find((i) => i.name === link)!.ipv4).toEqual([
       { address: `10.${n}.1.2`, prefix: 24 },
     ]);
@@ -183,6 +215,68 @@ describe('Settings > Network on a real host network (a namespace of its own)', (
     );
     expect(addressesIn(namespace, link)).toEqual([`10.${n}.1.9/24`]);
   }, 60_000);
+
+  it('takes the lease a real DHCP server hands out, and a rollback puts the static address back', async () => {
+    const leases = path.join(work, 'dnsmasq.leases');
+    dhcpServer = spawn(
+      'ip',
+      [
+        ...['netns', 'exec', dhcpNamespace, 'dnsmasq', '--keep-in-foreground', '--conf-file=/dev/null'],
+        ...['--port=0', `--interface=${serverLink}`, '--bind-interfaces', '--user=root'],
+        `--pid-file=${path.join(work, 'dnsmasq.pid')}`,
+        `--dhcp-leasefile=${leases}`,
+        `--dhcp-range=10.${n}.7.100,10.${n}.7.199,255.255.255.0,1h`,
+        // No router (the namespace keeps the default route of its other interface); a resolver to see arrive.
+        '--dhcp-option=option:router',
+        `--dhcp-option=option:dns-server,10.${n}.7.53`,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let serverLog = '';
+    dhcpServer.stderr!.on('data', (d: Buffer) => (serverLog += d.toString()));
+    const mac = JSON.parse(ip('-j', '-n', namespace, 'link', 'show', 'dev', dhcpLink))[0].address as string;
+    const dhcp: NetworkInterfaceConfig = {
+      name: dhcpLink,
+      ipv4: { status: 'dhcp', iPAddress: '', mask: '', gateway: '' },
+      ipv6: { status: 'linkLocal', iPAddress: '', prefixLength: 64, gateway: '' },
+      dns: { status: 'auto', primaryDNSServer: '', secondaryDNSServer: '' },
+    };
+    const applied = await admin('POST', '/api/v1/settings/network/apply', {
+      config: dhcp,
+      confirmSeconds: 120,
+    });
+    expect(applied.statusCode, `${applied.body}\n${serverLog}`).toBe(200);
+
+    // The address is the one the server's lease file gives this interface's MAC, from the server's range.
+    const leased = fs
+      .readFileSync(leases, 'utf8')
+      .split('\n')
+      .map((line) => line.split(' '))
+      .find((fields) => fields[1] === mac)?.[2];
+    expect(leased, serverLog).toMatch(new RegExp(`^10\\.${n}\\.7\\.1\\d\\d$`));
+    expect(addressesIn(namespace, dhcpLink)).toEqual([`${leased}/24`]);
+    const shown = await state();
+    expect(shown.pending).toMatchObject({ name: dhcpLink });
+    expect(shown.interfaces.find((i) => i.name === dhcpLink)).toMatchObject({
+      ipv4: [{ address: leased, prefix: 24 }],
+      config: { ipv4: { status: 'dhcp' } },
+    });
+    expect(shown.dns).toEqual([`10.${n}.7.53`]);
+    expect(ip('netns', 'pids', namespace).trim()).not.toBe('');
+
+    expect((await admin('POST', '/api/v1/settings/network/rollback')).statusCode).toBe(200);
+    expect(addressesIn(namespace, dhcpLink)).toEqual([`10.${n}.7.2/24`]);
+    // ifdown released the lease (the server forgot it) and stopped the client; the resolver is back.
+    expect(ip('netns', 'pids', namespace).trim()).toBe('');
+    await waitFor(
+      async () => !fs.readFileSync(leases, 'utf8').includes(mac),
+      'the server to see the lease released',
+      10_000,
+    );
+    const after = await state();
+    expect(after.dns).toEqual(['10.0.0.53']);
+    expect(after.interfaces.find((i) => i.name === dhcpLink)!.config).toBeNull();
+  }, 120_000);
 
   it('serves HTTPS with a generated certificate and moves the HTTP port keeping the session', async () => {
     const session = await signIn(edge);

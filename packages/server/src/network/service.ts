@@ -5,7 +5,8 @@ import type { KeyValueStore } from '../db/key-value.ts';
 import { defaultGateway, resolvers, type HostCommands } from './host.ts';
 import type { InterfacesService } from './interfaces.ts';
 import type { ConsoleListeners } from './listeners.ts';
-import { selfSigned, type TlsStore } from './tls.ts';
+import { selfSigned } from '@edge/protocol/self-signed';
+import type { TlsStore } from './tls.ts';
 
 const PORTS_KEY = 'network.ports';
 const DEFAULT_HTTPS_PORT = 8443;
