@@ -4,6 +4,7 @@
  * drops with backoff. The platform says what to report; this class says how.
  */
 import { createHash } from 'node:crypto';
+import { deviceClientId } from '@edge/protocol/device-client-id';
 import {
   deviceTopic,
   keyFingerprint,
@@ -278,7 +279,8 @@ export class DeviceClient {
     const live = this.session.open(
       openConnection({
         ...this.connectOptions(),
-        clientId: identity.deviceId,
+        // Bound to the key, so no one else can name it and take the connection over (issue 13).
+        clientId: deviceClientId(identity.deviceId, identity.key),
         username: identity.deviceId,
         password: identity.key,
         will: { topic: statusTopic, payload: Buffer.from('offline'), qos: 1, retain: true },

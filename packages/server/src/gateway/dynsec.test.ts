@@ -23,10 +23,13 @@ import {
   startFleet,
   startListeningConsole,
   uniquePrefix,
+  impostorAttempts,
   waitFor,
+  watchDrops,
   type Child,
   type HandDevice,
 } from '../testing/devices.ts';
+import { deviceClientId, deviceClientIdOf } from '@edge/protocol/device-client-id';
 import { dynsecAdmin } from './dynsec/admin.ts';
 import { dynsecCredentials } from './dynsec/credentials.ts';
 import { deviceRole } from './dynsec/roles.ts';
@@ -94,6 +97,28 @@ describe("device credentials in Mosquitto's dynamic-security plugin", () => {
     );
   });
 
+  test('impostors using a device’s client id, the enrolment login included, never drop it', async () => {
+    // The simulated device of the first test: a real agent, connected with the client id bound to its key.
+    const device = edge.devices.list().find((d) => d.serial === fleetSerial(prefix, 1))!;
+    expect(device.online).toBe(true);
+    const { device: other } = await adoptedHandDevice(`${prefix}-OTHER`);
+    const watch = watchDrops(edge, device.id);
+    try {
+      // Its bare id is what an impostor knows (enrolment replies carry it). Mosquitto lets the enrolment
+      // login have that client id (nobody else uses it) but closes no one for it.
+      const codes = await impostorAttempts(broker.url, device.id, device.id, other);
+      expect(codes['no credentials']).toBeGreaterThan(0);
+      expect(codes['a wrong key']).toBeGreaterThan(0);
+      expect(codes["another device's credentials"]).toBeGreaterThan(0);
+      // The presence word the agent would publish again on reconnecting shows any drop.
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(watch.drops()).toBe(0);
+      expect(edge.devices.get(device.id)?.online).toBe(true);
+    } finally {
+      watch.stop();
+    }
+  });
+
   test('a device may not use another device’s topics or credentials', async () => {
     const a = await adoptedHandDevice(`${prefix}-A`);
     const b = await adoptedHandDevice(`${prefix}-B`);
@@ -135,16 +160,30 @@ describe("device credentials in Mosquitto's dynamic-security plugin", () => {
     const stale = { ...device, deviceId: 'ffffffffffffffff', key: 'stale-key-of-a-removed-device' };
     await admin.run([
       { command: 'removeClientRole', username: device.deviceId, rolename: deviceRole(device.deviceId) },
+      // Bound as consoles before issue 13's fix bound it: to the bare device id.
+      { command: 'setClientId', username: device.deviceId, clientid: device.deviceId },
       { command: 'disableClient', username: device.deviceId },
-      { command: 'createClient', username: stale.deviceId, password: stale.key, clientid: stale.deviceId },
+      {
+        command: 'createClient',
+        username: stale.deviceId,
+        password: stale.key,
+        clientid: deviceClientId(stale.deviceId, stale.key),
+      },
     ]);
     await expect(connectAs(broker.url, device)).rejects.toMatchObject({ code: 5 });
     const staleClient = await connectAs(broker.url, stale);
     clients.push(staleClient);
 
     const credentials = dynsecCredentials(admin, quietLog);
-    const adoptedIds = () => Promise.resolve(edge.devices.list().map((d) => d.id));
-    await credentials.resync(adoptedIds);
+    const adoptedClients = async () =>
+      (
+        await edge.store.db
+          .selectFrom('devices')
+          .select(['id', 'credential_hash'])
+          .where('adoption', '=', 'adopted')
+          .execute()
+      ).map((r) => ({ deviceId: r.id, clientId: deviceClientIdOf(r.id, r.credential_hash) }));
+    await credentials.resync(adoptedClients);
     expect(await closesWithin(staleClient, 5000)).toBe(true);
     await expect(connectAs(broker.url, stale)).rejects.toMatchObject({ code: 5 });
     const back = await connectAs(broker.url, device);
@@ -152,7 +191,7 @@ describe("device credentials in Mosquitto's dynamic-security plugin", () => {
     expect(await grantFor(back, deviceTopic(device.deviceId, 'rpc/req'))).toBe(1);
 
     // Again: nothing left to do, nothing changes.
-    await credentials.resync(adoptedIds);
+    await credentials.resync(adoptedClients);
     expect(back.connected).toBe(true);
   });
 

@@ -1,18 +1,20 @@
 /**
- * Device credentials as Mosquitto dynamic-security clients: username = client id = device id, password =
- * the agent's key. The plugin takes passwords only in clear and the console keeps only digests, so the
+ * Device credentials as Mosquitto dynamic-security clients: username = device id, client id = deviceClientId
+ * (the id and a digest of the key), password = the agent's key. The plugin takes passwords only in clear and the console keeps only digests, so the
  * client is created, disabled, while a waiting agent presents its key (stage), and adoption enables it with
  * the device's own role (grant). Removal deletes client and role; Mosquitto then closes the connection.
  */
 import { createHash } from 'node:crypto';
 import { isDeviceId } from '@edge/protocol';
-import type { BrokerCredentials, BusLog } from '../bus.ts';
+import { deviceClientId } from '@edge/protocol/device-client-id';
+import type { AdoptedClient, BrokerCredentials, BusLog } from '../bus.ts';
 import { DYNSEC_ERRORS, type DynsecAdmin, type DynsecCommand } from './admin.ts';
 import { deviceAcls, deviceRole, ensureRole, roleDevice } from './roles.ts';
 
 /** A client as listClients/getClient describe it. */
 interface BrokerClient {
   username: string;
+  clientid?: string;
   disabled?: boolean;
   roles?: { rolename: string }[];
 }
@@ -22,7 +24,7 @@ export interface DynsecCredentials extends BrokerCredentials {
    * Brings the broker in line with the database at start (idempotent): enables devices adopted while this
    * console was not there to do it, and deletes the clients and roles of devices removed meanwhile.
    */
-  resync(adoptedIds: () => Promise<string[]>): Promise<void>;
+  resync(adoptedClients: () => Promise<AdoptedClient[]>): Promise<void>;
 }
 
 /** Commands per message in a re-sync of a large fleet. */
@@ -76,20 +78,25 @@ export function dynsecCredentials(admin: DynsecAdmin, log: BusLog): DynsecCreden
     async stage(deviceId, key) {
       const print = fingerprint(key);
       if (staged.get(deviceId) === print) return;
+      // Bound to the client id only the key's holder names (deviceClientId): the shared enrolment user
+      // could otherwise connect with the device's client id and drop the device's connection.
+      const clientid = deviceClientId(deviceId, key);
       const created = await admin.one(
-        { command: 'createClient', username: deviceId, password: key, clientid: deviceId },
+        { command: 'createClient', username: deviceId, password: key, clientid },
         [DYNSEC_ERRORS.clientExists],
       );
       // A new client stays refused until adoption; an existing one (a new key while waiting) keeps its state.
-      if (created.error) await admin.one({ command: 'setClientPassword', username: deviceId, password: key });
-      else await admin.one({ command: 'disableClient', username: deviceId });
+      if (created.error) {
+        await admin.one({ command: 'setClientPassword', username: deviceId, password: key });
+        await admin.one({ command: 'setClientId', username: deviceId, clientid });
+      } else await admin.one({ command: 'disableClient', username: deviceId });
       staged.set(deviceId, print);
     },
 
     grant: (deviceId) => grant(deviceId),
     revoke,
 
-    async resync(adoptedIds) {
+    async resync(adoptedClients) {
       // The broker first, then the database: a device another replica adopts meanwhile is in the database
       // by the time its client holds its role, so it is never taken for a removed one.
       const listed = await admin.one({ command: 'listClients', verbose: true, count: -1 });
@@ -97,10 +104,12 @@ export function dynsecCredentials(admin: DynsecAdmin, log: BusLog): DynsecCreden
         isDeviceId(c.username),
       );
       const roles = ((await admin.one({ command: 'listRoles', count: -1 })).data?.roles ?? []) as string[];
-      const adopted = new Set(await adoptedIds());
+      const clientIds = new Map((await adoptedClients()).map((a) => [a.deviceId, a.clientId]));
+      const adopted = new Set(clientIds.keys());
       const byId = new Map(clients.map((c) => [c.username, c]));
 
       let granted = 0;
+      let rebound = 0;
       for (const id of adopted) {
         const client = byId.get(id);
         if (!client)
@@ -108,9 +117,17 @@ export function dynsecCredentials(admin: DynsecAdmin, log: BusLog): DynsecCreden
             { deviceId: id },
             'adopted device has no credential in the broker: remove it and provision it again',
           );
-        else if (client.disabled || !hasRole(client, deviceRole(id))) {
-          await grant(id, client);
-          granted++;
+        else {
+          if (client.disabled || !hasRole(client, deviceRole(id))) {
+            await grant(id, client);
+            granted++;
+          }
+          // Devices adopted before the client id was bound to the key (their client id was their id).
+          const clientid = clientIds.get(id)!;
+          if (client.clientid !== clientid) {
+            await admin.one({ command: 'setClientId', username: id, clientid });
+            rebound++;
+          }
         }
       }
       // A disabled client without a role is a waiting agent's staged key: it stays.
@@ -131,7 +148,7 @@ export function dynsecCredentials(admin: DynsecAdmin, log: BusLog): DynsecCreden
       ];
       for (let i = 0; i < commands.length; i += BATCH) await admin.run(commands.slice(i, i + BATCH));
       log.info(
-        { granted, revoked: removed.length, orphanRoles: orphanRoles.length },
+        { granted, rebound, revoked: removed.length, orphanRoles: orphanRoles.length },
         'device credentials in the broker re-synced',
       );
     },
