@@ -4,7 +4,6 @@
  * batches. It also answers the embedded broker's "may this device connect" from memory.
  */
 import { DEFAULT_REPORT_INTERVAL_S } from '@edge/protocol';
-import { deviceClientIdOf } from '@edge/protocol/device-client-id';
 import { digest, sameSecret } from '../auth/tokens.ts';
 import type { DeviceAuthenticator } from '../gateway/index.ts';
 import type { DeviceStore, DeviceRow } from './store.ts';
@@ -174,11 +173,7 @@ export function deviceRegistry(store: DeviceStore, changes: DeviceChanges) {
       return live !== undefined && sameSecret(digest(password), live.credentialHash);
     },
     // From the database, not memory: another replica may have adopted or removed devices since load().
-    adoptedClients: async () =>
-      (await store.listAdopted()).map((row) => ({
-        deviceId: row.id,
-        clientId: deviceClientIdOf(row.id, row.credential_hash),
-      })),
+    adoptedIds: async () => (await store.listAdopted()).map((row) => row.id),
     async holdsEnrolKey(serial, key) {
       const row = await store.findBySerial(serial);
       return row?.credential_hash ? sameSecret(digest(key), row.credential_hash) : null;

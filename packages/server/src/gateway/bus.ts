@@ -72,20 +72,12 @@ export interface BrokerCredentials {
   revoke(deviceId: string): Promise<void>;
 }
 
-export interface AdoptedClient {
-  deviceId: string;
-  clientId: string;
-}
-
 /** What the embedded broker asks the device registry when a device connects (kept in memory: reconnect storms). */
 export interface DeviceAuthenticator {
   /** True when deviceId is an adopted device and password is its credential. */
   verify(deviceId: string, password: string): boolean;
-  /**
-   * The adopted devices and the client id each must connect with (deviceClientIdOf), for a broker that
-   * keeps its own credentials to re-sync with at start.
-   */
-  adoptedClients?(): Promise<AdoptedClient[]>;
+  /** The adopted devices, for a broker that keeps its own credentials to re-sync with at start. */
+  adoptedIds?(): Promise<string[]>;
   /**
    * Whether `key` is the enrolment key the console holds for this serial (waiting or adopted); null when
    * it holds none. Asked only when a second enrolment CONNECT would take over a live one.

@@ -24,12 +24,13 @@ import {
   startListeningConsole,
   uniquePrefix,
   impostorAttempts,
+  nextChange,
   waitFor,
   watchDrops,
   type Child,
   type HandDevice,
 } from '../testing/devices.ts';
-import { deviceClientId, deviceClientIdOf } from '@edge/protocol/device-client-id';
+import { deviceClientId } from '@edge/protocol/device-client-id';
 import { dynsecAdmin } from './dynsec/admin.ts';
 import { dynsecCredentials } from './dynsec/credentials.ts';
 import { deviceRole } from './dynsec/roles.ts';
@@ -119,6 +120,35 @@ describe("device credentials in Mosquitto's dynamic-security plugin", () => {
     }
   });
 
+  test('an agent whose broker credential still binds its bare id (issued before) connects, keeping its identity', async () => {
+    const device = edge.devices.list().find((d) => d.serial === fleetSerial(prefix, 1))!;
+    const admin = await dynsecAdmin(edge.bus);
+    // As a console before client ids were bound to keys staged it. Changing the id closes nothing, so the
+    // client is also disabled and enabled in the same message: Mosquitto closes the agent's connection,
+    // and its next CONNECT meets the old binding.
+    const steps = await admin.run([
+      { command: 'setClientId', username: device.id, clientid: device.id },
+      { command: 'disableClient', username: device.id },
+      { command: 'enableClient', username: device.id },
+    ]);
+    expect(steps.map((r) => r.error ?? null)).toEqual([null, null, null]);
+    await waitFor(
+      () => fleet!.output.some((line) => line.includes('trying the device id as client id')),
+      'the agent trying its bare id',
+      60_000,
+    );
+    // Reporting again over a new connection, as the same device: not enrolled again with a new key.
+    await nextChange(edge, (c) => c.type === 'heartbeat' && c.deviceId === device.id, 60_000);
+    expect(edge.devices.get(device.id)?.online).toBe(true);
+    expect((await edge.enrolment.listDiscovery()).some((d) => d.sn === device.serial)).toBe(false);
+    expect(
+      edge.devices
+        .list()
+        .filter((d) => d.serial === device.serial)
+        .map((d) => d.id),
+    ).toEqual([device.id]);
+  });
+
   test('a device may not use another device’s topics or credentials', async () => {
     const a = await adoptedHandDevice(`${prefix}-A`);
     const b = await adoptedHandDevice(`${prefix}-B`);
@@ -160,8 +190,6 @@ describe("device credentials in Mosquitto's dynamic-security plugin", () => {
     const stale = { ...device, deviceId: 'ffffffffffffffff', key: 'stale-key-of-a-removed-device' };
     await admin.run([
       { command: 'removeClientRole', username: device.deviceId, rolename: deviceRole(device.deviceId) },
-      // Bound as consoles before issue 13's fix bound it: to the bare device id.
-      { command: 'setClientId', username: device.deviceId, clientid: device.deviceId },
       { command: 'disableClient', username: device.deviceId },
       {
         command: 'createClient',
@@ -175,15 +203,8 @@ describe("device credentials in Mosquitto's dynamic-security plugin", () => {
     clients.push(staleClient);
 
     const credentials = dynsecCredentials(admin, quietLog);
-    const adoptedClients = async () =>
-      (
-        await edge.store.db
-          .selectFrom('devices')
-          .select(['id', 'credential_hash'])
-          .where('adoption', '=', 'adopted')
-          .execute()
-      ).map((r) => ({ deviceId: r.id, clientId: deviceClientIdOf(r.id, r.credential_hash) }));
-    await credentials.resync(adoptedClients);
+    const adoptedIds = () => Promise.resolve(edge.devices.list().map((d) => d.id));
+    await credentials.resync(adoptedIds);
     expect(await closesWithin(staleClient, 5000)).toBe(true);
     await expect(connectAs(broker.url, stale)).rejects.toMatchObject({ code: 5 });
     const back = await connectAs(broker.url, device);
@@ -191,7 +212,7 @@ describe("device credentials in Mosquitto's dynamic-security plugin", () => {
     expect(await grantFor(back, deviceTopic(device.deviceId, 'rpc/req'))).toBe(1);
 
     // Again: nothing left to do, nothing changes.
-    await credentials.resync(adoptedClients);
+    await credentials.resync(adoptedIds);
     expect(back.connected).toBe(true);
   });
 

@@ -33,20 +33,18 @@ export async function startBus({ config, server, authenticator, log }: StartBusO
     const bus = await createExternalBus({ url: config.mqttUrl, shareGroup: config.mqttShareGroup, log });
     if (config.mqttDeviceAuth !== 'dynsec') return bus;
     const adminUsername = decodeURIComponent(new URL(config.mqttUrl).username);
-    if (!adminUsername || !authenticator.adoptedClients) {
+    if (!adminUsername || !authenticator.adoptedIds) {
       await bus.close();
       throw new Error(
         'MQTT_DEVICE_AUTH=dynsec needs the dynamic-security admin as user and password in MQTT_URL',
       );
     }
-    return enableDynamicSecurity(bus, {
-      adminUsername,
-      adoptedClients: authenticator.adoptedClients,
-      log,
-    }).catch(async (err: unknown) => {
-      await bus.close();
-      throw err;
-    });
+    return enableDynamicSecurity(bus, { adminUsername, adoptedIds: authenticator.adoptedIds, log }).catch(
+      async (err: unknown) => {
+        await bus.close();
+        throw err;
+      },
+    );
   }
   const bus: EmbeddedBus = await createEmbeddedBus({
     authenticator,

@@ -7,14 +7,13 @@
 import { createHash } from 'node:crypto';
 import { isDeviceId } from '@edge/protocol';
 import { deviceClientId } from '@edge/protocol/device-client-id';
-import type { AdoptedClient, BrokerCredentials, BusLog } from '../bus.ts';
+import type { BrokerCredentials, BusLog } from '../bus.ts';
 import { DYNSEC_ERRORS, type DynsecAdmin, type DynsecCommand } from './admin.ts';
 import { deviceAcls, deviceRole, ensureRole, roleDevice } from './roles.ts';
 
 /** A client as listClients/getClient describe it. */
 interface BrokerClient {
   username: string;
-  clientid?: string;
   disabled?: boolean;
   roles?: { rolename: string }[];
 }
@@ -24,7 +23,7 @@ export interface DynsecCredentials extends BrokerCredentials {
    * Brings the broker in line with the database at start (idempotent): enables devices adopted while this
    * console was not there to do it, and deletes the clients and roles of devices removed meanwhile.
    */
-  resync(adoptedClients: () => Promise<AdoptedClient[]>): Promise<void>;
+  resync(adoptedIds: () => Promise<string[]>): Promise<void>;
 }
 
 /** Commands per message in a re-sync of a large fleet. */
@@ -96,7 +95,7 @@ export function dynsecCredentials(admin: DynsecAdmin, log: BusLog): DynsecCreden
     grant: (deviceId) => grant(deviceId),
     revoke,
 
-    async resync(adoptedClients) {
+    async resync(adoptedIds) {
       // The broker first, then the database: a device another replica adopts meanwhile is in the database
       // by the time its client holds its role, so it is never taken for a removed one.
       const listed = await admin.one({ command: 'listClients', verbose: true, count: -1 });
@@ -104,12 +103,10 @@ export function dynsecCredentials(admin: DynsecAdmin, log: BusLog): DynsecCreden
         isDeviceId(c.username),
       );
       const roles = ((await admin.one({ command: 'listRoles', count: -1 })).data?.roles ?? []) as string[];
-      const clientIds = new Map((await adoptedClients()).map((a) => [a.deviceId, a.clientId]));
-      const adopted = new Set(clientIds.keys());
+      const adopted = new Set(await adoptedIds());
       const byId = new Map(clients.map((c) => [c.username, c]));
 
       let granted = 0;
-      let rebound = 0;
       for (const id of adopted) {
         const client = byId.get(id);
         if (!client)
@@ -117,17 +114,9 @@ export function dynsecCredentials(admin: DynsecAdmin, log: BusLog): DynsecCreden
             { deviceId: id },
             'adopted device has no credential in the broker: remove it and provision it again',
           );
-        else {
-          if (client.disabled || !hasRole(client, deviceRole(id))) {
-            await grant(id, client);
-            granted++;
-          }
-          // Devices adopted before the client id was bound to the key (their client id was their id).
-          const clientid = clientIds.get(id)!;
-          if (client.clientid !== clientid) {
-            await admin.one({ command: 'setClientId', username: id, clientid });
-            rebound++;
-          }
+        else if (client.disabled || !hasRole(client, deviceRole(id))) {
+          await grant(id, client);
+          granted++;
         }
       }
       // A disabled client without a role is a waiting agent's staged key: it stays.
@@ -148,7 +137,7 @@ export function dynsecCredentials(admin: DynsecAdmin, log: BusLog): DynsecCreden
       ];
       for (let i = 0; i < commands.length; i += BATCH) await admin.run(commands.slice(i, i + BATCH));
       log.info(
-        { granted, rebound, revoked: removed.length, orphanRoles: orphanRoles.length },
+        { granted, revoked: removed.length, orphanRoles: orphanRoles.length },
         'device credentials in the broker re-synced',
       );
     },

@@ -4,7 +4,7 @@
  * issued at adoption, each device on its own topics, a removed device refused and disconnected at once.
  */
 import { ENROL_PASSWORD, ENROL_USERNAME } from '@edge/protocol';
-import type { AdoptedClient, Bus, BusLog } from '../bus.ts';
+import type { Bus, BusLog } from '../bus.ts';
 import { DYNSEC_ERRORS, dynsecAdmin, type DynsecAdmin } from './admin.ts';
 import { dynsecCredentials } from './credentials.ts';
 import { CONSOLE_ROLE, ENROL_ROLE, consoleAcls, enrolAcls, ensureRole } from './roles.ts';
@@ -13,7 +13,7 @@ export interface DynamicSecurityOptions {
   /** The console's own username on the broker (from MQTT_URL): the plugin's admin. */
   adminUsername: string;
   /** The adopted devices according to the database, for the re-sync at start. */
-  adoptedClients: () => Promise<AdoptedClient[]>;
+  adoptedIds: () => Promise<string[]>;
   log: BusLog;
 }
 
@@ -68,7 +68,7 @@ export async function enableDynamicSecurity(bus: Bus, opts: DynamicSecurityOptio
   await ensureRole(admin, ENROL_ROLE, enrolAcls());
   await ensureEnrolClient(admin);
   const credentials = dynsecCredentials(admin, opts.log);
-  await credentials.resync(opts.adoptedClients);
+  await credentials.resync(opts.adoptedIds);
   opts.log.info({ admin: opts.adminUsername }, 'device credentials kept by the broker (dynamic security)');
   return Object.assign(bus, {
     credentials,
