@@ -179,7 +179,12 @@ export async function buildConsole(
   const hub = liveHub(app.log);
   const sessions = closingLiveSockets(makeSessions(store.db, config.sessionIdleMinutes), hub);
   const tokens = tokenService(store.db);
-  registerGuard(app, sessions, tokens.identify, await anonymousLimit(app, config.anonymousRateLimit));
+  registerGuard(
+    app,
+    sessions,
+    tokens.identify,
+    await anonymousLimit(app, store.db, config.anonymousRateLimit),
+  );
   registerActivityRecorder(app, store.db);
 
   // The broker authenticates devices from the registry, and the device services need the broker.

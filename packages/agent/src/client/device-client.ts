@@ -4,6 +4,7 @@
  * drops with backoff. The platform says what to report; this class says how.
  */
 import { createHash } from 'node:crypto';
+import { deviceClientId } from '@edge/protocol/device-client-id';
 import {
   deviceTopic,
   keyFingerprint,
@@ -65,6 +66,8 @@ export class DeviceClient {
   state: ClientState = 'idle';
   private readonly session: Session;
   private stopped = true;
+  /** Connect with the bare device id as client id (a broker that still binds the device to it). */
+  private bareClientId = false;
   private readonly backoff: Backoff;
   private readonly reporter: Reporter;
   private readonly rpc: RpcDispatcher;
@@ -278,7 +281,8 @@ export class DeviceClient {
     const live = this.session.open(
       openConnection({
         ...this.connectOptions(),
-        clientId: identity.deviceId,
+        // Bound to the key, so no one else can name it and take the connection over (issue 13).
+        clientId: this.bareClientId ? identity.deviceId : deviceClientId(identity.deviceId, identity.key),
         username: identity.deviceId,
         password: identity.key,
         will: { topic: statusTopic, payload: Buffer.from('offline'), qos: 1, retain: true },
@@ -305,7 +309,14 @@ export class DeviceClient {
       this.tunnels.closeAll();
       this.reporter.stop();
       this.setState('offline');
-      if (refused) {
+      if (refused && !this.bareClientId) {
+        // A broker that binds the device to its bare id (Mosquitto's dynamic security, credentials issued
+        // before client ids were bound to keys) refuses the bound one: try the bare id once before taking
+        // the refusal for a removal, which would throw the identity away.
+        this.options.log.warn('the broker refused our client id; trying the device id as client id');
+        this.bareClientId = true;
+      } else if (refused) {
+        this.bareClientId = false;
         // Removed from the console: forget the identity and enrol again with a new key.
         this.options.log.warn('the console refused our credentials; enrolling again');
         this.options.identity.clear();

@@ -1,4 +1,5 @@
 /** SQL of sessions and sign-in throttling. */
+import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
 import { IDENTITY_COLUMNS } from './identity.ts';
 
@@ -51,12 +52,27 @@ export function sessionStore(db: Db) {
 export function throttleStore(db: Db) {
   return {
     find: (keys: string[]) => db.selectFrom('login_failures').selectAll().where('key', 'in', keys).execute(),
-    upsert: (key: string, count: number, windowStart: number) =>
-      db
+    /**
+     * One more failure for `key`, in one statement so that failures on several replicas at once all count
+     * (a read, then a write, let concurrent guesses overwrite each other's count). A counter whose window
+     * ended starts again from one; `restart` moves its start to now even while it runs (the account's
+     * delay runs from its last failure).
+     */
+    increment: (key: string, now: number, windowMs: number, restart: boolean) => {
+      const expired = sql<boolean>`login_failures.window_start <= ${now - windowMs}`;
+      return db
         .insertInto('login_failures')
-        .values({ key, count, window_start: windowStart })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ count, window_start: windowStart }))
-        .execute(),
+        .values({ key, count: 1, window_start: now })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            count: sql<number>`case when ${expired} then 1 else login_failures.count + 1 end`,
+            window_start: restart
+              ? now
+              : sql<number>`case when ${expired} then ${now} else login_failures.window_start end`,
+          }),
+        )
+        .execute();
+    },
     clear: (keys: string[]) => db.deleteFrom('login_failures').where('key', 'in', keys).execute(),
     all: () => db.selectFrom('login_failures').selectAll().execute(),
     /** The table holds only the counters of the last window or so, so choosing in code is cheap. */

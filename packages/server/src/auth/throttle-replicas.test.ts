@@ -56,6 +56,31 @@ describe.skipIf(process.env.SKIP_POSTGRES)('sign-in throttling on two consoles, 
     expect((await login(b, ADMIN_PASSWORD)).statusCode).toBe(200);
   });
 
+  test('failures at the same moment on both consoles all count (one statement per counter, no lost update)', async () => {
+    const name = 'parallel-target';
+    const from = '198.51.100.99';
+    const guesses = 2 * THROTTLE.perPair;
+    // All start before any is recorded, so none is refused: every one of them must reach the count.
+    const answers = await Promise.all(
+      Array.from({ length: guesses }, (_, i) =>
+        (i % 2 ? b : a).app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          remoteAddress: from,
+          payload: { name, password: `Wrong-pass-${i}` },
+        }),
+      ),
+    );
+    const refusedEarly = answers.filter((r) => r.statusCode === 429).length;
+    const counted = await a.store.db
+      .selectFrom('login_failures')
+      .select(['key', 'count'])
+      .where('key', 'in', [`pair:${from}|${name}`, `ip:${from}`, `account:${name}`])
+      .execute();
+    expect(counted).toHaveLength(3);
+    for (const row of counted) expect(row.count, row.key).toBe(guesses - refusedEarly);
+  });
+
   /** The account's own short delay (THROTTLE.firstDelayMs after the fifth failure) may still run. */
   async function retryAfterDelay() {
     await new Promise((r) => setTimeout(r, THROTTLE.firstDelayMs + 200));

@@ -61,16 +61,10 @@ export function loginThrottle(db: Db, now: () => number = Date.now) {
       return (await store.find(keysFor(name, ip))).some((r) => refusesUntil(r) > t);
     },
     async recordFailure(name: string, ip: string): Promise<void> {
-      const keys = keysFor(name, ip);
-      const rows = await store.find(keys);
       const t = now();
-      for (const key of keys) {
-        const row = rows.find((r) => r.key === key);
-        const fresh = !row || t - row.window_start >= THROTTLE.windowMs;
-        // The account's counter keeps its last failure, so its delay runs from there.
-        const start = fresh || key.startsWith('account:') ? t : row.window_start;
-        await store.upsert(key, fresh ? 1 : row.count + 1, start);
-      }
+      // The account's counter keeps its last failure, so its delay runs from there.
+      for (const key of keysFor(name, ip))
+        await store.increment(key, t, THROTTLE.windowMs, key.startsWith('account:'));
     },
     async recordSuccess(name: string, ip: string): Promise<void> {
       await store.clear([accountKey(name), pairKey(name, ip)]);

@@ -5,11 +5,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../db/schema.ts';
 
-/** Not console state: the migrator's own bookkeeping (kept as the header's list) and signed-in sessions. */
+/** Not console state: the migrator's own bookkeeping (kept as the header's list) signed-in sessions and rate-limit counters. */
 export const NOT_BACKED_UP = new Set([
   'kysely_migration',
   'kysely_migration_lock',
   'sessions',
+  // Rate-limit counters of the current minute: nothing a restored console should start from.
+  'request_counts',
   'sqlite_sequence',
 ]);
 

@@ -44,6 +44,13 @@ export interface SessionsTable {
   last_seen_at: number;
 }
 
+/** Requests of one key (an anonymous source) in one fixed window: the shared rate limit (http/request-counts.ts). */
+export interface RequestCountsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
 export interface LoginFailuresTable {
   /** 'account:<name>' or 'ip:<address>'. */
   key: string;
@@ -270,6 +277,7 @@ export interface Database
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  request_counts: RequestCountsTable;
   activity: ActivityTable;
   device_groups: DeviceGroupsTable;
   devices: DevicesTable;

@@ -23,10 +23,14 @@ import {
   startFleet,
   startListeningConsole,
   uniquePrefix,
+  impostorAttempts,
+  nextChange,
   waitFor,
+  watchDrops,
   type Child,
   type HandDevice,
 } from '../testing/devices.ts';
+import { deviceClientId } from '@edge/protocol/device-client-id';
 import { dynsecAdmin } from './dynsec/admin.ts';
 import { dynsecCredentials } from './dynsec/credentials.ts';
 import { deviceRole } from './dynsec/roles.ts';
@@ -94,6 +98,57 @@ describe("device credentials in Mosquitto's dynamic-security plugin", () => {
     );
   });
 
+  test('impostors using a device’s client id, the enrolment login included, never drop it', async () => {
+    // The simulated device of the first test: a real agent, connected with the client id bound to its key.
+    const device = edge.devices.list().find((d) => d.serial === fleetSerial(prefix, 1))!;
+    expect(device.online).toBe(true);
+    const { device: other } = await adoptedHandDevice(`${prefix}-OTHER`);
+    const watch = watchDrops(edge, device.id);
+    try {
+      // Its bare id is what an impostor knows (enrolment replies carry it). Mosquitto lets the enrolment
+      // login have that client id (nobody else uses it) but closes no one for it.
+      const codes = await impostorAttempts(broker.url, device.id, device.id, other);
+      expect(codes['no credentials']).toBeGreaterThan(0);
+      expect(codes['a wrong key']).toBeGreaterThan(0);
+      expect(codes["another device's credentials"]).toBeGreaterThan(0);
+      // The presence word the agent would publish again on reconnecting shows any drop.
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(watch.drops()).toBe(0);
+      expect(edge.devices.get(device.id)?.online).toBe(true);
+    } finally {
+      watch.stop();
+    }
+  });
+
+  test('an agent whose broker credential still binds its bare id (issued before) connects, keeping its identity', async () => {
+    const device = edge.devices.list().find((d) => d.serial === fleetSerial(prefix, 1))!;
+    const admin = await dynsecAdmin(edge.bus);
+    // As a console before client ids were bound to keys staged it. Changing the id closes nothing, so the
+    // client is also disabled and enabled in the same message: Mosquitto closes the agent's connection,
+    // and its next CONNECT meets the old binding.
+    const steps = await admin.run([
+      { command: 'setClientId', username: device.id, clientid: device.id },
+      { command: 'disableClient', username: device.id },
+      { command: 'enableClient', username: device.id },
+    ]);
+    expect(steps.map((r) => r.error ?? null)).toEqual([null, null, null]);
+    await waitFor(
+      () => fleet!.output.some((line) => line.includes('trying the device id as client id')),
+      'the agent trying its bare id',
+      60_000,
+    );
+    // Reporting again over a new connection, as the same device: not enrolled again with a new key.
+    await nextChange(edge, (c) => c.type === 'heartbeat' && c.deviceId === device.id, 60_000);
+    expect(edge.devices.get(device.id)?.online).toBe(true);
+    expect((await edge.enrolment.listDiscovery()).some((d) => d.sn === device.serial)).toBe(false);
+    expect(
+      edge.devices
+        .list()
+        .filter((d) => d.serial === device.serial)
+        .map((d) => d.id),
+    ).toEqual([device.id]);
+  });
+
   test('a device may not use another device’s topics or credentials', async () => {
     const a = await adoptedHandDevice(`${prefix}-A`);
     const b = await adoptedHandDevice(`${prefix}-B`);
@@ -136,7 +191,12 @@ describe("device credentials in Mosquitto's dynamic-security plugin", () => {
     await admin.run([
       { command: 'removeClientRole', username: device.deviceId, rolename: deviceRole(device.deviceId) },
       { command: 'disableClient', username: device.deviceId },
-      { command: 'createClient', username: stale.deviceId, password: stale.key, clientid: stale.deviceId },
+      {
+        command: 'createClient',
+        username: stale.deviceId,
+        password: stale.key,
+        clientid: deviceClientId(stale.deviceId, stale.key),
+      },
     ]);
     await expect(connectAs(broker.url, device)).rejects.toMatchObject({ code: 5 });
     const staleClient = await connectAs(broker.url, stale);

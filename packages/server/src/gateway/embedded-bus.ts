@@ -15,6 +15,7 @@ import {
   isSerial,
   parseDeviceTopic,
 } from '@edge/protocol';
+import { deviceClientId } from '@edge/protocol/device-client-id';
 import { rateLimiter, type RateLimit } from './rate-limit.ts';
 import type { Bus, BusLog, DeviceAuthenticator, MessageHandler, PublishOptions } from './bus.ts';
 import { mayPublish, mayRetain, maySubscribe, type Peer } from './access.ts';
@@ -54,12 +55,13 @@ function identify(
     const serial = clientId.startsWith('enrol-') ? clientId.slice('enrol-'.length) : '';
     return isSerial(serial) && clientId === enrolClientId(serial) ? { kind: 'enrol', serial } : null;
   }
-  // A device connects as itself: username and client id are both its id, so one device's session can
-  // never take over another's.
-  if (!username || username !== clientId || !isDeviceId(username) || !password) return null;
-  return authenticator.verify(username, password.toString('utf8'))
-    ? { kind: 'device', deviceId: username }
-    : null;
+  // A device connects as itself: its username is its id and its client id is bound to it (its id, or its id
+  // and its key's digest as agents send it: deviceClientId), so no one without its key can take over its
+  // session. aedes closes the holder of a client id only after this has accepted the newcomer.
+  if (!username || !isDeviceId(username) || !password) return null;
+  const key = password.toString('utf8');
+  if (clientId !== username && clientId !== deviceClientId(username, key)) return null;
+  return authenticator.verify(username, key) ? { kind: 'device', deviceId: username } : null;
 }
 
 /**

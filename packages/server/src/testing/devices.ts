@@ -12,11 +12,13 @@ import {
   ENROL_USERNAME,
   deviceTopic,
   enrolClientId,
+  enrolKeyPassword,
   enrolReply,
   enrolTopic,
   fleetSerial,
   type EnrolRequest,
 } from '@edge/protocol';
+import { deviceClientId } from '@edge/protocol/device-client-id';
 import type { Console } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Dialect } from '../db/schema.ts';
@@ -328,7 +330,11 @@ export async function enrolByHand(
   }
 }
 
-export const connectAs = (url: string, device: HandDevice, clientId = device.deviceId): Promise<MqttClient> =>
+export const connectAs = (
+  url: string,
+  device: HandDevice,
+  clientId = deviceClientId(device.deviceId, device.key),
+): Promise<MqttClient> =>
   connect(url, {
     clientId,
     username: device.deviceId,
@@ -361,3 +367,47 @@ export const closesWithin = (client: MqttClient, ms: number): Promise<boolean> =
       resolve(true);
     });
   });
+
+/**
+ * Tries to take over (or kick) a connected device's session the ways an impostor can (issue 13): its client
+ * id with no credentials, a wrong key, the enrolment login (plain and with a made-up key), and another
+ * device's valid credentials. Returns, per attempt, the broker's CONNACK refusal code, or 0 when it accepted
+ * (that client is closed again at once).
+ */
+export async function impostorAttempts(
+  url: string,
+  clientId: string,
+  victim: string,
+  other: HandDevice,
+): Promise<Record<string, number>> {
+  const attempts: Record<string, mqtt.IClientOptions> = {
+    'no credentials': { clientId },
+    'a wrong key': { clientId, username: victim, password: randomBytes(32).toString('base64url') },
+    'the enrolment login': { clientId, username: ENROL_USERNAME, password: ENROL_PASSWORD },
+    'the enrolment login with a key': {
+      clientId,
+      username: ENROL_USERNAME,
+      password: enrolKeyPassword(randomBytes(32).toString('base64url')),
+    },
+    "another device's credentials": { clientId, username: other.deviceId, password: other.key },
+  };
+  const codes: Record<string, number> = {};
+  for (const [what, options] of Object.entries(attempts)) {
+    try {
+      (await connect(url, options)).end(true);
+      codes[what] = 0;
+    } catch (err) {
+      codes[what] = (err as { code?: number }).code ?? -1;
+    }
+  }
+  return codes;
+}
+
+/** Counts the device's offline changes from now on (a dropped connection shows as one). */
+export function watchDrops(edge: Console, deviceId: string): { drops: () => number; stop: () => void } {
+  let drops = 0;
+  const stop = edge.devices.onChange((c) => {
+    if (c.type === 'offline' && c.deviceId === deviceId) drops++;
+  });
+  return { drops: () => drops, stop };
+}

@@ -21,6 +21,7 @@ import { profileTemplates } from './0022_profile_templates.ts';
 import { alertsMore } from './0023_alerts_more.ts';
 import { deviceBackups } from './0019_device_backups.ts';
 import { upgrade } from './0021_upgrade.ts';
+import { requestCounts } from './0024_request_counts.ts';
 import { notifyEscalated } from './0028_notify_escalated.ts';
 import { sdwanRelay } from './0030_sdwan_relay.ts';
 
@@ -47,6 +48,7 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0022_profile_templates': profileTemplates,
   '0023_alerts_more': alertsMore,
   '0021_upgrade': upgrade,
+  '0024_request_counts': requestCounts,
   '0028_notify_escalated': notifyEscalated,
   '0030_sdwan_relay': sdwanRelay,
 };

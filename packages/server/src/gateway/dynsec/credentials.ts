@@ -1,11 +1,12 @@
 /**
- * Device credentials as Mosquitto dynamic-security clients: username = client id = device id, password =
- * the agent's key. The plugin takes passwords only in clear and the console keeps only digests, so the
+ * Device credentials as Mosquitto dynamic-security clients: username = device id, client id = deviceClientId
+ * (the id and a digest of the key), password = the agent's key. The plugin takes passwords only in clear and the console keeps only digests, so the
  * client is created, disabled, while a waiting agent presents its key (stage), and adoption enables it with
  * the device's own role (grant). Removal deletes client and role; Mosquitto then closes the connection.
  */
 import { createHash } from 'node:crypto';
 import { isDeviceId } from '@edge/protocol';
+import { deviceClientId } from '@edge/protocol/device-client-id';
 import type { BrokerCredentials, BusLog } from '../bus.ts';
 import { DYNSEC_ERRORS, type DynsecAdmin, type DynsecCommand } from './admin.ts';
 import { deviceAcls, deviceRole, ensureRole, roleDevice } from './roles.ts';
@@ -76,13 +77,18 @@ export function dynsecCredentials(admin: DynsecAdmin, log: BusLog): DynsecCreden
     async stage(deviceId, key) {
       const print = fingerprint(key);
       if (staged.get(deviceId) === print) return;
+      // Bound to the client id only the key's holder names (deviceClientId): the shared enrolment user
+      // could otherwise connect with the device's client id and drop the device's connection.
+      const clientid = deviceClientId(deviceId, key);
       const created = await admin.one(
-        { command: 'createClient', username: deviceId, password: key, clientid: deviceId },
+        { command: 'createClient', username: deviceId, password: key, clientid },
         [DYNSEC_ERRORS.clientExists],
       );
       // A new client stays refused until adoption; an existing one (a new key while waiting) keeps its state.
-      if (created.error) await admin.one({ command: 'setClientPassword', username: deviceId, password: key });
-      else await admin.one({ command: 'disableClient', username: deviceId });
+      if (created.error) {
+        await admin.one({ command: 'setClientPassword', username: deviceId, password: key });
+        await admin.one({ command: 'setClientId', username: deviceId, clientid });
+      } else await admin.one({ command: 'disableClient', username: deviceId });
       staged.set(deviceId, print);
     },
 

@@ -38,7 +38,30 @@ describe('WorldMap labels', () => {
     expect(document.querySelector('meta[http-equiv]')).toBeNull();
     expect((window as { __pwned?: number }).__pwned).toBeUndefined();
   });
+
+  it.each(HOSTILE)('shows a hostile %s as text in its popup', async (_what, label) => {
+    const { container } = renderWithProviders(<WorldMap devices={[device(label, 1)]} />);
+    const marker = container.querySelector('.device-marker');
+    expect(marker).not.toBeNull();
+    marker!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    const popup = await waitForElement(container, '.device-popup');
+    expect(popup.querySelector('strong')?.textContent).toBe(label);
+    expect(
+      popup.querySelector('img, meta, script, b, a:not([data-testid="map-popup-dashboard"])'),
+    ).toBeNull();
+    expect(document.querySelector('meta[http-equiv]')).toBeNull();
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+  });
 });
+
+async function waitForElement(container: HTMLElement, selector: string): Promise<HTMLElement> {
+  for (let i = 0; i < 50; i++) {
+    const found = container.querySelector<HTMLElement>(selector);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`${selector} never opened`);
+}
 
 async function waitForTooltip(container: HTMLElement): Promise<HTMLElement> {
   for (let i = 0; i < 50; i++) {
