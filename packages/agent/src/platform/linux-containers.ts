@@ -16,6 +16,7 @@ import {
   type InstalledContainer,
   type ResourceLevel,
   type RpcArgs,
+  type TerminalSize,
   type RpcResult,
 } from '@edge/protocol';
 import os from 'node:os';
@@ -24,7 +25,9 @@ import type { AgentLog } from '../log.ts';
 import { listContainers, stateOf } from './docker.ts';
 import { networks, volumes } from './linux-storage.ts';
 import { DockerEngine, EngineError, demultiplex, registryAuthHeader } from './docker-engine.ts';
+import type { TerminalIo, TerminalSession } from '../ports/terminal.ts';
 import { KernelOomLog } from './kernel-oom.ts';
+import { execShell } from './linux-container-exec.ts';
 import { PlatformRefusal, type Progress } from './platform.ts';
 import {
   MANAGED_LABEL,
@@ -517,6 +520,12 @@ export class LinuxContainers implements ContainersPort {
 
   volume = (args: RpcArgs<'containers.volume'>) => volumes(this.engine, args);
   network = (args: RpcArgs<'containers.network'>) => networks(this.engine, args);
+
+  async exec(name: string, size: TerminalSize, io: TerminalIo): Promise<TerminalSession> {
+    const found = await this.find(name);
+    if (!found) throw new PlatformRefusal('failed', messages.containerNotFound);
+    return execShell(this.engine, found, size, io);
+  }
 
   async logs(name: string, tail: number): Promise<string[]> {
     const found = await this.find(name);
