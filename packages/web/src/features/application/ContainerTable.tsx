@@ -1,12 +1,14 @@
 /**
  * One device's apps as its engine reports them (live: engine events push the list again): state, image, ports,
  * status, CPU and memory, why one is not running; SPEC 4 actions with a confirmation before stop, restart
- * and delete, and the log.
+ * and delete, the log and the container terminal. While the device is offline its apps are those it last
+ * showed, marked Offline with their time and without actions; they come back by themselves with it.
  */
 import { useState } from 'react';
-import { Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
+  CodeOutlined,
   CopyOutlined,
   DeleteOutlined,
   ImportOutlined,
@@ -23,6 +25,8 @@ import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { messageText } from '../../i18n/messageText.ts';
 import { usePermission } from '../account/permissions.ts';
 import { useAdoptContainer, useContainerAction, useInstalled } from './api.ts';
+import { formatDate } from '../../components/DateText.tsx';
+import { ContainerTerminalModal } from './ContainerTerminalModal.tsx';
 import { CopyModal } from './CopyModal.tsx';
 import { LogsModal } from './LogsModal.tsx';
 import { serverWords } from './serverWords.ts';
@@ -45,6 +49,14 @@ export function ContainerTable({ deviceId }: { deviceId: string }) {
   const { act } = useConfirmAct();
   const [logOf, setLogOf] = useState<string | null>(null);
   const [copyOf, setCopyOf] = useState<string | null>(null);
+  const [shellOf, setShellOf] = useState<string | null>(null);
+  const { message } = App.useApp();
+  const offline = installed.data?.offline ?? false;
+  /** Read again now; a device still offline says so (its last apps stay shown). */
+  const refresh = async () => {
+    const again = await installed.refetch();
+    if (again.data?.offline) void message.warning(messageText(t, 'deviceOffline'));
+  };
   const adopt = useAdoptContainer();
   const adoptOrphan = (c: InstalledContainer) =>
     act({
@@ -125,13 +137,21 @@ export function ContainerTable({ deviceId }: { deviceId: string }) {
       title: t('application.columns.actions'),
       key: 'actions',
       render: (_, c) => (
-        <Space size={0}>
+        <Space size={0} hidden={offline}>
           <IconAction
             title={t('application.actions.logs')}
             icon={<FileTextOutlined />}
             onClick={() => setLogOf(c.name)}
             data-testid="container-logs"
           />
+          {c.state === 'running' && (
+            <IconAction
+              title={t('application.actions.terminal')}
+              icon={<CodeOutlined />}
+              onClick={() => setShellOf(c.name)}
+              data-testid="container-terminal-open"
+            />
+          )}
           {manage && c.state !== 'running' && (
             <IconAction
               title={t('application.actions.start')}
@@ -188,6 +208,34 @@ export function ContainerTable({ deviceId }: { deviceId: string }) {
 
   return (
     <>
+      <Space className="application-toolbar">
+        {offline && (
+          <Tag color="default" data-testid="container-offline">
+            {t('application.installed.offline')}
+          </Tag>
+        )}
+        <Button
+          size="small"
+          icon={<ReloadOutlined />}
+          loading={installed.isFetching}
+          onClick={() => void refresh()}
+          data-testid="container-refresh"
+        >
+          {t('application.actions.refresh')}
+        </Button>
+      </Space>
+      {offline && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="container-stale"
+          message={
+            installed.data?.asOf
+              ? t('application.installed.lastKnown', { time: formatDate(installed.data.asOf, 'seconds') })
+              : t('application.installed.neverReported')
+          }
+        />
+      )}
       {capacity && (
         <Typography.Paragraph type="secondary" data-testid="container-capacity">
           {t('application.installed.capacity', {
@@ -212,6 +260,9 @@ export function ContainerTable({ deviceId }: { deviceId: string }) {
       {installed.error && <Typography.Text type="danger">{messageText(t, LIST_FAILED)}</Typography.Text>}
       {copyOf && <CopyModal fromDeviceId={deviceId} name={copyOf} onClose={() => setCopyOf(null)} />}
       {logOf && <LogsModal deviceId={deviceId} name={logOf} onClose={() => setLogOf(null)} />}
+      {shellOf && (
+        <ContainerTerminalModal deviceId={deviceId} name={shellOf} onClose={() => setShellOf(null)} />
+      )}
     </>
   );
 }
