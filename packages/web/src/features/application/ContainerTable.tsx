@@ -136,73 +136,75 @@ export function ContainerTable({ deviceId }: { deviceId: string }) {
     {
       title: t('application.columns.actions'),
       key: 'actions',
-      render: (_, c) => (
-        <Space size={0} hidden={offline}>
-          <IconAction
-            title={t('application.actions.logs')}
-            icon={<FileTextOutlined />}
-            onClick={() => setLogOf(c.name)}
-            data-testid="container-logs"
-          />
-          {c.state === 'running' && (
+      // An offline device takes no action: none is offered until it is back.
+      render: (_, c) =>
+        !offline && (
+          <Space size={0}>
             <IconAction
-              title={t('application.actions.terminal')}
-              icon={<CodeOutlined />}
-              onClick={() => setShellOf(c.name)}
-              data-testid="container-terminal-open"
+              title={t('application.actions.logs')}
+              icon={<FileTextOutlined />}
+              onClick={() => setLogOf(c.name)}
+              data-testid="container-logs"
             />
-          )}
-          {manage && c.state !== 'running' && (
-            <IconAction
-              title={t('application.actions.start')}
-              icon={<PlayCircleOutlined />}
-              onClick={() => void run(c, ACTIONS.start)}
-              data-testid="container-start"
-            />
-          )}
-          {manage && c.state === 'running' && (
-            <IconAction
-              title={t('application.actions.stop')}
-              icon={<PauseCircleOutlined />}
-              onClick={() => void run(c, ACTIONS.stop)}
-              data-testid="container-stop"
-            />
-          )}
-          {manage && (
-            <IconAction
-              title={t('application.actions.restart')}
-              icon={<ReloadOutlined />}
-              onClick={() => void run(c, ACTIONS.restart)}
-              data-testid="container-restart"
-            />
-          )}
-          {manage && c.managed && (
-            <IconAction
-              title={t('application.actions.copy')}
-              icon={<CopyOutlined />}
-              onClick={() => setCopyOf(c.name)}
-              data-testid="container-copy"
-            />
-          )}
-          {manage && !c.managed && (
-            <IconAction
-              title={t('application.actions.adopt')}
-              icon={<ImportOutlined />}
-              onClick={() => void adoptOrphan(c)}
-              data-testid="container-adopt"
-            />
-          )}
-          {manage && (
-            <IconAction
-              title={t('application.actions.delete')}
-              icon={<DeleteOutlined />}
-              danger
-              onClick={() => void run(c, ACTIONS.remove)}
-              data-testid="container-delete"
-            />
-          )}
-        </Space>
-      ),
+            {c.state === 'running' && (
+              <IconAction
+                title={t('application.actions.terminal')}
+                icon={<CodeOutlined />}
+                onClick={() => setShellOf(c.name)}
+                data-testid="container-terminal-open"
+              />
+            )}
+            {manage && c.state !== 'running' && (
+              <IconAction
+                title={t('application.actions.start')}
+                icon={<PlayCircleOutlined />}
+                onClick={() => void run(c, ACTIONS.start)}
+                data-testid="container-start"
+              />
+            )}
+            {manage && c.state === 'running' && (
+              <IconAction
+                title={t('application.actions.stop')}
+                icon={<PauseCircleOutlined />}
+                onClick={() => void run(c, ACTIONS.stop)}
+                data-testid="container-stop"
+              />
+            )}
+            {manage && (
+              <IconAction
+                title={t('application.actions.restart')}
+                icon={<ReloadOutlined />}
+                onClick={() => void run(c, ACTIONS.restart)}
+                data-testid="container-restart"
+              />
+            )}
+            {manage && c.managed && (
+              <IconAction
+                title={t('application.actions.copy')}
+                icon={<CopyOutlined />}
+                onClick={() => setCopyOf(c.name)}
+                data-testid="container-copy"
+              />
+            )}
+            {manage && !c.managed && (
+              <IconAction
+                title={t('application.actions.adopt')}
+                icon={<ImportOutlined />}
+                onClick={() => void adoptOrphan(c)}
+                data-testid="container-adopt"
+              />
+            )}
+            {manage && (
+              <IconAction
+                title={t('application.actions.delete')}
+                icon={<DeleteOutlined />}
+                danger
+                onClick={() => void run(c, ACTIONS.remove)}
+                data-testid="container-delete"
+              />
+            )}
+          </Space>
+        ),
     },
   ];
 
