@@ -18,6 +18,25 @@ export class EngineError extends Error {
   }
 }
 
+/** A refused call's error in the engine's own words (its JSON `message`, else the body as it came). */
+function failureOf(response: http.IncomingMessage): Promise<EngineError> {
+  const status = response.statusCode ?? 500;
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    response.on('data', (c: Buffer) => chunks.push(c));
+    response.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let message = text.trim();
+      try {
+        message = (JSON.parse(text) as { message?: string }).message ?? message;
+      } catch {
+        // Not JSON: the text as it came.
+      }
+      resolve(new EngineError(status, message || `engine answered ${status}`));
+    });
+  });
+}
+
 export interface EngineRequest {
   method?: 'GET' | 'POST' | 'DELETE' | 'PUT';
   path: string;
@@ -47,20 +66,8 @@ export class DockerEngine {
           signal: req.signal,
         },
         (response) => {
-          const status = response.statusCode ?? 500;
-          if (status < 400) return resolve(response);
-          const chunks: Buffer[] = [];
-          response.on('data', (c: Buffer) => chunks.push(c));
-          response.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let message = text.trim();
-            try {
-              message = (JSON.parse(text) as { message?: string }).message ?? message;
-            } catch {
-              // Not JSON: the text as it came.
-            }
-            reject(new EngineError(status, message || `engine answered ${status}`));
-          });
+          if ((response.statusCode ?? 500) < 400) return resolve(response);
+          void failureOf(response).then(reject);
         },
       );
       request.on('timeout', () =>
@@ -150,20 +157,7 @@ export class DockerEngine {
         resolve(socket);
       });
       // An engine that refuses (no such exec, container stopped meanwhile) answers an ordinary response.
-      request.on('response', (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (c: Buffer) => chunks.push(c));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let message = text.trim();
-          try {
-            message = (JSON.parse(text) as { message?: string }).message ?? message;
-          } catch {
-            // Not JSON: the text as it came.
-          }
-          reject(new EngineError(response.statusCode ?? 500, message || 'the engine did not attach'));
-        });
-      });
+      request.on('response', (response) => void failureOf(response).then(reject));
       request.on('timeout', () =>
         request.destroy(new EngineError(504, 'The container engine did not answer in time.')),
       );

@@ -25,7 +25,8 @@ export function containerShell(app: SimulatedContainerView): LineShell {
     echo: (args, print) => print(args.join(' ')),
     hostname: (_args, print) => print(hostname),
     env: (_args, print) => env().forEach((line) => print(line)),
-    uname: (args, print) => print(args.includes('-a') ? `Linux ${hostname} 5.15.0 x86_64 GNU/Linux` : 'Linux'),
+    uname: (args, print) =>
+      print(args.includes('-a') ? `Linux ${hostname} 5.15.0 x86_64 GNU/Linux` : 'Linux'),
     ps: (_args, print) => {
       print('PID   USER     TIME  COMMAND');
       print(`    1 root      0:00 /bin/${app.name}`);

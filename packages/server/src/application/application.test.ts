@@ -580,19 +580,24 @@ describe('live app states', () => {
     await edge?.destroy();
   });
 
-  test('app state changes reach the browsers watching live: the device list pushed, the fleet told', async () => {
-    const beat = json<TemplateView>(
+  /** A low app of that name deployed to the device (a template, then a deploy job that succeeded). */
+  async function deployLow(appName: string): Promise<void> {
+    const made = json<TemplateView>(
       await admin('POST', `${APPLICATION_API}/templates`, {
-        appName: 'beat',
-        imageName: 'demo/beat',
+        appName,
+        imageName: `demo/${appName}`,
         tag: '1',
         resource: 'low',
       }),
     );
     const started = json<JobDetail>(
-      await admin('POST', `${APPLICATION_API}/deploy`, { templateId: beat.id, deviceIds: [deviceId] }),
+      await admin('POST', `${APPLICATION_API}/deploy`, { templateId: made.id, deviceIds: [deviceId] }),
     );
     expect((await jobFinished(edge.jobs, started.job.id)).job.state).toBe('succeeded');
+  }
+
+  test('app state changes reach the browsers watching live: the device list pushed, the fleet told', async () => {
+    await deployLow('beat');
     const live = await openLive(edge, adminHeaders);
     try {
       live.subscribe(LIVE_CHANNELS.containers, [deviceId, 'ffffffffffffffff']);
@@ -646,18 +651,7 @@ describe('live app states', () => {
   });
 
   test('an offline device shows its last known apps marked offline, and refreshes by itself when back', async () => {
-    const keep = json<TemplateView>(
-      await admin('POST', `${APPLICATION_API}/templates`, {
-        appName: 'keep',
-        imageName: 'demo/keep',
-        tag: '1',
-        resource: 'low',
-      }),
-    );
-    const started = json<JobDetail>(
-      await admin('POST', `${APPLICATION_API}/deploy`, { templateId: keep.id, deviceIds: [deviceId] }),
-    );
-    expect((await jobFinished(edge.jobs, started.job.id)).job.state).toBe('succeeded');
+    await deployLow('keep');
     const installed = async (id: string) =>
       json<InstalledResponse>(await admin('GET', `${APPLICATION_API}/installed?deviceId=${id}`));
     const online = await installed(deviceId);

@@ -286,10 +286,9 @@ describe.each<Engine>(['Docker', 'Podman'])(
       // Inside the container: its own file system (the page the app serves) and its environment.
       term.type('echo "in-$((6*7))" $GREETING; cat /www/index.html\r');
       await term.waitFor(/in-42 hello edge\r?\n(.*\r?\n)?hello-from-container/);
-      let mark = term.output().length;
+      const mark = term.output().length;
       term.type('stty size\r');
       await term.waitFor(/30 90/, mark);
-      mark = term.output().length;
       term.type('exit\r');
       expect((await term.closed).code).toBe(1000);
       expect(term.words.at(-1)).toEqual({ type: 'closed', reason: 'ended' });
@@ -310,7 +309,10 @@ describe.each<Engine>(['Docker', 'Podman'])(
         .select(['action', 'target'])
         .where('action', 'like', 'terminal.%')
         .execute();
-      expect(activity).toContainEqual({ action: 'terminal.start', target: expect.stringContaining('container web') });
+      expect(activity).toContainEqual({
+        action: 'terminal.start',
+        target: expect.stringContaining('container web'),
+      });
     });
 
     test('a container that is not running refuses its terminal in SPEC words', async () => {

@@ -6,17 +6,10 @@
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TerminalPanel } from '../terminal/TerminalPanel.tsx';
+import type { ContainerDialogProps } from './LogsModal.tsx';
 import '../terminal/terminal.css';
 
-export function ContainerTerminalModal({
-  deviceId,
-  name,
-  onClose,
-}: {
-  deviceId: string;
-  name: string;
-  onClose: () => void;
-}) {
+export function ContainerTerminalModal({ deviceId, name, onClose }: ContainerDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal
