@@ -45,12 +45,19 @@ export async function execShell(
       throw new PlatformRefusal('failed', `${messages.containerNotRunning} ${err.message}`);
     });
   const stream = await engine.hijack({ path: `/exec/${execId}/start`, body: { Detach: false, Tty: true } });
+  // Resizes go one at a time, each with the newest size, and input waits for those asked before it: the
+  // engine's calls may otherwise finish out of order (an older size last), and a command typed after a
+  // resize must see the new size, as the frames came in that order.
   let current = size;
+  let resizing: Promise<unknown> = Promise.resolve();
   const resize = (s: TerminalSize) => {
     current = s;
-    return engine
-      .json({ method: 'POST', path: `/exec/${execId}/resize?h=${s.rows}&w=${s.cols}` })
-      .catch(() => undefined);
+    resizing = resizing.then(() =>
+      engine
+        .json({ method: 'POST', path: `/exec/${execId}/resize?h=${current.rows}&w=${current.cols}` })
+        .catch(() => undefined),
+    );
+    return resizing;
   };
   void resize(size);
   const state = () => engine.json<ExecState>({ path: `/exec/${execId}/json` });
@@ -81,6 +88,7 @@ export async function execShell(
     shell: `${SHELL[0]} (exec in a container)`,
     write: async (data) => {
       await sized;
+      await resizing;
       await new Promise<void>((resolve) => {
         if (stream.destroyed) return resolve();
         stream.write(data, () => resolve());

@@ -152,7 +152,12 @@ export function openTerminal(
             },
             `terminal output ${String(match)}`,
             timeoutMs,
-          ),
+          ).catch((err: Error) => {
+            // What the shell did print says why.
+            throw new Error(
+              `${err.message}; the output since: ${JSON.stringify(out.slice(from, from + 2000))}`,
+            );
+          }),
         ready,
         closed,
         close: () => ws.close(),
