@@ -29,7 +29,7 @@ import {
 } from '@edge/protocol';
 import { TEST_CLAIM_CODE, signIn, startTestConsole, type TestConsole } from '../testing/harness.ts';
 import { startAgent, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
-import { caller, type Caller } from '../testing/accounts.ts';
+import { caller, userWithRole, type Caller } from '../testing/accounts.ts';
 import { jobFinished } from '../testing/jobs.ts';
 import { openLive } from '../testing/live.ts';
 import { openTerminal } from '../testing/terminal.ts';
@@ -313,6 +313,23 @@ describe.each<Engine>(['Docker', 'Podman'])(
         action: 'terminal.start',
         target: expect.stringContaining('container web'),
       });
+    });
+
+    test("the container terminal is Application's: its viewers watch, others are refused", async () => {
+      const watcher = await userWithRole(edge!, api, {
+        Application: { control: { enable: true }, isManagement: false },
+      });
+      const term = await openTerminal(consoleBase, deviceId, watcher.session.headers(false), 'web');
+      expect((await term.ready).readOnly).toBe(true);
+      term.close();
+      await term.closed;
+      // Managing every device's shell is not the Application area's grant.
+      const operator = await userWithRole(edge!, api, {
+        Inventory: { control: { enable: true }, isManagement: true },
+      });
+      await expect(
+        openTerminal(consoleBase, deviceId, operator.session.headers(false), 'web'),
+      ).rejects.toThrow('HTTP 403');
     });
 
     test('a container that is not running refuses its terminal in SPEC words', async () => {
