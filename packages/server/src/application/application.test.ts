@@ -315,8 +315,8 @@ describe('a group deploy to 200 simulated devices, 10 without room', () => {
       prefix,
       models: ['EG-8P PoE Edge Gateway'],
       // 200 is the size and stays. Each device enrols (a key pair, a certificate), says hello and
-      // reports before it counts: on the shared 2 cores with other suites running this took over the
-      // default minute, so the fleet gets three (the measured unloaded start is under 20 s).
+      // reports before it counts: on the shared 2 cores with other suites running this once took over the
+      // default minute, so the fleet gets three (the whole file ran in 61 s on a quieter machine).
       readyMs: 180_000,
     }));
     admin = caller(edge, session);
