@@ -189,6 +189,20 @@ export default defineConfig(
     },
   },
   {
+    // Type-aware rules: a promise nobody awaits or catches fails silently (an unhandled rejection kills
+    // the console process; in the browser a failed call shows no toast), so each one is handled or marked
+    // `void` where dropping it is meant.
+    files: ['packages/*/src/**/*.{ts,tsx}', 'packages/agent/dev/**/*.ts', 'bench/src/**/*.ts', 'e2e/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     files: ['packages/web/**'],
     rules: { 'no-restricted-imports': noImportOf('@edge/server', '@edge/agent') },
   },

@@ -31,12 +31,18 @@ export async function startDemo(opts: {
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: opts.adminPassword,
       DEMO_DEVICES: String(opts.devices),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_DEMO_LOG_LEVEL ?? 'warn',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  // E2E_DEMO_LOG=FILE keeps what the demo prints, to read after a failed run (with E2E_DEMO_LOG_LEVEL=info).
+  const log = process.env.E2E_DEMO_LOG ? fs.createWriteStream(process.env.E2E_DEMO_LOG) : undefined;
+  if (log) {
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
+  }
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`demo did not start:\n${output}`)),

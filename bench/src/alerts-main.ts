@@ -114,6 +114,8 @@ async function main() {
       configName: 'Bench hook',
       url: `${receiver.url}/hook`,
       secret: 'bench-secret',
+      quietFrom: '',
+      quietTo: '',
     });
     await links.add(rule.id, hook.id);
 

@@ -77,10 +77,11 @@ test('backs the console up, downloads, uploads and restores it with the confirma
   await expect(progress).toContainText('Restore successfully. Please sign in again.');
 
   // The console restarts on the restored store (its sessions are not restored): the administrator signs in
-  // again, once it answers, and finds the backups.
+  // again, once it answers, and finds the backups. Right after the restore the old console still answers
+  // 503 while it drains: each try is bounded so the next one reaches the restarted console.
   await expect(async () => {
-    await signInAs(page);
-    await page.goto('/desk/settings/backup');
+    await signInAs(page, undefined, undefined, { timeout: 10_000 });
+    await page.goto('/desk/settings/backup', { timeout: 10_000 });
     await expect(page.locator('.ant-table-row').filter({ hasText: 'Uploaded' }).first()).toBeVisible({
       timeout: 5_000,
     });

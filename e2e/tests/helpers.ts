@@ -2,13 +2,22 @@ import { deflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from './fixtures.ts';
 
-/** Signs in through /login, which shows the login screen even to someone already signed in (switch user). */
-export async function signInAs(page: Page, name = 'admin', password = E2E_ADMIN_PASSWORD): Promise<void> {
-  await page.goto('/login');
-  await page.locator('#login-name').fill(name);
-  await page.locator('#login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/desk$/);
+/**
+ * Signs in through /login, which shows the login screen even to someone already signed in (switch user).
+ * `timeout` bounds each step, for a caller that retries while the console restarts (a page answered 503
+ * then has no login form, and waiting for one would use up the retries' whole time).
+ */
+export async function signInAs(
+  page: Page,
+  name = 'admin',
+  password = E2E_ADMIN_PASSWORD,
+  { timeout }: { timeout?: number } = {},
+): Promise<void> {
+  await page.goto('/login', { timeout });
+  await page.locator('#login-name').fill(name, { timeout });
+  await page.locator('#login-password').fill(password, { timeout });
+  await page.getByTestId('login-submit').click({ timeout });
+  await expect(page).toHaveURL(/\/desk$/, { timeout });
 }
 
 /** Opens an app from the desktop, turning its pages (18 apps each, SPEC) until the app's icon is on the one shown. */

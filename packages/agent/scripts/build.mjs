@@ -25,6 +25,7 @@ await build({
   entryPoints: {
     'edge-agent': path.join(root, 'src/main.ts'),
     'edge-fleet': path.join(root, 'src/fleet-main.ts'),
+    'edge-overlay-relay': path.join(root, 'src/overlay-relay-main.ts'),
   },
   outdir,
   outExtension: { '.js': '.mjs' },

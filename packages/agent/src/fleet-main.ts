@@ -153,9 +153,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     clearInterval(summary);
     stopControl();
     const force = setTimeout(() => process.exit(1), 10_000);
-    fleet.stop().then(() => {
-      clearTimeout(force);
-      process.exit(0);
-    });
+    fleet.stop().then(
+      () => {
+        clearTimeout(force);
+        process.exit(0);
+      },
+      () => process.exit(1),
+    );
   });
 }

@@ -163,11 +163,14 @@ function runAgent(client: DeviceClient) {
       if (stopping) return;
       stopping = true;
       const force = setTimeout(() => process.exit(1), 5000);
-      client.stop().then(() => {
-        clearTimeout(force);
-        scheduler.stop();
-        process.exit(0);
-      });
+      client.stop().then(
+        () => {
+          clearTimeout(force);
+          scheduler.stop();
+          process.exit(0);
+        },
+        () => process.exit(1),
+      );
     });
   }
 }

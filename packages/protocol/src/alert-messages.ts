@@ -36,10 +36,21 @@ export const ESCALATE_MINUTES = { min: 0, max: 1440 } as const;
 /** Days before a licence (or the trial) ends when licenceExpiring fires, once each per licence. */
 export const LICENCE_EXPIRY_THRESHOLDS = [30, 7, 1] as const;
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const quietEnd = z
+/** One end of quiet hours: HH:MM (00:00 to 23:59), '' for none. Event rules and contacts both have them. */
+export const quietEnd = z
   .string()
   .default('')
   .pipe(z.string().refine((v) => v === '' || HHMM.test(v), messages.notifyQuietHoursInvalid));
+/** Quiet hours have both ends or neither; the issue goes on `quietTo`, where the form shows it. */
+export function checkQuietHours(value: { quietFrom: string; quietTo: string }, ctx: z.RefinementCtx): void {
+  if ((value.quietFrom === '') !== (value.quietTo === ''))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['quietTo'],
+      message: messages.notifyQuietHoursInvalid,
+      params: { code: 'notifyQuietHoursInvalid' },
+    });
+}
 
 const idList = <T extends z.ZodType>(item: T) => z.array(item).max(10_000).default([]);
 
@@ -76,11 +87,9 @@ export const eventRuleRequest = z
     escalateContactId: z.number().int().positive().nullable().default(null),
   })
   .superRefine((rule, ctx) => {
-    const issue = (
-      path: string,
-      code: 'notifyQuietHoursInvalid' | 'notifyEscalateContactRequired' | 'notifyEscalateCriticalOnly',
-    ) => ctx.addIssue({ code: 'custom', path: [path], message: messages[code], params: { code } });
-    if ((rule.quietFrom === '') !== (rule.quietTo === '')) issue('quietTo', 'notifyQuietHoursInvalid');
+    const issue = (path: string, code: 'notifyEscalateContactRequired' | 'notifyEscalateCriticalOnly') =>
+      ctx.addIssue({ code: 'custom', path: [path], message: messages[code], params: { code } });
+    checkQuietHours(rule, ctx);
     if (rule.escalateMinutes > 0 && rule.escalateContactId === null)
       issue('escalateContactId', 'notifyEscalateContactRequired');
     if (rule.escalateMinutes > 0 && rule.severity !== 'critical')

@@ -26,6 +26,7 @@ import { dashboardOverview } from './dashboard.ts';
 import { sdwanTopology } from './sdwan.ts';
 import { consoleRestoreProgress } from './console-backup.ts';
 import { installedResponse } from './application.ts';
+import { notificationListResponse } from './notifications.ts';
 
 export const LIVE_PATH = '/websocket/v1/live';
 export const LIVE_BATCH_MS = 500;
@@ -90,6 +91,12 @@ export const LIVE_CHANNELS = {
   containers: 'application.containers',
   /** Key ''. {deviceIds}: devices whose apps changed, batched every LIVE_BATCH_MS; the fleet list reads again. */
   containerFleet: 'application.fleet',
+  /**
+   * Key: the user id (each user reads only their own; every signed-in user may). The user's kept notification
+   * list as GET /api/v1/notifications answers it, first on subscribe, then whenever it changed, whichever
+   * tab and whichever console replica changed it.
+   */
+  notifications: 'notifications',
 } as const;
 export type LiveChannel = (typeof LIVE_CHANNELS)[keyof typeof LIVE_CHANNELS];
 
@@ -146,8 +153,15 @@ export type LiveContainerFleet = z.infer<typeof liveContainerFleet>;
 
 export const liveSettings = sectionStateView;
 export const liveList = inventoryListResponse;
-/** One message of the jobs channel: the job when it changed, the steps that changed (all of them first). */
-export const liveJob = z.object({ job: jobView.optional(), steps: z.array(stepView) });
+/**
+ * One message of the jobs channel: the job when it changed, the steps that changed (all of them first),
+ * and in the first message the output lines each running step streamed before the screen came (by step id).
+ */
+export const liveJob = z.object({
+  job: jobView.optional(),
+  steps: z.array(stepView),
+  lines: z.record(z.string(), z.array(z.string())).optional(),
+});
 export type LiveJob = z.infer<typeof liveJob>;
 
 /** Data schema per channel, for those who check what arrives (tests, tools). */
@@ -165,6 +179,7 @@ export const liveChannelData = {
   [LIVE_CHANNELS.consoleRestore]: consoleRestoreProgress,
   [LIVE_CHANNELS.containers]: installedResponse,
   [LIVE_CHANNELS.containerFleet]: liveContainerFleet,
+  [LIVE_CHANNELS.notifications]: notificationListResponse,
 } as const;
 export type LiveChannelData<C extends LiveChannel> = z.infer<(typeof liveChannelData)[C]>;
 

@@ -47,4 +47,6 @@ export const sdwanMessages = {
   sdwanSubnetCreated: 'Subnet created successfully.',
   sdwanSubnetEdited: 'Subnet edited successfully.',
   sdwanSubnetDeleted: 'Subnet deleted successfully.',
+  sdwanConsoleRelayFixed:
+    "The console host's relay is set on the console's host (SDWAN_RELAY_ENDPOINT), not here.",
 } as const;

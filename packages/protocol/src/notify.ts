@@ -16,7 +16,7 @@ import {
   textRule,
   type Rule,
 } from './validation.ts';
-import { alertMessageView } from './alert-messages.ts';
+import { alertMessageView, checkQuietHours, quietEnd } from './alert-messages.ts';
 
 export const NOTIFY_PATH = '/api/v1/notify';
 
@@ -64,7 +64,16 @@ const list = (rule: Rule, empty: MessageCode) =>
     .prefault([]);
 const receiverIds = list(textRule('notifyReceiverIdRequired', 128), 'notifyReceiverIdRequired');
 
-const common = { configName: notEmpty('notifyConfigNameEmpty', 64) };
+const common = {
+  configName: notEmpty('notifyConfigNameEmpty', 64),
+  /**
+   * The contact's own quiet hours (HH:MM to HH:MM, the console's time zone; '' for none): when set they
+   * replace the rule's for this contact. Non-critical deliveries to it wait for their end; critical ones
+   * (and escalations, which are critical) go at once.
+   */
+  quietFrom: quietEnd,
+  quietTo: quietEnd,
+};
 
 export const emailContact = z.object({
   channel: z.literal('email'),
@@ -125,21 +134,23 @@ export const smsContact = z.object({
   receivers: list((v) => (v ? phoneRule(v) : 'notifyPhoneRequired'), 'notifyPhoneRequired'),
 });
 
-export const contactRequest = z.discriminatedUnion(
-  'channel',
-  [
-    emailContact,
-    webhookContact,
-    slackContact,
-    teamsContact,
-    telegramContact,
-    lineContact,
-    wechatContact,
-    dingtalkContact,
-    smsContact,
-  ],
-  { error: messages.invalidChoice },
-);
+export const contactRequest = z
+  .discriminatedUnion(
+    'channel',
+    [
+      emailContact,
+      webhookContact,
+      slackContact,
+      teamsContact,
+      telegramContact,
+      lineContact,
+      wechatContact,
+      dingtalkContact,
+      smsContact,
+    ],
+    { error: messages.invalidChoice },
+  )
+  .superRefine(checkQuietHours);
 export type ContactRequest = z.infer<typeof contactRequest>;
 export const contactEditRequest = z.intersection(
   z.object({ id: z.number().int().positive() }),
@@ -205,6 +216,8 @@ export const deliveryView = z.object({
   lastAnswer: z.string().nullable(),
   createdAt: z.number(),
   deliveredAt: z.number().nullable(),
+  /** Queued by escalation: a critical message nobody acknowledged in time went to the rule's next contact. */
+  escalated: z.boolean(),
 });
 export type DeliveryView = z.infer<typeof deliveryView>;
 export const deliveryListQuery = z.object({ messageId: z.coerce.number().int().positive().optional() });

@@ -18,6 +18,11 @@ export const SDWAN_DEFAULT_PORT = 51820;
 export const SDWAN_RATE_MAX = 10_000;
 /** Seconds between keepalives on every tunnel: how soon a dead path shows, and what keeps NAT mappings open. */
 export const SDWAN_KEEPALIVE_S = 5;
+/**
+ * The console host as a relay node (SDWAN_RELAY_ENDPOINT): the id it has among the nodes, where a device's
+ * id would be. It is no device; links name it as their relay like any relay node.
+ */
+export const CONSOLE_NODE_ID = 'console';
 
 /**
  * Secure mode (SPEC 4): of the modes a device can be switched to, 'OrpheLink Only' and 'Unlimited' allow
@@ -205,6 +210,8 @@ export const sdwanLinkView = z.object({
   state: z.enum(sdwanLinkStates),
   /** The path the traffic takes now: the active role; the other path (if any) stands by. */
   path: z.enum(sdwanPaths),
+  /** The underlay address (`ip:port`) the path reaches the far end (or its relay) at now, as an end reports it. */
+  endpoint: z.string().nullable(),
   latencyMs: z.number().nullable(),
   /** Bytes a second over the last report, both directions. */
   throughputBps: z.number(),
@@ -244,6 +251,11 @@ export const overlayPeer = z.object({
   address: z.string().max(15),
   /** `ip:port`, or null: the peer reaches us (behind NAT) or only through a relay. */
   endpoint: z.string().max(21).nullable(),
+  /**
+   * Every address the peer may be reached at (multi-addresses), `endpoint` first: tried in turn until a
+   * handshake succeeds. Empty: `endpoint` alone.
+   */
+  endpoints: z.array(z.string().max(21)).max(16).default([]),
   allowedIps: z.array(z.string().max(18)).max(256),
   /** The relay to fall back to (its public key, also a peer here) when this peer cannot be reached directly. */
   relay: wgKey.nullable(),
@@ -267,6 +279,11 @@ export const overlayConfig = z.object({
   /** The exit node's public key when this node's site sends its internet traffic through one. */
   exitVia: wgKey.nullable(),
   /**
+   * A relay on the way to an exit node: the LANs of relayed sites whose internet traffic it passes on to
+   * `exitVia` (as a site node does with its own `lans`).
+   */
+  exitLans: z.array(z.string().max(18)).max(256).default([]),
+  /**
    * An exit node: the other sites' LANs whose internet traffic it carries, sent on out of its own uplink
    * under its own address (masqueraded), so that answers find their way back.
    */
@@ -288,6 +305,8 @@ export const overlayPeerStatus = z.object({
   name: z.string(),
   publicKey: z.string(),
   path: z.enum(sdwanPaths),
+  /** The underlay address WireGuard sends to for this path now (the relay's on a relayed path). */
+  endpoint: z.string().nullable().default(null),
   /** Seconds since the epoch, null: never. */
   latestHandshake: z.number().nullable(),
   rxBytes: z.number().nonnegative(),

@@ -95,6 +95,12 @@ export interface Config {
     resolvConf: string;
     namespace: string | undefined;
   };
+  /**
+   * The console host as an SD-WAN relay node: the address (`ip` or `ip:port`) devices reach it at
+   * (SDWAN_RELAY_ENDPOINT; unset, no relay here) and a network namespace to run it in (SDWAN_RELAY_NAMESPACE:
+   * the tests). One console of replicas sharing a store should set it.
+   */
+  sdwanRelay: { endpoint: string | undefined; namespace: string | undefined };
 }
 
 const int = (v: string | undefined, fallback: number): number => {
@@ -160,6 +166,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stateDir: env.NETWORK_STATE_DIR || undefined,
       resolvConf: env.RESOLV_CONF || '/etc/resolv.conf',
       namespace: env.NETWORK_NAMESPACE || undefined,
+    },
+    sdwanRelay: {
+      endpoint: env.SDWAN_RELAY_ENDPOINT || undefined,
+      namespace: env.SDWAN_RELAY_NAMESPACE || undefined,
     },
   };
 }

@@ -24,7 +24,15 @@ import {
 } from '@edge/protocol';
 import type { AgentLog } from '../log.ts';
 import type { OverlayPort } from '../ports/overlay.ts';
-import { effectiveAllowedIps, pathOf, usesRelay, type LastHeard } from './overlay-paths.ts';
+import {
+  candidatesOf,
+  effectiveAllowedIps,
+  nextEndpoint,
+  pathOf,
+  usesRelay,
+  type EndpointTrial,
+  type LastHeard,
+} from './overlay-paths.ts';
 import { lanRuleLines } from './overlay-rules.ts';
 import { uapiControl, uapiSocket, wgToolControl, type WgControl, type WgPeerDump } from './wg-control.ts';
 import { loadOrMakeKeys, type WgKeys } from './wg-keys.ts';
@@ -65,6 +73,9 @@ export class LinuxOverlay implements OverlayPort {
   private dump: WgPeerDump[] = [];
   private readonly latency = new Map<string, number | null>();
   private applied = new Map<string, string>();
+  /** Per peer: its addresses, the one tried now (overlay-paths.ts nextEndpoint), and the one WireGuard was given. */
+  private readonly trials = new Map<string, EndpointTrial>();
+  private readonly endpointSet = new Map<string, string | null>();
   private timer: NodeJS.Timeout | undefined;
   private lastProbe = 0;
   private busy: Promise<unknown> = Promise.resolve();
@@ -147,6 +158,7 @@ export class LinuxOverlay implements OverlayPort {
     this.listenPort = 0;
     this.rateLimits = '[]';
     this.applied.clear();
+    this.endpointSet.clear();
     return this.control;
   }
 
@@ -192,16 +204,29 @@ export class LinuxOverlay implements OverlayPort {
       if (!wanted.has(key)) {
         await control.removePeer(key);
         this.applied.delete(key);
+        this.endpointSet.delete(key);
       }
+    for (const key of this.trials.keys()) if (!wanted.has(key)) this.trials.delete(key);
     const changedPeers = !this.config || JSON.stringify(this.config.peers) !== JSON.stringify(config.peers);
     if (changedPeers) this.configuredAt = Date.now();
     this.config = config;
-    for (const peer of config.peers)
+    const now = Date.now();
+    for (const peer of config.peers) {
+      const candidates = candidatesOf(peer);
+      const had = this.trials.get(peer.publicKey);
+      // New addresses start from the first; the same ones keep the one found to answer.
+      if (!had || JSON.stringify(had.candidates) !== JSON.stringify(candidates))
+        this.trials.set(peer.publicKey, { candidates, index: 0, since: now });
+      const endpoint = candidates[this.trials.get(peer.publicKey)!.index] ?? null;
+      // Given again only when it changed: WireGuard may have learned a better one from the peer itself.
+      const set = this.endpointSet.get(peer.publicKey) !== endpoint;
       await control.setPeer({
         publicKey: peer.publicKey,
-        endpoint: peer.endpoint,
+        ...(set ? { endpoint } : {}),
         keepalive: SDWAN_KEEPALIVE_S,
       });
+      this.endpointSet.set(peer.publicKey, endpoint);
+    }
     await this.placeAllowedIps();
 
     await ip('address', 'replace', config.address, 'dev', this.iface);
@@ -248,7 +273,8 @@ export class LinuxOverlay implements OverlayPort {
     this.exitRules = [];
     if (config.exitVia) {
       await ip('route', 'replace', 'default', 'dev', this.iface, 'table', EXIT_TABLE);
-      for (const lan of config.lans) {
+      // A site node's own LANs; on a relay, those of the relayed sites whose exit it passes traffic on to.
+      for (const lan of [...config.lans, ...config.exitLans]) {
         await ip('rule', 'add', 'from', lan, 'table', EXIT_TABLE);
         this.exitRules.push(lan);
       }
@@ -380,6 +406,7 @@ export class LinuxOverlay implements OverlayPort {
       }
     }
     await this.placeAllowedIps();
+    await this.tryNextEndpoints(now);
     // A peer on its relay: poke the direct path (setting the keepalive sends one at once) to notice its return.
     for (const peer of this.config.peers)
       if (peer.relay && !peer.relayOnly && usesRelay(peer, this.heard, now, this.configuredAt))
@@ -389,6 +416,24 @@ export class LinuxOverlay implements OverlayPort {
     if (now - this.lastProbe >= PROBE_EVERY_MS) {
       this.lastProbe = now;
       for (const peer of this.config.peers) void this.probe(peer.publicKey, peer.address);
+    }
+  }
+
+  /**
+   * Multi-addresses: a peer that has not answered on the address tried for ENDPOINT_TRY_MS is given its next
+   * one (setting the keepalive with it sends a handshake there at once), until one answers.
+   */
+  private async tryNextEndpoints(now: number): Promise<void> {
+    for (const [key, trial] of this.trials) {
+      const next = nextEndpoint(trial, this.heard, key, now);
+      if (next === undefined) continue;
+      const endpoint = trial.candidates[next]!;
+      this.trials.set(key, { ...trial, index: next, since: now });
+      this.endpointSet.set(key, endpoint);
+      this.options.log.info(`overlay: trying the next address of a peer (${endpoint})`);
+      await this.control!.setPeer({ publicKey: key, endpoint, keepalive: SDWAN_KEEPALIVE_S }).catch(
+        () => undefined,
+      );
     }
   }
 
@@ -415,6 +460,7 @@ export class LinuxOverlay implements OverlayPort {
           name: peer.name,
           publicKey: peer.publicKey,
           path,
+          endpoint: path === 'none' ? null : (counted?.endpoint ?? null),
           latestHandshake: counted?.latestHandshake ? counted.latestHandshake : null,
           rxBytes: counted?.rxBytes ?? 0,
           txBytes: counted?.txBytes ?? 0,
@@ -440,6 +486,8 @@ export class LinuxOverlay implements OverlayPort {
     this.config = undefined;
     this.routes.clear();
     this.applied.clear();
+    this.trials.clear();
+    this.endpointSet.clear();
     this.rateLimits = '[]';
   }
 }

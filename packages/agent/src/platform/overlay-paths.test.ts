@@ -1,7 +1,15 @@
 /** The device's own relay fallback rule and the WireGuard control socket's answers, without WireGuard. */
 import { describe, expect, test } from 'vitest';
 import type { OverlayConfig, OverlayPeer } from '@edge/protocol';
-import { DIRECT_STALE_MS, effectiveAllowedIps, pathOf, usesRelay } from './overlay-paths.ts';
+import {
+  DIRECT_STALE_MS,
+  ENDPOINT_TRY_MS,
+  candidatesOf,
+  effectiveAllowedIps,
+  nextEndpoint,
+  pathOf,
+  usesRelay,
+} from './overlay-paths.ts';
 import { lanRuleLines } from './overlay-rules.ts';
 import { parseUapiDump } from './wg-control.ts';
 import { keyHex, makeKeys } from './wg-keys.ts';
@@ -12,6 +20,7 @@ const peer = (extra: Partial<OverlayPeer> = {}): OverlayPeer => ({
   publicKey: makeKeys().publicKey,
   address: '100.64.0.2',
   endpoint: '192.0.2.2:51820',
+  endpoints: [],
   allowedIps: ['100.64.0.2/32', '10.2.0.0/24'],
   relay: relayKey,
   relayOnly: false,
@@ -96,6 +105,7 @@ describe('LAN destination rules on the device', () => {
     forward: true,
     lans: ['10.1.0.0/24'],
     exitVia: null,
+    exitLans: [],
     exitFor: [],
     peers: [peer({ rules, ...extra })],
   });
@@ -129,5 +139,37 @@ describe('LAN destination rules on the device', () => {
       }),
     );
     expect(lines.filter((l) => l.includes('DROP'))).toEqual([['-d', '10.2.0.0/24', '-j', 'DROP']]);
+  });
+});
+
+describe('multi-addresses', () => {
+  const candidates = ['192.0.2.2:51820', '198.51.100.2:51820', '203.0.113.2:51820'];
+
+  test("a peer's addresses in the console's order, or its one endpoint", () => {
+    expect(candidatesOf(peer({ endpoints: candidates }))).toEqual(candidates);
+    expect(candidatesOf(peer())).toEqual(['192.0.2.2:51820']);
+    expect(candidatesOf(peer({ endpoint: null }))).toEqual([]);
+  });
+
+  test('each address gets its time, then the next, round and round while none answers', () => {
+    const key = 'k';
+    const trial = { candidates, index: 0, since: 1000 };
+    expect(nextEndpoint(trial, new Map(), key, 1000 + ENDPOINT_TRY_MS - 1)).toBeUndefined();
+    expect(nextEndpoint(trial, new Map(), key, 1000 + ENDPOINT_TRY_MS)).toBe(1);
+    expect(nextEndpoint({ ...trial, index: 2 }, new Map(), key, 1000 + ENDPOINT_TRY_MS)).toBe(0);
+  });
+
+  test('a peer that shows life keeps its address; one address alone is never changed', () => {
+    const late = 100_000;
+    expect(nextEndpoint({ candidates, index: 1, since: 0 }, new Map([['k', late - 1000]]), 'k', late)).toBe(
+      undefined,
+    );
+    // Quiet for longer than a direct path stays alive: trying goes on.
+    expect(
+      nextEndpoint({ candidates, index: 1, since: 0 }, new Map([['k', late - DIRECT_STALE_MS]]), 'k', late),
+    ).toBe(2);
+    expect(
+      nextEndpoint({ candidates: candidates.slice(0, 1), index: 0, since: 0 }, new Map(), 'k', late),
+    ).toBe(undefined);
   });
 });

@@ -50,3 +50,33 @@ export function effectiveAllowedIps(
   for (const list of out.values()) list.sort();
   return out;
 }
+
+/** How long one of a peer's addresses gets for a handshake before the next one is tried. */
+export const ENDPOINT_TRY_MS = 8000;
+
+/** A peer's addresses (multi-addresses) and the one tried now, since when. */
+export interface EndpointTrial {
+  candidates: string[];
+  index: number;
+  since: number;
+}
+
+/** Every address a peer may be reached at, in the order the console gave them. */
+export const candidatesOf = (peer: OverlayPeer): string[] =>
+  peer.endpoints.length ? peer.endpoints : peer.endpoint ? [peer.endpoint] : [];
+
+/**
+ * The address to try next for a peer, or undefined to keep the one it has: a peer that shows life keeps
+ * its address (the one tried, or one WireGuard learned when the peer reached us from elsewhere), and each
+ * address gets ENDPOINT_TRY_MS for a handshake before the next one, round and round while none answers.
+ */
+export function nextEndpoint(
+  trial: EndpointTrial,
+  heard: LastHeard,
+  key: string,
+  now: number,
+): number | undefined {
+  if (trial.candidates.length < 2) return undefined;
+  if (alive(heard, key, now) || now - trial.since < ENDPOINT_TRY_MS) return undefined;
+  return (trial.index + 1) % trial.candidates.length;
+}

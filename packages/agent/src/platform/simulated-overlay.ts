@@ -109,6 +109,7 @@ export class SimulatedOverlay implements OverlayPort {
           name: peer.name,
           publicKey: peer.publicKey,
           path,
+          endpoint: path === 'direct' ? peer.endpoint : null,
           latestHandshake: c.handshake || null,
           rxBytes: c.rx,
           txBytes: c.tx,

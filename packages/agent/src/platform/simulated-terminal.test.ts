@@ -14,7 +14,7 @@ async function shell(serial: string) {
   );
   const type = async (text: string) => {
     const before = out.length;
-    session.write(Buffer.from(text));
+    await session.write(Buffer.from(text));
     await new Promise((resolve) => setTimeout(resolve, 20));
     return out.slice(before);
   };

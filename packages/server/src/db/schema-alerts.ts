@@ -116,6 +116,8 @@ export interface NotifyDeliveriesTable {
   last_answer: string | null;
   created_at: number;
   delivered_at: number | null;
+  /** 1 when escalation queued it (the rule's next contact), 0 for a first delivery. */
+  escalated: Generated<number>;
 }
 
 export interface AlertTables {

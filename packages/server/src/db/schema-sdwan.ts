@@ -43,6 +43,8 @@ export interface SdwanLinksTable {
   latency_ms: number | null;
   throughput_bps: number;
   state_at: number | null;
+  /** The underlay `ip:port` the link's path uses now (migration 0030). */
+  endpoint: string | null;
 }
 
 export interface SdwanSubnetsTable {
@@ -52,7 +54,11 @@ export interface SdwanSubnetsTable {
   range_end: string;
 }
 
+/** The console host as a relay node (migration 0030): one row, `device_id` 'console', columns as a node's. */
+export type SdwanConsoleRelayTable = Omit<SdwanNodesTable, 'site_id' | 'relay' | 'on_boot'>;
+
 export interface SdwanTables {
+  sdwan_console_relay: SdwanConsoleRelayTable;
   sdwan_sites: SdwanSitesTable;
   sdwan_nodes: SdwanNodesTable;
   sdwan_links: SdwanLinksTable;

@@ -8,6 +8,7 @@ import { jobStore } from './store.ts';
 import { jobRunner, type JobTimings } from './runner.ts';
 import { jobService, type JobService } from './service.ts';
 import { jobChanges } from './changes.ts';
+import { stepLines } from './lines.ts';
 
 export type { JobService, JobRequest } from './service.ts';
 export type { JobKind, StepContext, StepOutcome } from './kinds.ts';
@@ -24,6 +25,10 @@ export function startJobs(deps: {
   const store = jobStore(deps.db, deps.dialect);
   const kinds = jobKinds();
   const changes = jobChanges(deps.log);
-  const runner = jobRunner({ ...deps, store, kinds, changes });
-  return { service: jobService({ store, kinds, runner, devices: deps.devices, changes }), stop: runner.stop };
+  const lines = stepLines();
+  const runner = jobRunner({ ...deps, store, kinds, changes, lines });
+  return {
+    service: jobService({ store, kinds, runner, devices: deps.devices, changes, lines }),
+    stop: runner.stop,
+  };
 }

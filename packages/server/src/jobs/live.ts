@@ -1,6 +1,7 @@
 /**
  * Jobs as a live channel (protocol LIVE_CHANNELS.jobs, key: a job id): the job and its steps on subscribe,
- * then every change this console makes to them, each step's output line included, in order. Who may read a
+ * with the output lines its running steps streamed so far, then every change this console makes to them,
+ * each step's output line included, in order. Who may read a
  * key: whoever may read the job's kind (a Diagnose test needs Diagnose, other kinds Inventory view).
  */
 import { LIVE_CHANNELS, allows, type LiveJob } from '@edge/protocol';
@@ -27,7 +28,8 @@ export function jobsChannel(deps: { hub: LiveHub; jobs: JobService }): () => voi
     },
     async snapshot(key): Promise<LiveJob | undefined> {
       const id = jobIdOf(key);
-      return id === undefined ? undefined : jobs.get(id).catch(() => undefined);
+      const detail = id === undefined ? undefined : await jobs.get(id).catch(() => undefined);
+      return detail && { ...detail, lines: jobs.linesOf(detail.steps.map((s) => s.id)) };
     },
   });
   return jobs.onChange((change) => {

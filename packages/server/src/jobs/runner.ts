@@ -11,6 +11,7 @@ import type { RpcService } from '../devices/rpc.ts';
 import type { JobKinds, StepOutcome } from './kinds.ts';
 import type { ClaimedStep, JobRow, JobStore } from './store.ts';
 import { passedFailLimit } from './rows.ts';
+import type { StepLines } from './lines.ts';
 import type { JobChanges } from './changes.ts';
 
 export interface JobTimings {
@@ -34,10 +35,11 @@ export function jobRunner(deps: {
   rpc: RpcService;
   devices: DeviceDirectory;
   changes: JobChanges;
+  lines: StepLines;
   log: BusLog;
   timings: JobTimings;
 }) {
-  const { store, kinds, changes, log, timings } = deps;
+  const { store, kinds, changes, lines, log, timings } = deps;
   // Unique per process: a restarted console does not inherit the claims of the one that died.
   const owner = randomBytes(8).toString('hex');
   const inFlight = new Set<Promise<void>>();
@@ -75,10 +77,12 @@ export function jobRunner(deps: {
   }
 
   async function runStep(job: JobRow, step: ClaimedStep): Promise<void> {
+    lines.clear(step.id);
     await announceStep(step.id);
     // Progress writes in order, and the final write after the last of them.
     let progressWrites = Promise.resolve();
     const onProgress = (progress: number, note?: string) => {
+      if (note && !stopping) lines.add(step.id, note);
       progressWrites = progressWrites
         .then(async () => {
           if (stopping) return;
@@ -120,6 +124,7 @@ export function jobRunner(deps: {
       Date.now(),
     );
     if (!finished) log.warn({ step: step.id }, 'job step finished after its lease was lost; result dropped');
+    lines.clear(step.id);
     await announceStep(step.id);
     // A cancelled or stopped job is no longer in the ticks' running list: its last step closes it.
     if (await store.settle(job.id, Date.now())) await announceJob(job.id);

@@ -21,6 +21,7 @@ import type { JobStore } from './store.ts';
 import type { JobRunner } from './runner.ts';
 import { reasons } from './runner.ts';
 import type { JobChangeListener, JobChanges } from './changes.ts';
+import type { StepLines } from './lines.ts';
 
 export interface JobRequest {
   kind: string;
@@ -38,6 +39,7 @@ export function jobService(deps: {
   runner: JobRunner;
   devices: DeviceDirectory;
   changes: JobChanges;
+  lines: StepLines;
 }) {
   const { store, kinds, runner } = deps;
 
@@ -75,6 +77,8 @@ export function jobService(deps: {
     },
     list: (query: JobListQuery): Promise<{ list: JobView[]; total: number }> => store.list(query),
     get: detail,
+    /** The output lines so far of those of these steps that run on this console (jobs/lines.ts). */
+    linesOf: (stepIds: readonly number[]): Record<string, string[]> => deps.lines.of(stepIds),
     /** The job without its steps, or undefined when there is none. */
     view: (id: number): Promise<JobView | undefined> => store.view(id),
     /** What reading a job of this kind needs (its kind's `view`, else Inventory view). */

@@ -64,13 +64,22 @@ describe.each(DIALECTS)('live updates (%s)', (dialect) => {
     await edge?.destroy();
   });
 
-  test('refuses callers who are not signed in, lack the permission, or come from another site', async () => {
+  test('refuses callers who are not signed in or come from another site, and channels a caller may not read', async () => {
     await expect(openLive(edge, {})).rejects.toThrow('HTTP 401');
     await expect(openLive(edge, { cookie: 'edge_session=forged' })).rejects.toThrow('HTTP 401');
     const nobody = await userWithRole(edge, admin, {
       Provision: { control: { enable: true }, isManagement: true },
     });
-    await expect(openLive(edge, { cookie: nobody.session.cookie })).rejects.toThrow('HTTP 403');
+    // Every signed-in user has a socket (their notification list is live), but not the inventory's rows.
+    const theirs = await openLive(edge, { cookie: nobody.session.cookie });
+    clients.push(theirs);
+    theirs.subscribe(LIVE_CHANNELS.devices, ['']);
+    expect((await theirs.next(LIVE_CHANNELS.live, (d) => 'err_code' in d)).data).toMatchObject({
+      err_code: 'forbidden',
+      channel: LIVE_CHANNELS.devices,
+    });
+    await theirs.settled();
+    expect(theirs.messages.filter((m) => m.channel === LIVE_CHANNELS.devices)).toEqual([]);
     await expect(openLive(edge, { cookie, origin: 'https://evil.example' })).rejects.toThrow('HTTP 403');
     // The devices' MQTT over WebSocket on the same port is unaffected.
     expect(edge.devices.counts().numOnline).toBe(FLEET);

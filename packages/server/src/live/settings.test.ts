@@ -166,11 +166,13 @@ describe.each(DIALECTS)('live section state (%s)', (dialect) => {
   });
 
   test('a caller without the permission of GET settings/state gets nothing', async () => {
-    // No Inventory view at all: the socket itself is refused.
+    // No Inventory view at all: the socket opens (every user's notification list is live), the channel not.
     const nobody = await userWithRole(edge, admin, {
       Provision: { control: { enable: true }, isManagement: true },
     });
-    await expect(openLive(edge, { cookie: nobody.session.cookie })).rejects.toThrow('HTTP 403');
+    const theirs = await open({ cookie: nobody.session.cookie });
+    theirs.subscribe(LIVE_CHANNELS.settings, [cellular().id]);
+    expect((await theirs.next(LIVE_CHANNELS.live)).data).toMatchObject({ err_code: 'forbidden' });
 
     // Inventory view when the socket opened, taken away before subscribing: refused on subscribe.
     const viewer = await userWithRole(edge, admin, {
@@ -192,5 +194,6 @@ describe.each(DIALECTS)('live section state (%s)', (dialect) => {
     await admin('PATCH', at('generalSetting/setting'), { id, deviceName: 'Not for everyone' });
     await statesUntil(watcher, id, 'general', (v) => v.state === 'in_sync' && v.desiredVersion === 2);
     expect(live.messages.filter((m) => m.channel === LIVE_CHANNELS.settings)).toEqual([]);
+    expect(theirs.messages.filter((m) => m.channel === LIVE_CHANNELS.settings)).toEqual([]);
   });
 });

@@ -20,7 +20,8 @@ const toEntry = (row: Selectable<NotificationsTable>): StoredNotification => ({
   read: row.read === 1,
 });
 
-export function notificationService(db: Db) {
+/** `changed` hears of every change to a user's list (the live channel tells that user's tabs). */
+export function notificationService(db: Db, changed: (userId: number) => void = () => undefined) {
   const mine = (userId: number) => db.selectFrom('notifications').where('user_id', '=', userId);
 
   async function one(userId: number, id: string): Promise<StoredNotification> {
@@ -54,6 +55,7 @@ export function notificationService(db: Db) {
         .where('user_id', '=', userId)
         .where('id', 'not in', kept)
         .execute();
+      changed(userId);
       return one(userId, entry.id);
     },
 
@@ -69,15 +71,18 @@ export function notificationService(db: Db) {
         .where('user_id', '=', userId)
         .where('id', '=', id)
         .execute();
+      changed(userId);
       return one(userId, id);
     },
 
     async markAllRead(userId: number): Promise<void> {
       await db.updateTable('notifications').set({ read: 1 }).where('user_id', '=', userId).execute();
+      changed(userId);
     },
 
     async clear(userId: number): Promise<void> {
       await db.deleteFrom('notifications').where('user_id', '=', userId).execute();
+      changed(userId);
     },
   };
 }

@@ -40,6 +40,7 @@ export function deliveryStore(db: Db) {
         'd.last_answer',
         'd.created_at',
         'd.delivered_at',
+        'd.escalated',
         'c.config_name',
         'c.channel',
       ]);
@@ -57,12 +58,21 @@ export function deliveryStore(db: Db) {
     lastAnswer: r.last_answer,
     createdAt: Number(r.created_at),
     deliveredAt: r.delivered_at === null ? null : Number(r.delivered_at),
+    escalated: Number(r.escalated) === 1,
   });
 
   return {
-    /** Queues the message for each contact not queued for it yet, to go out at `dueAt` (now by default). */
-    async enqueue(messageId: number, contactIds: number[], now = Date.now(), dueAt = now): Promise<void> {
+    /**
+     * Queues the message for each contact not queued for it yet, to go out at `dueAt(contact)` (now by
+     * default: quiet hours differ per contact); `escalated` marks the rows escalation queued.
+     */
+    async enqueue(
+      messageId: number,
+      contactIds: number[],
+      opts: { now?: number; dueAt?: (contactId: number) => number; escalated?: boolean } = {},
+    ): Promise<void> {
       if (!contactIds.length) return;
+      const now = opts.now ?? Date.now();
       await db
         .insertInto('notify_deliveries')
         .values(
@@ -70,8 +80,9 @@ export function deliveryStore(db: Db) {
             message_id: messageId,
             contact_id,
             state: 'pending',
-            next_at: dueAt,
+            next_at: opts.dueAt?.(contact_id) ?? now,
             created_at: now,
+            escalated: opts.escalated ? 1 : 0,
           })),
         )
         .onConflict((oc) => oc.columns(['message_id', 'contact_id']).doNothing())

@@ -2,10 +2,18 @@
  * Issue 17's second part on SQLite and PostgreSQL: a new message's deliveries are written in the message's
  * own transaction (a failure after them leaves neither); read state per user (counts, filters and the live
  * badge of two users apart); quiet hours hold non-critical deliveries to the end of the window in the
- * console's time zone; a critical message nobody acknowledged escalates once to the rule's next contact.
+ * console's time zone, a contact's own quiet hours replacing the rule's for it; a critical message nobody
+ * acknowledged escalates once to the rule's next contact, marked as escalated in the delivery log.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { LIVE_CHANNELS, messages as texts, type AlertMessageView, type EventRuleView } from '@edge/protocol';
+import {
+  LIVE_CHANNELS,
+  messages as texts,
+  type AlertMessageView,
+  type ContactView,
+  type DeliveryView,
+  type EventRuleView,
+} from '@edge/protocol';
 import { DIALECTS, signIn, type TestConsole } from '../testing/harness.ts';
 import { startListeningConsole } from '../testing/devices.ts';
 import { caller, userWithRole, type Caller } from '../testing/accounts.ts';
@@ -276,6 +284,23 @@ describe.each(DIALECTS)('delivery queue, reads per user, quiet hours, escalation
     // Once: a second pass (or another replica) finds nothing left to escalate.
     expect(await escalateDue(messages, notify, later)).toBe(0);
     expect((await deliveriesOf(unattended.id)).filter((d) => d.contact_id === escalation)).toHaveLength(1);
+
+    // The delivery log says which row escalation queued: the API's list, per message and in full.
+    const logged = (query: string) =>
+      admin('GET', `/api/v1/notify/deliveries${query}`).then((r) => r.json<{ list: DeliveryView[] }>().list);
+    const ofUnattended = await logged(`?messageId=${unattended.id}`);
+    expect(ofUnattended.map((d) => [d.contactId, d.escalated]).sort()).toEqual(
+      [
+        [contactIds[0], false],
+        [contactIds[1], false],
+        [escalation, true],
+      ].sort(),
+    );
+    expect((await logged(`?messageId=${read.id}`)).every((d) => !d.escalated)).toBe(true);
+    const all = await logged('');
+    expect(all.filter((d) => d.escalated && d.messageId === unattended.id).map((d) => d.configName)).toEqual([
+      'escalation',
+    ]);
   });
 
   test('bad quiet hours and escalation are refused in their words, nothing written', async () => {
@@ -298,5 +323,72 @@ describe.each(DIALECTS)('delivery queue, reads per user, quiet hours, escalation
       expect(res.json().err_message).toBe(texts[code]);
     }
     expect(await rules()).toEqual(before);
+  });
+
+  test("a contact's own quiet hours replace the rule's for that contact", async () => {
+    const now = Date.now();
+    const wall = (at: number) => wallTime(at, consoleTimeZone()).slice(11, 16);
+    const around = { quietFrom: wall(now - 30 * MINUTE), quietTo: wall(now + 90 * MINUTE) };
+    const later = { quietFrom: wall(now + 120 * MINUTE), quietTo: wall(now + 180 * MINUTE) };
+    const add = async (configName: string, quiet: typeof around) => {
+      const res = await admin('POST', '/api/v1/notify/contacts/add', {
+        channel: 'webhook',
+        configName,
+        url: `${receiver.url}/${configName}`,
+        secret: 'hook-secret',
+        ...quiet,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const view = res.json<ContactView>();
+      // Kept and answered with the contact's other settings.
+      expect(view.settings).toMatchObject(quiet);
+      expect(
+        (await admin('POST', '/api/v1/notify/add', { ruleId: rule.id, contactId: view.id })).statusCode,
+      ).toBe(200);
+      return view.id;
+    };
+    const night = await add('night', around);
+    const day = await add('day', later);
+    const dueOf = async (messageId: number) =>
+      new Map((await deliveriesOf(messageId)).map((d) => [d.contact_id, Number(d.next_at)]));
+
+    // The rule has no quiet hours: only the contact whose own window is now waits, to that window's end.
+    const plain = await dueOf((await raise({ severity: 'warning', quiet: { from: '', to: '' } })).id);
+    expect(wall(plain.get(night)!)).toBe(around.quietTo);
+    expect(plain.get(night)!).toBeGreaterThan(now + 88 * MINUTE);
+    for (const id of [contactIds[0]!, contactIds[1]!, day]) expect(plain.get(id)!).toBeLessThan(now + MINUTE);
+
+    // The rule's quiet hours are now: contacts without their own wait for the rule's end; the contact whose
+    // own window is later is not held by the rule's.
+    const ruleQuiet = { from: wall(now - 10 * MINUTE), to: wall(now + 40 * MINUTE) };
+    const held = await dueOf((await raise({ severity: 'warning', quiet: ruleQuiet })).id);
+    expect(wall(held.get(contactIds[0]!)!)).toBe(ruleQuiet.to);
+    expect(wall(held.get(night)!)).toBe(around.quietTo);
+    expect(held.get(day)!).toBeLessThan(now + MINUTE);
+
+    // Critical goes to every contact at once, quiet hours or not.
+    const critical = await dueOf((await raise({ severity: 'critical', quiet: ruleQuiet })).id);
+    for (const due of critical.values()) expect(due).toBeLessThan(now + MINUTE);
+
+    // An edit changes the window; both ends or neither, in the rule's words, nothing written.
+    const contacts = () => edge.store.db.selectFrom('notify_contacts').selectAll().orderBy('id').execute();
+    const before = await contacts();
+    const webhook = { channel: 'webhook', configName: 'night', url: `${receiver.url}/night` };
+    for (const [path, body] of [
+      ['add', { ...webhook, secret: 's', quietFrom: '22:00' }],
+      ['add', { ...webhook, secret: 's', quietFrom: '22:00', quietTo: '24:00' }],
+      ['edit', { ...webhook, id: night, quietTo: '07:00' }],
+      ['edit', { ...webhook, id: night, quietFrom: '7:00', quietTo: '08:00' }],
+    ] as const) {
+      const res = await admin(path === 'add' ? 'POST' : 'PATCH', `/api/v1/notify/contacts/${path}`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().err_message).toBe(texts.notifyQuietHoursInvalid);
+    }
+    expect(await contacts()).toEqual(before);
+    const edited = await admin('PATCH', '/api/v1/notify/contacts/edit', { ...webhook, id: night });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<ContactView>().settings).toMatchObject({ quietFrom: '', quietTo: '' });
+    const after = await dueOf((await raise({ severity: 'warning', quiet: { from: '', to: '' } })).id);
+    expect(after.get(night)!).toBeLessThan(now + 2 * MINUTE);
   });
 });

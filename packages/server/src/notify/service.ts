@@ -12,7 +12,7 @@ import {
 import { fail } from '../http/errors.ts';
 import type { Db } from '../db/schema.ts';
 import type { Raise } from '../messages/store.ts';
-import { quietUntil } from './quiet.ts';
+import { contactQuiet, quietUntil } from './quiet.ts';
 import type { ContactStore } from './contacts.ts';
 import { deliveryStore, type DeliveryStore } from './deliveries.ts';
 import { linkStore, type LinkStore } from './links.ts';
@@ -79,18 +79,26 @@ export function notifyService(deps: {
     },
     /**
      * A new message, in its transaction: queued for every contact its rule notifies, held to the end of the
-     * rule's quiet hours unless it is critical. The worker is kicked once the message is committed.
+     * contact's own quiet hours, or else the rule's, unless it is critical. The worker is kicked once the
+     * message is committed.
      */
     async queueWith(trx: Db, message: AlertMessageView, raise: Raise): Promise<void> {
       if (message.ruleId === null) return;
       const contacts = await linkStore(trx).contactsOf(message.ruleId);
       const now = Date.now();
-      const held = message.severity === 'critical' ? undefined : quietUntil(now, raise.quiet);
-      await deliveryStore(trx).enqueue(message.id, contacts, now, held ?? now);
+      if (message.severity === 'critical') return deliveryStore(trx).enqueue(message.id, contacts, { now });
+      const own = await contactQuiet(trx, contacts);
+      await deliveryStore(trx).enqueue(message.id, contacts, {
+        now,
+        dueAt: (contact) => quietUntil(now, own.get(contact) ?? raise.quiet) ?? now,
+      });
     },
-    /** A due escalation, in the transaction that ends it: the message goes to the rule's next contact. */
+    /**
+     * A due escalation, in the transaction that ends it: the message (critical, so not held) goes to the
+     * rule's next contact, marked as escalated in the delivery log.
+     */
     async escalateWith(trx: Db, messageId: number, contactId: number): Promise<void> {
-      await deliveryStore(trx).enqueue(messageId, [contactId]);
+      await deliveryStore(trx).enqueue(messageId, [contactId], { escalated: true });
     },
   };
 }

@@ -50,7 +50,7 @@ export function appliedWaiter(changes: SectionChanges, config: Pick<ConfigServic
         );
         waiting.set(key, (waiting.get(key) ?? new Set()).add(hear));
         // The announcement comes after the device answers, well after this; the check is for one missed.
-        const check = setInterval(look, CHECK_EVERY_MS);
+        const check = setInterval(() => void look(), CHECK_EVERY_MS);
       });
     },
     stop,

@@ -35,6 +35,7 @@ export const node = (deviceId: string, siteId: number | null, tunnelIp: string, 
   publicKey: key,
   tunnelIp,
   endpoint: `192.0.2.${(deviceId.length * 7) % 250}:51820`,
+  endpoints: [`192.0.2.${(deviceId.length * 7) % 250}:51820`],
   listenPort: 51820,
   onBoot: true,
 });

@@ -10,23 +10,25 @@
  * through. The agents' private keys, read from their state directories, appear nowhere in the
  * console's database or its debug log. Packages are installed first when missing (never skipped).
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SDWAN_PATH, type SdwanLinkView, type SdwanTopology } from '@edge/protocol';
-import { TEST_CLAIM_CODE, signIn, startTestConsole, type TestConsole } from '../testing/harness.ts';
-import { startAgent, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
+import type { SdwanLinkView, SdwanTopology } from '@edge/protocol';
+import { waitFor } from '../testing/devices.ts';
 import { inNamespace } from '../testing/netns.ts';
-import { overlayTestNetwork, type OverlayTestNetwork, type Which } from '../testing/netns-overlay.ts';
+import type { Which } from '../testing/netns-overlay.ts';
+import {
+  lanPing as pingFromLan,
+  startOverlayAgents,
+  wgPeers as peersOf,
+  type OverlayAgents,
+} from '../testing/overlay-agents.ts';
 
 const run = promisify(execFile);
-const ENSURE = path.resolve(import.meta.dirname, '../../../../scripts/ensure-test-packages.sh');
 const WHICH: Which[] = ['a', 'b', 'r'];
 
 /** The X25519 public key of a WireGuard private key (PKCS#8 wrapping of RFC 8410), worked out here on its own. */
@@ -45,118 +47,31 @@ const publicKeyOf = (privateKey: string): string =>
     'base64url',
   ).toString('base64');
 
-let net: OverlayTestNetwork | undefined;
-let edge: TestConsole | undefined;
-const agents = new Map<Which, Child>();
-const stateDirs = new Map<Which, string>();
+let kit: OverlayAgents | undefined;
+let net: OverlayAgents['net'] | undefined;
+let edge: OverlayAgents['edge'] | undefined;
 const ids = { a: '', b: '', r: '' };
-const logLines: string[] = [];
-let url = '';
-let session: Awaited<ReturnType<typeof signIn>>;
 let linkId = 0;
 const sites = { a: 0, b: 0 };
 
-async function api<T>(method: string, route: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${url}${SDWAN_PATH}/${route}`, {
-    method,
-    headers: {
-      ...session.headers(method !== 'GET'),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
-
-async function ok(method: string, route: string, body?: unknown): Promise<{ message: string; id: number }> {
-  const res = await api<{ message: string; id: number; err_message?: string }>(method, route, body);
-  if (res.status !== 200) throw new Error(`${route}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-const link = async (): Promise<SdwanLinkView> =>
-  (await api<SdwanTopology>('GET', 'topology')).body.links.find((l) => l.id === linkId)!;
-
-/**
- * Pings B's LAN host from A's LAN address: the traffic of the two sites, not of the routers. Not
- * inNamespace, which blocks this process, where the console the agents talk to runs.
- */
-const lanPing = async (count = 3, size = 56): Promise<string> => {
-  const args = [
-    'netns',
-    'exec',
-    net!.namespaces.a,
-    'ping',
-    '-n',
-    '-c',
-    String(count),
-    '-i',
-    '0.2',
-    '-W',
-    '2',
-  ];
-  args.push('-s', String(size), '-I', net!.lan.aHost, net!.lan.bHost);
-  const { stdout } = await run('ip', args).catch((err: { stdout?: string }) => ({
-    stdout: err.stdout ?? '',
-  }));
-  return stdout;
-};
-
-/** The WireGuard interface an agent made in its namespace, and its peers as `wg show IF dump` lists them. */
-function wgPeers(w: Which): { publicKey: string; handshake: number; rx: number; tx: number }[] {
-  const iface = /\d+: (eo[0-9a-f]{10})[:@]/.exec(
-    inNamespace(net!.namespaces[w], ['ip', '-o', 'link', 'show']),
-  )?.[1];
-  if (!iface) return [];
-  return inNamespace(net!.namespaces[w], ['wg', 'show', iface, 'dump'])
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => line.split('\t'))
-    .map((f) => ({ publicKey: f[0]!, handshake: Number(f[4]), rx: Number(f[5]), tx: Number(f[6]) }));
-}
+const api = <T>(method: string, route: string, body?: unknown) => kit!.api<T>(method, route, body);
+const ok = (method: string, route: string, body?: unknown) => kit!.ok(method, route, body);
+const link = (): Promise<SdwanLinkView> => kit!.link(linkId);
+/** Pings B's LAN host from A's LAN address. */
+const lanPing = (count = 3, size = 56) => pingFromLan(net!, net!.lan.bHost, count, size);
+const wgPeers = (w: Which) => peersOf(net!.namespaces[w]);
 
 /** Bytes the relay's WireGuard received from all its peers. */
 const relayRxBytes = (): number => wgPeers('r').reduce((sum, p) => sum + p.rx, 0);
 
 beforeAll(async () => {
-  execFileSync('bash', [ENSURE], { stdio: 'inherit' });
-  net = overlayTestNetwork();
-  edge = await startTestConsole(
-    'sqlite',
-    { logLevel: 'debug' },
-    { write: (line) => void logLines.push(line) },
-  );
-  await edge.app.listen({ host: net.rootAddress, port: 0 });
-  url = `http://${net.rootAddress}:${(edge.app.server.address() as AddressInfo).port}`;
-  session = await signIn(edge);
-  const prefix = uniquePrefix();
-  const serials = { a: `${prefix}-A`, b: `${prefix}-B`, r: `${prefix}-R` };
-  await edge.enrolment.provision(WHICH.map((w) => ({ serial: serials[w], claimCode: TEST_CLAIM_CODE })));
-  for (const w of WHICH) {
-    const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), `edge-sdwan-${w}-`));
-    stateDirs.set(w, stateDir);
-    agents.set(
-      w,
-      startAgent({ console: url, serial: serials[w], stateDir, interval: 5, namespace: net.namespaces[w] }),
-    );
-  }
-  await waitFor(
-    () => {
-      const online = edge!.devices.list().filter((d) => d.online && d.capabilities.length > 0);
-      for (const w of WHICH) ids[w] = online.find((d) => d.serial === serials[w])?.id ?? '';
-      return ids.a && ids.b && ids.r;
-    },
-    'three agents online',
-    60_000,
-  );
+  kit = await startOverlayAgents({ which: WHICH });
+  ({ net, edge } = kit);
+  Object.assign(ids, kit.ids);
 }, 150_000);
 
 afterAll(async () => {
-  await Promise.all([...agents.values()].map((agent) => agent.stop()));
-  await edge?.destroy();
-  net?.remove();
-  for (const dir of stateDirs.values()) fs.rmSync(dir, { recursive: true, force: true });
+  await kit?.stop();
 });
 
 describe('Secure SD-WAN between real agents in network namespaces', () => {
@@ -188,7 +103,7 @@ describe('Secure SD-WAN between real agents in network namespaces', () => {
     ).catch((err: unknown) => {
       for (const w of WHICH)
         console.log(w, JSON.stringify(wgPeers(w)), inNamespace(n.namespaces[w], ['ip', 'route']));
-      console.log(agents.get('a')!.output.join('\n'));
+      console.log(kit!.agents.get('a')!.output.join('\n'));
       throw err;
     });
     // The packets took the WireGuard interface: A's route to B's LAN is the tunnel, and A's wireguard-go
@@ -356,7 +271,7 @@ describe('Secure SD-WAN between real agents in network namespaces', () => {
   }, 120_000);
 
   test('with the relay stopped, the link shows failed and the ping no longer arrives', async () => {
-    await agents.get('r')!.stop();
+    await kit!.agents.get('r')!.stop();
     await waitFor(async () => (await link()).state === 'fail', 'link shown failed', 60_000);
     expect((await link()).path).toBe('none');
     expect(await lanPing(2)).toMatch(/ 0 received|100% packet loss/);
@@ -365,7 +280,7 @@ describe('Secure SD-WAN between real agents in network namespaces', () => {
   test("the agents' private keys are in neither the console's database nor its log", async () => {
     const secrets: string[] = [];
     for (const w of WHICH) {
-      const key = fs.readFileSync(path.join(stateDirs.get(w)!, 'overlay.key'), 'utf8').trim();
+      const key = fs.readFileSync(path.join(kit!.stateDirs.get(w)!, 'overlay.key'), 'utf8').trim();
       expect(key).toMatch(/^[A-Za-z0-9+/]{43}=$/);
       secrets.push(
         key,
@@ -382,7 +297,7 @@ describe('Secure SD-WAN between real agents in network namespaces', () => {
       dump += JSON.stringify(rows.rows);
     }
     expect(dump).toContain('sdwan.link.add');
-    const log = logLines.join('');
+    const log = kit!.logLines.join('');
     // The log did record the SD-WAN traffic it could have leaked into.
     expect(log).toContain('/api/v1/sdwan/');
     for (const secret of secrets) {
@@ -392,7 +307,7 @@ describe('Secure SD-WAN between real agents in network namespaces', () => {
     // What the console holds is each device's public key, the one that belongs to its private key.
     const nodes = (await api<SdwanTopology>('GET', 'topology')).body.nodes;
     for (const w of WHICH) {
-      const key = fs.readFileSync(path.join(stateDirs.get(w)!, 'overlay.key'), 'utf8').trim();
+      const key = fs.readFileSync(path.join(kit!.stateDirs.get(w)!, 'overlay.key'), 'utf8').trim();
       expect(nodes.find((node) => node.deviceId === ids[w])!.publicKey).toBe(publicKeyOf(key));
     }
   });

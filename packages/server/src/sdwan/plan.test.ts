@@ -93,4 +93,49 @@ describe('SD-WAN plan', () => {
     expect(a.peers[0]!.allowedIps).toContain('0.0.0.0/0');
     expect(configs.get('d2')!.forward).toBe(true);
   });
+
+  test("an exit reached over a relayed link: the relay passes the site LANs' internet traffic on to the exit", () => {
+    const model = network(3, () => []);
+    const relay = node('r', null, '100.64.9.9', publicKey());
+    const m = {
+      ...model,
+      nodes: [...model.nodes, relay],
+      links: [link(1, 1, 2, { relayId: 'r', mode: 'relayed' }), link(2, 3, 2, { relayId: 'r' })],
+      sites: model.sites.map((s) => (s.id !== 2 ? { ...s, exitNodeId: 'd2' } : s)),
+    };
+    const configs = computeConfigs(m);
+    const exitKey = m.nodes[1]!.publicKey;
+    // Site 1 keeps its link's relayed path for the default route too.
+    const toExit = configs.get('d1')!.peers.find((p) => p.name === 'd2')!;
+    expect(toExit).toMatchObject({ relay: relay.publicKey, relayOnly: true, endpoint: null });
+    expect(toExit.allowedIps).toContain('0.0.0.0/0');
+    // The relay sends what comes from sites 1 and 3 on to the exit; its own traffic keeps its own routes.
+    const r = configs.get('r')!;
+    expect(r.exitVia).toBe(exitKey);
+    expect(r.exitLans).toEqual(['10.0.1.0/24', '10.0.3.0/24']);
+    expect(r.lans).toEqual([]);
+    expect(r.peers.find((p) => p.name === 'd2')!.allowedIps).toContain('0.0.0.0/0');
+    expect(r.peers.find((p) => p.name === 'd1')!.allowedIps).not.toContain('0.0.0.0/0');
+    expect(configs.get('d2')!.exitFor).toEqual(['10.0.1.0/24', '10.0.3.0/24']);
+  });
+
+  test("multi-addresses: a peer's every address goes with it, in order; a relayed link gives none", () => {
+    const model = network(2, () => []);
+    const b = { ...model.nodes[1]!, endpoints: ['192.0.2.9:51820', '198.51.100.9:51820'] };
+    b.endpoint = b.endpoints[0]!;
+    const m = { ...model, nodes: [model.nodes[0]!, b], links: [link(1, 1, 2)] };
+    const peer = computeConfigs(m).get('d1')!.peers[0]!;
+    expect(peer.endpoint).toBe('192.0.2.9:51820');
+    expect(peer.endpoints).toEqual(['192.0.2.9:51820', '198.51.100.9:51820']);
+    const relay = node('r', null, '100.64.9.9', publicKey());
+    const relayed = {
+      ...m,
+      nodes: [...m.nodes, relay],
+      links: [link(1, 1, 2, { relayId: 'r', mode: 'relayed' })],
+    };
+    const onRelay = computeConfigs(relayed)
+      .get('d1')!
+      .peers.find((p) => p.name === 'd2')!;
+    expect(onRelay).toMatchObject({ endpoint: null, endpoints: [] });
+  });
 });

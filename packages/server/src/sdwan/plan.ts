@@ -21,6 +21,8 @@ export interface PlanNode {
   tunnelIp: string | null;
   /** `ip:port` others reach it at, or '' when unknown (it can then only be reached through a relay). */
   endpoint: string;
+  /** Every `ip:port` it may be reached at, `endpoint` first (multi-addresses), tried in turn by its peers. */
+  endpoints: string[];
   listenPort: number;
   onBoot: boolean;
 }
@@ -63,7 +65,10 @@ function addPeer(config: Building, peer: OverlayPeer): void {
   }
   for (const ip of peer.allowedIps) if (!had.allowedIps.includes(ip)) had.allowedIps.push(ip);
   // A peer that is also reached through a link keeps that link's endpoint and fallback.
-  had.endpoint ??= peer.endpoint;
+  if (had.endpoint === null) {
+    had.endpoint = peer.endpoint;
+    had.endpoints = [...peer.endpoints];
+  }
   had.relay ??= peer.relay;
   had.relayOnly &&= peer.relayOnly;
   had.rules.push(...peer.rules);
@@ -79,6 +84,7 @@ const bare = (
   publicKey: node.publicKey,
   address: node.tunnelIp,
   endpoint: node.endpoint || null,
+  endpoints: node.endpoints.length > 1 ? [...node.endpoints] : [],
   allowedIps: [`${node.tunnelIp}/32`],
   relay: null,
   relayOnly: false,
@@ -93,6 +99,8 @@ export function computeConfigs(model: PlanModel): Map<string, OverlayConfig> {
   const nodes = new Map(model.nodes.map((n) => [n.deviceId, n]));
   const active = activeNodes(model);
   const building = new Map<string, Building>();
+  /** The relay of the link between two sites (`a-b`, both ways), for an exit reached over it. */
+  const relays = new Map<string, PlanNode | undefined>();
   for (const node of model.nodes) {
     if (!usable(node)) continue;
     building.set(node.deviceId, {
@@ -103,6 +111,7 @@ export function computeConfigs(model: PlanModel): Map<string, OverlayConfig> {
       forward: node.relay || node.siteId !== null,
       lans: node.siteId === null ? [] : [...(sites.get(node.siteId)?.lans ?? [])],
       exitVia: null,
+      exitLans: [],
       exitFor: [],
       peers: new Map(),
     });
@@ -129,6 +138,7 @@ export function computeConfigs(model: PlanModel): Map<string, OverlayConfig> {
         config,
         bare(other, {
           endpoint: link.mode === 'relayed' ? null : other.endpoint || null,
+          endpoints: link.mode === 'relayed' || other.endpoints.length < 2 ? [] : [...other.endpoints],
           allowedIps: [`${other.tunnelIp}/32`, ...otherLans],
           relay: viaRelay ? relay.publicKey : null,
           relayOnly: link.mode === 'relayed',
@@ -143,11 +153,10 @@ export function computeConfigs(model: PlanModel): Map<string, OverlayConfig> {
       config.forward = true;
       // The relay routes each end's tunnel address and LANs to that end, whichever path the ends use now.
       for (const { self, ownLans } of ends)
-        addPeer(
-          config,
-          bare(self, { endpoint: self.endpoint || null, allowedIps: [`${self.tunnelIp}/32`, ...ownLans] }),
-        );
+        addPeer(config, bare(self, { allowedIps: [`${self.tunnelIp}/32`, ...ownLans] }));
     }
+    relays.set(`${link.siteA}-${link.siteB}`, viaRelay ? relay : undefined);
+    relays.set(`${link.siteB}-${link.siteA}`, viaRelay ? relay : undefined);
   }
 
   for (const site of model.sites) {
@@ -155,12 +164,25 @@ export function computeConfigs(model: PlanModel): Map<string, OverlayConfig> {
     const own = active.get(site.id);
     if (!usable(exit) || !usable(own) || exit.siteId === site.id) continue;
     const config = building.get(own.deviceId)!;
-    addPeer(config, bare(exit, { allowedIps: [`${exit.tunnelIp}/32`, '0.0.0.0/0'] }));
+    // The exit is the far end of one of the site's links: that peer (with its relay) carries the default route too.
+    const linked = config.peers.get(exit.publicKey);
+    if (linked) linked.allowedIps.push('0.0.0.0/0');
+    else addPeer(config, bare(exit, { allowedIps: [`${exit.tunnelIp}/32`, '0.0.0.0/0'] }));
     config.exitVia = exit.publicKey;
     const exitConfig = building.get(exit.deviceId)!;
     exitConfig.forward = true;
     exitConfig.exitFor = [...new Set([...exitConfig.exitFor, ...site.lans])].sort();
     addPeer(exitConfig, bare(own, { allowedIps: [`${own.tunnelIp}/32`, ...site.lans] }));
+    // Reached over a link with a relay: when that path is relayed, the site's internet traffic arrives at the
+    // relay, which sends what comes from the site's LANs on to the exit (its own traffic stays its own).
+    // WireGuard routes by destination, so a relay serves one exit node: a second one is left to the direct path.
+    const relay = exit.siteId === null ? undefined : relays.get(`${site.id}-${exit.siteId}`);
+    const relayConfig = usable(relay) ? building.get(relay.deviceId) : undefined;
+    const onRelay = relayConfig?.peers.get(exit.publicKey);
+    if (!relayConfig || !onRelay || (relayConfig.exitVia && relayConfig.exitVia !== exit.publicKey)) continue;
+    relayConfig.exitVia = exit.publicKey;
+    relayConfig.exitLans = [...new Set([...relayConfig.exitLans, ...site.lans])].sort();
+    if (!onRelay.allowedIps.includes('0.0.0.0/0')) onRelay.allowedIps.push('0.0.0.0/0');
   }
 
   const out = new Map<string, OverlayConfig>();
@@ -205,6 +227,7 @@ export const offConfig = (listenPort: number): OverlayConfig => ({
   forward: false,
   lans: [],
   exitVia: null,
+  exitLans: [],
   exitFor: [],
   peers: [],
 });

@@ -5,11 +5,13 @@
  * a cut uplink (fleet control `cut`) fails it until the cut ends; secure mode (SPEC 4) gates the overlay:
  * a device in 'Jump to Device Only' cannot join, and a node switched to it is turned off and dropped from
  * its peers until its mode allows the overlay again; a device without secure mode ('Unsupported') may join.
+ * A link shows the underlay address its path uses; the console host's relay row is kept on both stores.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SDWAN_PATH, fleetSerial, messages, type SdwanTopology } from '@edge/protocol';
+import { CONSOLE_NODE_ID, SDWAN_PATH, fleetSerial, messages, type SdwanTopology } from '@edge/protocol';
 import { startConsoleWithFleet, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
 import { DIALECTS, type TestConsole, type signIn } from '../testing/harness.ts';
+import { sdwanStore } from './store.ts';
 
 /** Four devices whose model runs only modes that allow the overlay, one with all three modes, one without secure mode. */
 const MODELS = [...Array<string>(4).fill('RUTM50 5G Gateway'), 'ER-7206 Gigabit Router', 'ER-605 Router'];
@@ -198,6 +200,13 @@ describe.each(DIALECTS)('SD-WAN API (%s)', (dialect) => {
     expect(active.path).toBe('direct');
     expect(active.latencyMs).toBeGreaterThan(0);
     expect(active.throughputBps).toBeGreaterThan(0);
+    // The address the path uses, as an end reports it: one of the far end's (multi-addresses).
+    const far = (await topology()).nodes.find((n) => n.siteId === active.siteB)!;
+    expect(active.endpoint).toMatch(/:\d+$/);
+    const candidates = [far.endpoint, ...far.addresses].filter(Boolean);
+    expect(candidates.map((a) => (a.includes(':') ? a : `${a}:${far.listenPort}`))).toContain(
+      active.endpoint,
+    );
     fleet.process.stdin!.write(`cut ${fleetSerial(prefix, 2)} 8000\n`);
     await waitFor(async () => (await link()).state === 'fail', 'link failed', 20_000);
     await waitFor(async () => (await link()).state === 'active', 'link back', 30_000);
@@ -273,5 +282,34 @@ describe.each(DIALECTS)('SD-WAN API (%s)', (dialect) => {
     );
     expect((await row(ids[0]!)).config_hash).toBe(hqBefore);
     expect((await topology()).nodes.find((n) => n.deviceId === switching)!.overlayAllowed).toBe(true);
+  });
+
+  test("the console host's relay row: kept as configured, a tunnel address once there is one, a relay of no site", async () => {
+    const rows = sdwanStore(edge.store.db);
+    const given: string[] = [];
+    await rows.ensureConsoleRelay('203.0.113.1', 51821, () => null);
+    await rows.ensureConsoleRelay('203.0.113.2', 51822, () => (given.push('100.127.255.1'), '100.127.255.1'));
+    await rows.identity(CONSOLE_NODE_ID, { publicKey: 'k', addresses: ['198.51.100.1', '203.0.113.2'] });
+    await rows.setHashes(new Map([[CONSOLE_NODE_ID, 'h']]));
+    const relay = (await rows.nodes()).find((n) => n.deviceId === CONSOLE_NODE_ID)!;
+    expect(relay).toMatchObject({ relay: true, siteId: null, tunnelIp: '100.127.255.1', listenPort: 51822 });
+    // Where peers reach it, in order: the configured address, then those it reports, each with its port.
+    expect(relay.endpoints).toEqual(['203.0.113.2:51822', '198.51.100.1:51822']);
+    expect(relay.configHash).toBe('h');
+    await rows.ensureConsoleRelay('203.0.113.2', 51822, () => (given.push('again'), 'again'));
+    expect(given).toEqual(['100.127.255.1']);
+    // This console runs no relay, yet plans with it as the replica that does: no two plans for one store.
+    const shown = (await topology()).nodes.find((n) => n.deviceId === CONSOLE_NODE_ID)!;
+    expect(shown).toMatchObject({
+      relay: true,
+      overlayAllowed: true,
+      online: false,
+      tunnelIp: '100.127.255.1',
+    });
+    // Set on the host only: not edited or deleted through the API.
+    expect((await call('DELETE', 'node/delete', { deviceId: CONSOLE_NODE_ID })).body.err_message).toBe(
+      messages.sdwanConsoleRelayFixed,
+    );
+    await edge.store.db.deleteFrom('sdwan_console_relay').execute();
   });
 });

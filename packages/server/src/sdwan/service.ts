@@ -6,6 +6,7 @@
  * hand out the same tunnel address. Secure mode gates the overlay per device (allowed()).
  */
 import {
+  CONSOLE_NODE_ID,
   firstOverlap,
   messages,
   overlayAllowed,
@@ -17,7 +18,7 @@ import {
 import type { z } from 'zod';
 import { fail } from '../http/errors.ts';
 import type { DeviceDirectory } from '../devices/services.ts';
-import type { RpcService } from '../devices/rpc.ts';
+import type { NodeCalls } from './node-calls.ts';
 import type {
   sdwanLinkRequest,
   sdwanNodeRequest,
@@ -37,7 +38,7 @@ type SubnetInput = z.output<typeof sdwanSubnetRequest>;
 export interface SdwanDeps {
   store: SdwanStore;
   devices: DeviceDirectory;
-  rpc: RpcService;
+  nodes: NodeCalls;
   log: { warn(obj: object, msg: string): void };
   /** Something changed that the topology shows. */
   changed(): void;
@@ -50,8 +51,35 @@ export interface Sent {
 
 const APPLY_DEADLINE_MS = 20_000;
 
+type Word = keyof typeof messages;
+
+/** An entity's table and key, its SPEC 8 words (sdwan<Name>Added ...), and whether nodes are told of its changes. */
+const entityOf = (
+  table: 'sdwan_sites' | 'sdwan_nodes' | 'sdwan_links' | 'sdwan_subnets',
+  key: 'id' | 'device_id',
+  name: string,
+  { added = 'Added', plans = true } = {},
+) => ({
+  table,
+  key,
+  plans,
+  words: {
+    add: `sdwan${name}${added}` as Word,
+    edit: `sdwan${name}Edited` as Word,
+    delete: `sdwan${name}Deleted` as Word,
+  },
+});
+
+const ENTITIES = {
+  site: entityOf('sdwan_sites', 'id', 'Site'),
+  node: entityOf('sdwan_nodes', 'device_id', 'Node'),
+  link: entityOf('sdwan_links', 'id', 'Link'),
+  // Subnets: only the topology shows them.
+  subnet: entityOf('sdwan_subnets', 'id', 'Subnet', { added: 'Created', plans: false }),
+};
+
 export function sdwanService(deps: SdwanDeps) {
-  const { store, devices, rpc } = deps;
+  const { store, devices, nodes: calls } = deps;
   const db = store.db;
   let queue: Promise<unknown> = Promise.resolve();
   /** One change at a time (IPAM and the plan read what the previous change wrote). */
@@ -62,9 +90,9 @@ export function sdwanService(deps: SdwanDeps) {
   };
 
   async function push(deviceId: string, config: OverlayConfig, hash: string): Promise<boolean> {
-    if (!devices.get(deviceId)?.online) return false;
+    if (!calls.online(deviceId)) return false;
     try {
-      const result = await rpc.call(deviceId, 'overlay.apply', config, { deadlineMs: APPLY_DEADLINE_MS });
+      const result = await calls.call(deviceId, 'overlay.apply', config, APPLY_DEADLINE_MS);
       if (result.applied) await store.applied(deviceId, hash);
       return result.applied;
     } catch (err) {
@@ -78,10 +106,7 @@ export function sdwanService(deps: SdwanDeps) {
    * ('Jump to Device Only', or a device gone) is left out of the plan, so it is turned off
    * and its peers are told without it, until its mode allows the overlay again.
    */
-  const allowed = (deviceId: string): boolean => {
-    const device = devices.get(deviceId);
-    return device !== undefined && overlayAllowed(device.secureMode);
-  };
+  const allowed = calls.allowed;
   /** The model the plan is computed from: the stored one without the nodes secure mode keeps out. */
   async function planModel(): Promise<Awaited<ReturnType<SdwanStore['model']>>> {
     const model = await store.model();
@@ -108,9 +133,9 @@ export function sdwanService(deps: SdwanDeps) {
 
   /** Asks a node for its public key and addresses (the private key stays on it). */
   async function fetchIdentity(deviceId: string): Promise<boolean> {
-    if (!devices.get(deviceId)?.online) return false;
+    if (!calls.online(deviceId)) return false;
     try {
-      const identity = overlayIdentity.parse(await rpc.call(deviceId, 'overlay.identity', {}));
+      const identity = overlayIdentity.parse(await calls.call(deviceId, 'overlay.identity', {}));
       await store.identity(deviceId, identity);
       return true;
     } catch (err) {
@@ -119,26 +144,18 @@ export function sdwanService(deps: SdwanDeps) {
     }
   }
 
-  const siteOr404 = async (id: number) => {
-    const site = (await store.sites()).find((s) => s.id === id);
-    if (!site) throw fail(404, 'sdwanSiteUnknown');
-    return site;
-  };
-  const nodeOr404 = async (deviceId: string) => {
-    const node = (await store.nodes()).find((n) => n.deviceId === deviceId);
-    if (!node) throw fail(404, 'sdwanNodeUnknown');
-    return node;
-  };
-  const subnetOr404 = async (id: number) => {
-    const subnet = (await store.subnets()).find((s) => s.id === id);
-    if (!subnet) throw fail(404, 'sdwanSubnetUnknown');
-    return subnet;
-  };
-  const linkOr404 = async (id: number) => {
-    const link = (await store.links()).find((l) => l.id === id);
-    if (!link) throw fail(404, 'sdwanLinkUnknown');
-    return link;
-  };
+  /** The row of `key` among `rows`, or a 404 with the entity's SPEC words. */
+  const or404 =
+    <R, K>(rows: () => Promise<R[]>, keyOf: (row: R) => K, code: keyof typeof messages) =>
+    async (key: K): Promise<R> => {
+      const row = (await rows()).find((r) => keyOf(r) === key);
+      if (!row) throw fail(404, code);
+      return row;
+    };
+  const siteOr404 = or404(store.sites, (s) => s.id, 'sdwanSiteUnknown');
+  const nodeOr404 = or404(store.nodes, (n) => n.deviceId, 'sdwanNodeUnknown');
+  const subnetOr404 = or404(store.subnets, (s) => s.id, 'sdwanSubnetUnknown');
+  const linkOr404 = or404(store.links, (l) => l.id, 'sdwanLinkUnknown');
 
   /** A link's sites must not overlap: the same address would be on both sides of the tunnel. */
   function refuseOverlap(a: { name: string; lans: string[] }, b: { name: string; lans: string[] }): void {
@@ -229,11 +246,10 @@ export function sdwanService(deps: SdwanDeps) {
         createdAt,
       })),
       nodes: nodes.map((n: NodeRow) => {
-        const device = devices.get(n.deviceId);
         return {
           deviceId: n.deviceId,
-          deviceName: device?.name ?? n.deviceId,
-          online: device?.online ?? false,
+          deviceName: calls.name(n.deviceId),
+          online: calls.online(n.deviceId),
           siteId: n.siteId,
           relay: n.relay,
           endpoint: n.advertised,
@@ -260,6 +276,7 @@ export function sdwanService(deps: SdwanDeps) {
         path: l.path,
         latencyMs: l.latencyMs,
         throughputBps: l.throughputBps,
+        endpoint: l.endpoint,
         updatedAt: l.stateAt,
       })),
       subnets: subnets.map((s) => ({
@@ -278,30 +295,29 @@ export function sdwanService(deps: SdwanDeps) {
    * an add also what only a new row has), then the nodes told (or, for what no node holds, the topology
    * shown again) and the SPEC 8 message answered.
    */
-  function entity<I, K extends number | string>(spec: {
-    table: 'sdwan_sites' | 'sdwan_nodes' | 'sdwan_links' | 'sdwan_subnets';
-    key: 'id' | 'device_id';
-    words: { add: keyof typeof messages; edit: keyof typeof messages; delete: keyof typeof messages };
-    exists(key: K): Promise<unknown>;
-    check(input: I, self?: K): Promise<void>;
-    values(input: I): Record<string, unknown>;
-    /** What only a new row has (created_at, a tunnel address ...). */
-    fresh(input: I): Promise<Record<string, unknown>>;
-    /** Before the row goes: what must not be left behind is checked or let go (links of a site ...). */
-    release?(key: K): Promise<void>;
-    /** After an add, before the plan (a new node's key). */
-    added?(key: K): Promise<unknown>;
-    /** What nodes are told depends on it (subnets: only the topology shows them). */
-    plans: boolean;
-  }) {
+  function entity<I, K extends number | string>(
+    of: ReturnType<typeof entityOf>,
+    spec: {
+      exists(key: K): Promise<unknown>;
+      check(input: I, self?: K): Promise<void>;
+      values(input: I): Record<string, unknown>;
+      /** What only a new row has (created_at, a tunnel address ...). */
+      fresh(input: I): Promise<Record<string, unknown>>;
+      /** Before the row goes: what must not be left behind is checked or let go (links of a site ...). */
+      release?(key: K): Promise<void>;
+      /** After an add, before the plan (a new node's key). */
+      added?(key: K): Promise<unknown>;
+      /** What nodes are told depends on it (subnets: only the topology shows them). */
+    },
+  ) {
     const finish = async (code: keyof typeof messages, key: K) => {
-      if (spec.plans) await replan();
+      if (of.plans) await replan();
       else deps.changed();
       return done(code, key);
     };
     // One statement for four tables: their columns are the entity's, named by its spec.
-    const table = spec.table as 'sdwan_sites';
-    const key = spec.key as 'id';
+    const table = of.table as 'sdwan_sites';
+    const key = of.key as 'id';
     return {
       add: (input: I) =>
         serial(async () => {
@@ -314,7 +330,7 @@ export function sdwanService(deps: SdwanDeps) {
             .executeTakeFirstOrThrow();
           const id = made[key] as unknown as K;
           await spec.added?.(id);
-          return finish(spec.words.add, id);
+          return finish(of.words.add, id);
         }),
       edit: (id: K, input: I) =>
         serial(async () => {
@@ -325,7 +341,7 @@ export function sdwanService(deps: SdwanDeps) {
             .set(spec.values(input) as never)
             .where(key, '=', id as never)
             .execute();
-          return finish(spec.words.edit, id);
+          return finish(of.words.edit, id);
         }),
       delete: (id: K) =>
         serial(async () => {
@@ -335,16 +351,12 @@ export function sdwanService(deps: SdwanDeps) {
             .deleteFrom(table)
             .where(key, '=', id as never)
             .execute();
-          return finish(spec.words.delete, id);
+          return finish(of.words.delete, id);
         }),
     };
   }
 
-  const site = entity<SiteInput, number>({
-    table: 'sdwan_sites',
-    key: 'id',
-    words: { add: 'sdwanSiteAdded', edit: 'sdwanSiteEdited', delete: 'sdwanSiteDeleted' },
-    plans: true,
+  const site = entity<SiteInput, number>(ENTITIES.site, {
     exists: siteOr404,
     check: checkSite,
     values: (input) => ({
@@ -362,13 +374,11 @@ export function sdwanService(deps: SdwanDeps) {
     },
   });
 
-  const node = entity<NodeInput, string>({
-    table: 'sdwan_nodes',
-    key: 'device_id',
-    words: { add: 'sdwanNodeAdded', edit: 'sdwanNodeEdited', delete: 'sdwanNodeDeleted' },
-    plans: true,
+  const node = entity<NodeInput, string>(ENTITIES.node, {
     exists: nodeOr404,
     async check(input, self) {
+      // The console host's relay is set on the host (SDWAN_RELAY_ENDPOINT), not here.
+      if (input.deviceId === CONSOLE_NODE_ID) throw fail(409, 'sdwanConsoleRelayFixed');
       const device = devices.get(input.deviceId);
       if (!device) throw fail(404, 'sdwanDeviceUnknown');
       if (input.siteId !== null) await siteOr404(input.siteId);
@@ -411,6 +421,7 @@ export function sdwanService(deps: SdwanDeps) {
     // Online now: its key at once; otherwise the sync task asks when it is back.
     added: fetchIdentity,
     async release(deviceId) {
+      if (deviceId === CONSOLE_NODE_ID) throw fail(409, 'sdwanConsoleRelayFixed');
       const gone = await nodeOr404(deviceId);
       if ((await store.links()).some((l) => l.relayId === deviceId)) throw fail(409, 'sdwanNodeInUse');
       await db
@@ -423,11 +434,7 @@ export function sdwanService(deps: SdwanDeps) {
     },
   });
 
-  const link = entity<LinkInput, number>({
-    table: 'sdwan_links',
-    key: 'id',
-    words: { add: 'sdwanLinkAdded', edit: 'sdwanLinkEdited', delete: 'sdwanLinkDeleted' },
-    plans: true,
+  const link = entity<LinkInput, number>(ENTITIES.link, {
     exists: linkOr404,
     check: checkLink,
     values: (input) => ({
@@ -447,11 +454,7 @@ export function sdwanService(deps: SdwanDeps) {
     }),
   });
 
-  const subnet = entity<SubnetInput, number>({
-    table: 'sdwan_subnets',
-    key: 'id',
-    words: { add: 'sdwanSubnetCreated', edit: 'sdwanSubnetEdited', delete: 'sdwanSubnetDeleted' },
-    plans: false,
+  const subnet = entity<SubnetInput, number>(ENTITIES.subnet, {
     exists: subnetOr404,
     check: checkSubnet,
     values: (input) => ({ cidr: input.cidr, range_start: input.rangeStart, range_end: input.rangeEnd }),
@@ -463,8 +466,17 @@ export function sdwanService(deps: SdwanDeps) {
     },
   });
 
+  /** The console host's relay row, with a tunnel address once a subnet has one (at start and on each sync). */
+  const ensureConsoleRelay = (endpoint: string, listenPort: number) =>
+    serial(async () => {
+      const [subnets, nodes] = await Promise.all([store.subnets(), store.nodes()]);
+      const used = nodes.flatMap((n) => (n.tunnelIp ? [n.tunnelIp] : []));
+      await store.ensureConsoleRelay(endpoint, listenPort, () => allocator(subnets, used).next());
+    });
+
   return {
     topology,
+    ensureConsoleRelay,
     replan: () => serial(replan),
     planModel,
     fetchIdentity,

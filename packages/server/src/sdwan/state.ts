@@ -41,6 +41,7 @@ export function linkState(
       latencyMs: null,
       throughputBps: 0,
       stateAt: now,
+      endpoint: null,
     };
   }
   const bytes = seen.rxBytes + seen.txBytes;
@@ -52,13 +53,21 @@ export function linkState(
       : 0;
   const path: SdwanPath = seen.path;
   const state: SdwanLinkState = path === 'none' ? 'fail' : throughputBps > ACTIVE_BPS ? 'active' : 'idle';
-  return { state, path, latencyMs: path === 'none' ? null : seen.latencyMs, throughputBps, stateAt: now };
+  return {
+    state,
+    path,
+    latencyMs: path === 'none' ? null : seen.latencyMs,
+    throughputBps,
+    stateAt: now,
+    endpoint: path === 'none' ? null : seen.endpoint,
+  };
 }
 
 /** Whether the change is worth telling (state, path, or latency by more than a millisecond and a fifth). */
 export function differs(before: LinkState | undefined, after: LinkState): boolean {
   if (!before) return true;
-  if (before.state !== after.state || before.path !== after.path) return true;
+  if (before.state !== after.state || before.path !== after.path || before.endpoint !== after.endpoint)
+    return true;
   if ((before.latencyMs === null) !== (after.latencyMs === null)) return true;
   const [x, y] = [before.latencyMs ?? 0, after.latencyMs ?? 0];
   return (

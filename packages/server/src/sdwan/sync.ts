@@ -6,7 +6,7 @@
  */
 import { overlayAllowed, overlayStatus } from '@edge/protocol';
 import type { DeviceDirectory } from '../devices/services.ts';
-import type { RpcService } from '../devices/rpc.ts';
+import type { NodeCalls } from './node-calls.ts';
 import { activeNodes, computeConfigs, configHash } from './plan.ts';
 import type { SdwanService } from './service.ts';
 import { differs, linkState, type Counters, type Report } from './state.ts';
@@ -18,14 +18,16 @@ export function sdwanSync(deps: {
   store: SdwanStore;
   service: SdwanService;
   devices: DeviceDirectory;
-  rpc: RpcService;
+  nodes: NodeCalls;
   changed(): void;
+  /** The console host's relay, as configured (SDWAN_RELAY_ENDPOINT): its row is kept so on each round. */
+  consoleRelay?: { endpoint: string; listenPort: number };
 }) {
-  const { store, service, devices, rpc } = deps;
+  const { store, service, devices, nodes: calls } = deps;
   const reports = new Map<string, Report>();
   const counters: Counters = new Map();
   const shown = new Map<number, LinkState>();
-  const online = (id: string) => devices.get(id)?.online ?? false;
+  const online = calls.online;
 
   async function identities(): Promise<void> {
     const missing = (await store.nodes()).filter((n) => !n.publicKey && online(n.deviceId));
@@ -53,7 +55,7 @@ export function sdwanSync(deps: {
       behind.map((n) => {
         const config = configs.get(n.deviceId);
         // Its configuration changed since: the next replan sends it.
-        if (!config || configHash(config) !== n.configHash) return undefined;
+        if (!config || configHash(config) !== n.configHash) return Promise.resolve();
         return service.push(n.deviceId, config, n.configHash!);
       }),
     );
@@ -66,9 +68,7 @@ export function sdwanSync(deps: {
     await Promise.all(
       [...ends].filter(online).map(async (id) => {
         try {
-          const status = overlayStatus.parse(
-            await rpc.call(id, 'overlay.status', {}, { deadlineMs: STATUS_DEADLINE_MS }),
-          );
+          const status = overlayStatus.parse(await calls.call(id, 'overlay.status', {}, STATUS_DEADLINE_MS));
           reports.set(id, { at: Date.now(), peers: new Map(status.peers.map((p) => [p.name, p])) });
         } catch {
           // No answer: its report goes stale and its links fail.
@@ -112,6 +112,8 @@ export function sdwanSync(deps: {
   return {
     watch,
     async run(): Promise<void> {
+      if (deps.consoleRelay)
+        await service.ensureConsoleRelay(deps.consoleRelay.endpoint, deps.consoleRelay.listenPort);
       await identities();
       await gate();
       await resend();

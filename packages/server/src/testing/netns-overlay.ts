@@ -5,6 +5,8 @@
  * leaves A and B reaching each other only through R. Sites' LAN addresses sit on A's and B's loopbacks.
  * A fourth namespace, "the internet", hangs off B only: a host there is reached from A's LAN only when B
  * is its site's exit node, and it knows no way back to A's LAN (B must send on under its own address).
+ * With `consoleHost`, a fifth namespace C stands for the console's host as relay (SDWAN_RELAY_NAMESPACE):
+ * A and B each reach its public address over a link of their own, as any device reaches its console.
  * Names are random per run; remove() deletes everything, also after a failure.
  */
 import { execFileSync } from 'node:child_process';
@@ -35,12 +37,14 @@ export interface OverlayTestNetwork {
   tunnelSubnet: string;
   /** The internet behind B: its namespace, a host address there, and B's address as that host sees it. */
   internet: { namespace: string; host: string; bSide: string };
+  /** The console host's namespace and its public address (the relay's endpoint), when asked for. */
+  consoleHost?: { namespace: string; publicAddress: string };
   /** Cuts (or restores) the A-B underlay link. */
   setDirect(up: boolean): void;
   remove(): void;
 }
 
-export function overlayTestNetwork(): OverlayTestNetwork {
+export function overlayTestNetwork(options: { consoleHost?: boolean } = {}): OverlayTestNetwork {
   const tag = randomBytes(3).toString('hex');
   const n = freeRange();
   const ids: Which[] = ['a', 'b', 'r'];
@@ -73,7 +77,8 @@ export function overlayTestNetwork(): OverlayTestNetwork {
         );
     },
     remove() {
-      for (const ns of [...Object.values(namespaces), internet.namespace])
+      const all = [...Object.values(namespaces), internet.namespace, net.consoleHost?.namespace];
+      for (const ns of all.filter((name) => name !== undefined))
         try {
           ip('netns', 'del', ns);
         } catch {
@@ -156,6 +161,29 @@ export function overlayTestNetwork(): OverlayTestNetwork {
     ip('-n', namespaces.b, 'link', 'set', `sbi${tag}`, 'up');
     ip('-n', internet.namespace, 'link', 'set', `sbi${tag}p`, 'up');
     ip('-n', namespaces.b, 'route', 'add', `${internet.host}/32`, 'via', `10.${n}.24.2`);
+    if (options.consoleHost) {
+      // The console host C: a link from A (10.n.15.0/30) and from B (10.n.25.0/30), its public address on lo.
+      const host = { namespace: `sdw-c-${tag}`, publicAddress: `10.${n}.100.4` };
+      net.consoleHost = host;
+      ip('netns', 'add', host.namespace);
+      ip('-n', host.namespace, 'link', 'set', 'lo', 'up');
+      ip('-n', host.namespace, 'addr', 'add', `${host.publicAddress}/32`, 'dev', 'lo');
+      for (const [w, net24] of [
+        ['a', '15'],
+        ['b', '25'],
+      ] as const) {
+        const name = `s${w}c${tag}`;
+        ip('link', 'add', name, 'type', 'veth', 'peer', 'name', `${name}p`);
+        ip('link', 'set', name, 'netns', namespaces[w]);
+        ip('link', 'set', `${name}p`, 'netns', host.namespace);
+        ip('-n', namespaces[w], 'addr', 'add', `10.${n}.${net24}.1/30`, 'dev', name);
+        ip('-n', host.namespace, 'addr', 'add', `10.${n}.${net24}.2/30`, 'dev', `${name}p`);
+        ip('-n', namespaces[w], 'link', 'set', name, 'up');
+        ip('-n', host.namespace, 'link', 'set', `${name}p`, 'up');
+        ip('-n', namespaces[w], 'route', 'add', host.publicAddress, 'via', `10.${n}.${net24}.2`);
+        ip('-n', host.namespace, 'route', 'add', publicAddress[w], 'via', `10.${n}.${net24}.1`);
+      }
+    }
     // The sites' LAN addresses (a host each on A and B).
     ip('-n', namespaces.a, 'addr', 'add', `${net.lan.aHost}/32`, 'dev', 'lo');
     ip('-n', namespaces.b, 'addr', 'add', `${net.lan.bHost}/32`, 'dev', 'lo');

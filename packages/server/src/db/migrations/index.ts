@@ -21,7 +21,9 @@ import { profileTemplates } from './0022_profile_templates.ts';
 import { alertsMore } from './0023_alerts_more.ts';
 import { deviceBackups } from './0019_device_backups.ts';
 import { upgrade } from './0021_upgrade.ts';
+import { notifyEscalated } from './0028_notify_escalated.ts';
 import { containerTerminal } from './0029_container_terminal.ts';
+import { sdwanRelay } from './0030_sdwan_relay.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -46,5 +48,7 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0022_profile_templates': profileTemplates,
   '0023_alerts_more': alertsMore,
   '0021_upgrade': upgrade,
+  '0028_notify_escalated': notifyEscalated,
   '0029_container_terminal': containerTerminal,
+  '0030_sdwan_relay': sdwanRelay,
 };

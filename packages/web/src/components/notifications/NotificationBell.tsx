@@ -32,10 +32,11 @@ function EntryRow({ entry }: { entry: NotificationEntry }) {
   );
 }
 
-export function NotificationBell() {
+/** `userId`: the signed-in user's, whose kept list the bell follows live (none: this tab's list only). */
+export function NotificationBell({ userId }: { userId?: number }) {
   const { t } = useTranslation();
   // The bell sits in the signed-in header: while it is there, the list is the user's list on the console.
-  useKeptNotifications();
+  useKeptNotifications(userId);
   const { entries, unread } = useNotifications();
   const [open, setOpen] = useState(false);
 

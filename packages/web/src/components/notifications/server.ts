@@ -1,15 +1,15 @@
 /**
  * The signed-in user's notification list on the console (SPEC 2/3): this tab's changes go there, and the
- * list is read back when the tab regains focus and every half minute, so a reload or another tab shows
- * the same entries, read or unread. (The live socket is not used: it is being rebuilt.)
+ * console pushes the kept list over the live socket (LIVE_CHANNELS.notifications, the user's own key) on
+ * subscribe and after every change, whichever tab or replica made it; after a dropped socket the
+ * subscription is made again and its first message is the list as it is then, so nothing is missed.
  */
 import { useEffect } from 'react';
-import { endpoints } from '@edge/protocol';
+import { LIVE_CHANNELS, endpoints } from '@edge/protocol';
 import { call } from '../../api/call.ts';
-import { useEndpointQuery } from '../../api/hooks.ts';
+import { useChannel } from '../../live/useChannel.ts';
 import { notificationStore, type NotificationSink } from './store.ts';
 
-const READ_BACK_MS = 30_000;
 const { notifications } = endpoints;
 
 export const serverSink: NotificationSink = {
@@ -27,19 +27,16 @@ export const serverSink: NotificationSink = {
   clear: () => call(notifications.clear),
 };
 
-/** Mounted while signed in: binds the store to the console and keeps it in step with the kept list. */
-export function useKeptNotifications(): void {
+/**
+ * Mounted while signed in: binds the store to the console and follows the kept list live. `userId` is the
+ * signed-in user's (their key of the channel); until it is known nothing is followed.
+ */
+export function useKeptNotifications(userId: number | undefined): void {
   useEffect(() => {
     notificationStore.bind(serverSink);
     return () => notificationStore.bind(null);
   }, []);
-  const { data } = useEndpointQuery(notifications.list, undefined, {
-    refetchOnWindowFocus: 'always',
-    refetchInterval: READ_BACK_MS,
-    // A failed read keeps the list this tab has; an error toast would itself land in the list.
-    meta: { silentError: true },
-  });
-  useEffect(() => {
-    if (data) notificationStore.replace(data.list);
-  }, [data]);
+  useChannel(LIVE_CHANNELS.notifications, userId === undefined ? null : String(userId), (kept) =>
+    notificationStore.replace(kept.list),
+  );
 }

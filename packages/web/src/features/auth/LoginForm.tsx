@@ -26,7 +26,7 @@ export function LoginForm() {
 
   // Runs only where the form outlives the sign-in ('/login'); elsewhere the route itself turns into the desktop.
   const afterSignIn = () =>
-    navigate(location.pathname.startsWith(DESK) ? location.pathname : DESK, { replace: true });
+    void navigate(location.pathname.startsWith(DESK) ? location.pathname : DESK, { replace: true });
 
   const submit = (values: Partial<LoginRequest>) => {
     const checked = loginRequest.safeParse({ name: values.name ?? '', password: values.password ?? '' });

@@ -9,12 +9,14 @@ import { NotificationBell } from '../../components/notifications/NotificationBel
 import { HelpMenu } from '../guide/HelpMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { CriticalBadge } from '../messages/CriticalBadge.tsx';
+import { useAccountInfo } from '../account/api.ts';
 
 const DESK = '/desk';
 
 export function DeskHeader() {
   const { t } = useTranslation();
   const platformName = usePlatformName();
+  const me = useAccountInfo().data?.id;
   return (
     <Layout.Header className="desk-header">
       {/* Named by its visible text (the platform's name); where it leads is the hover hint. */}
@@ -25,7 +27,7 @@ export function DeskHeader() {
       <div className="desk-header-actions">
         <LanguageSwitch variant="borderless" />
         <CriticalBadge />
-        <NotificationBell />
+        <NotificationBell userId={me} />
         <HelpMenu />
         <UserMenu />
       </div>

@@ -20,7 +20,7 @@ export function UserMenu() {
   const signOut = () =>
     confirmThen({ message: 'confirmLogout', kind: 'warning', okText: t('auth.logout') }, async () => {
       await logout.mutateAsync().catch(() => undefined);
-      navigate(HOME, { replace: true });
+      await navigate(HOME, { replace: true });
     });
 
   return (
@@ -33,7 +33,7 @@ export function UserMenu() {
               key: 'switch',
               icon: <SwapOutlined />,
               label: t('auth.switchUser'),
-              onClick: () => navigate(SWITCH_USER),
+              onClick: () => void navigate(SWITCH_USER),
             },
             { type: 'divider' },
             {
@@ -41,7 +41,7 @@ export function UserMenu() {
               icon: <LogoutOutlined />,
               label: t('auth.logout'),
               danger: true,
-              onClick: signOut,
+              onClick: () => void signOut(),
             },
           ],
         }}

@@ -30,7 +30,7 @@ export function useLeaveGuard(active: boolean): void {
       event.preventDefault();
       event.stopPropagation();
       void confirm({ message: 'unsavedChanges', kind: 'warning' }).then((leave) => {
-        if (leave) navigate(to);
+        if (leave) void navigate(to);
       });
     };
     window.addEventListener('beforeunload', beforeUnload);

@@ -31,4 +31,15 @@ describe('the live job fold', () => {
     state = foldLiveJob(state, { steps: [step({ note: 'new', attempts: 2 })] });
     expect(state.lines[1]).toEqual(['new']);
   });
+
+  it('starts from the lines the first message brings, without repeating the newest one', () => {
+    let state = foldLiveJob(empty, {
+      job,
+      steps: [step({ note: 'line 1' })],
+      lines: { 1: ['line 0', 'line 1'] },
+    });
+    state = foldLiveJob(state, { steps: [step({ note: 'line 1', progress: 40 })] });
+    state = foldLiveJob(state, { steps: [step({ note: 'line 2', progress: 60 })] });
+    expect(state.lines[1]).toEqual(['line 0', 'line 1', 'line 2']);
+  });
 });

@@ -21,15 +21,18 @@ const EMPTY: LiveJobState = { job: null, steps: [], lines: {} };
 export function foldLiveJob(state: LiveJobState, data: LiveJob): LiveJobState {
   const steps = [...state.steps];
   const lines = { ...state.lines };
+  // The first message brings what running steps streamed before this screen watched.
+  for (const [id, streamed] of Object.entries(data.lines ?? {})) lines[Number(id)] = streamed;
   for (const step of data.steps) {
     const at = steps.findIndex((s) => s.id === step.id);
     const before = at >= 0 ? steps[at] : undefined;
     if (at >= 0) steps[at] = step;
     else steps.push(step);
-    // A re-run starts its lines again; a new note of a running step is a new line (the same one again is not).
+    // A re-run starts its lines again; a new note of a running step is a new line (the same one again is
+    // not: a progress update, or the line the first message already brought).
     const rerun = before !== undefined && step.attempts !== before.attempts;
     if (rerun) lines[step.id] = [];
-    if (step.note && step.state === 'running' && (rerun || step.note !== before?.note))
+    if (step.note && step.state === 'running' && (rerun || step.note !== lines[step.id]?.at(-1)))
       lines[step.id] = [...(lines[step.id] ?? []), step.note];
   }
   return { job: data.job ?? state.job, steps, lines };

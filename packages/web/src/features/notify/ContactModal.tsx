@@ -1,7 +1,8 @@
 /**
- * Add or edit a contact: the channel, then the fields SPEC 3 gives it. Secret fields are never shown; left
- * empty on edit they keep what is stored.
+ * Add or edit a contact: the channel, then the fields SPEC 3 gives it, and its own quiet hours (replacing
+ * the rule's for it). Secret fields are never shown; left empty on edit they keep what is stored.
  */
+import { Fragment } from 'react';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,6 +19,7 @@ import { useSchemaFields } from '../../components/form/useSchemaFields.tsx';
 import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import type { TKey } from '../../i18n/keys.ts';
 import { useAddContact, useEditContact } from './api.ts';
+import { QuietHoursFields } from './QuietHoursFields.tsx';
 
 type Values = Record<string, unknown> & { channel: NotifyChannel; configName: string };
 
@@ -34,8 +36,16 @@ const CHANNEL_FIELDS: Record<NotifyChannel, readonly string[]> = {
   sms: ['url', 'token', 'receivers'],
 };
 const SECRET = new Set(['password', 'secret', 'token', 'appSecret']);
-const ALL = ['configName', ...new Set(Object.values(CHANNEL_FIELDS).flat())];
-const NEW_CONTACT: Values = { channel: 'email', configName: '', port: 25, secure: false, receivers: [] };
+const ALL = ['configName', ...new Set(Object.values(CHANNEL_FIELDS).flat()), 'quietFrom', 'quietTo'];
+const NEW_CONTACT: Values = {
+  channel: 'email',
+  configName: '',
+  port: 25,
+  secure: false,
+  receivers: [],
+  quietFrom: '',
+  quietTo: '',
+};
 
 export function ContactModal({ contact, onClose }: { contact: ContactView | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -85,7 +95,13 @@ export function ContactModal({ contact, onClose }: { contact: ContactView | null
       data-testid="contact"
       initialValues={
         contact
-          ? { channel: contact.channel, configName: contact.configName, ...contact.settings }
+          ? {
+              channel: contact.channel,
+              configName: contact.configName,
+              quietFrom: '',
+              quietTo: '',
+              ...contact.settings,
+            }
           : NEW_CONTACT
       }
       onCancel={onClose}
@@ -108,17 +124,20 @@ export function ContactModal({ contact, onClose }: { contact: ContactView | null
         />
       </Form.Item>
       {field('configName', 'notify.configName', <Input maxLength={64} />)}
-      {CHANNEL_FIELDS[channel].map((name) =>
-        field(
-          name,
-          `notify.fields.${channel === 'sms' && name === 'receivers' ? 'phones' : name}` as TKey,
-          input(name),
-          {
-            valuePropName: name === 'secure' ? 'checked' : undefined,
-            extra: required.has(name) || SECRET.has(name) ? t('notify.secretHint') : undefined,
-          },
-        ),
-      )}
+      {CHANNEL_FIELDS[channel].map((name) => (
+        <Fragment key={name}>
+          {field(
+            name,
+            `notify.fields.${channel === 'sms' && name === 'receivers' ? 'phones' : name}` as TKey,
+            input(name),
+            {
+              valuePropName: name === 'secure' ? 'checked' : undefined,
+              extra: required.has(name) || SECRET.has(name) ? t('notify.secretHint') : undefined,
+            },
+          )}
+        </Fragment>
+      ))}
+      <QuietHoursFields field={field} hint={t('notify.contactQuietHint')} />
     </RowFormModal>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The NotifyList page: which rules notify which contacts, and the delivery log (each message to each contact:
- * its state, attempts, the provider's last answer) with a manual resend.
+ * its state, attempts, the provider's last answer, whether escalation queued it) with a manual resend.
  */
 import { useState } from 'react';
 import { Button, Form, Select, Table, Tag, Typography } from 'antd';
@@ -110,7 +110,21 @@ export function NotifyListTab({ canManage }: { canManage: boolean }) {
         data-testid="deliveries-table"
         columns={[
           { title: t('notify.message'), dataIndex: 'messageId' },
-          { title: t('notify.contact'), dataIndex: 'configName' },
+          {
+            title: t('notify.contact'),
+            dataIndex: 'configName',
+            // An escalation (nobody acknowledged a critical message in time) is told apart from first sends.
+            render: (name: string, d: DeliveryView) => (
+              <>
+                {name}
+                {d.escalated && (
+                  <Tag color="volcano" style={{ marginInlineStart: 8 }} data-testid="delivery-escalated">
+                    {t('notify.escalated')}
+                  </Tag>
+                )}
+              </>
+            ),
+          },
           {
             title: t('notify.state'),
             dataIndex: 'state',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, type PermissionSet } from '@edge/protocol';
 import { renderWithProviders, stubFetch } from '../../test/render.tsx';
@@ -9,6 +9,22 @@ import { accountInfoKey } from '../account/api.ts';
 import NotifyModule from './NotifyModule.tsx';
 
 const grant = { control: { enable: true }, isManagement: true };
+const delivery = (id: number, configName: string, escalated: boolean) => ({
+  id,
+  messageId: 41,
+  contactId: id,
+  configName,
+  channel: 'webhook',
+  state: 'delivered',
+  attempts: 1,
+  nextAt: null,
+  lastStatus: 200,
+  lastAnswer: 'ok',
+  createdAt: 0,
+  deliveredAt: 0,
+  escalated,
+});
+const deliveries = [delivery(1, 'First line', false), delivery(2, 'Duty manager', true)];
 
 function renderApp(permissions: PermissionSet) {
   const stub = stubFetch({
@@ -28,7 +44,18 @@ function renderApp(permissions: PermissionSet) {
       },
     }),
     'GET /api/v1/notify/list': () => ({ body: { list: [] } }),
-    'GET /api/v1/notify/deliveries': () => ({ body: { list: [] } }),
+    'GET /api/v1/notify/deliveries': () => ({ body: { list: deliveries } }),
+    'POST /api/v1/notify/contacts/add': () => ({
+      body: {
+        id: 8,
+        channel: 'webhook',
+        configName: 'Night desk',
+        settings: {},
+        secrets: ['secret'],
+        pausedUntil: null,
+        createdAt: 0,
+      },
+    }),
     'GET /api/v1/messages/rules/list': () => ({ body: { list: [] } }),
   });
   vi.stubGlobal('fetch', stub.fetch);
@@ -72,5 +99,37 @@ describe('the Notification app', () => {
     expect(await screen.findByText(messages.notifyQuietHoursInvalid)).toBeInTheDocument();
     expect(await screen.findByText(messages.notifyEscalateContactRequired)).toBeInTheDocument();
     await waitFor(() => expect(stub.calls.some((c) => c.method === 'POST')).toBe(false));
+  });
+
+  it('marks the deliveries escalation queued in the delivery log', async () => {
+    renderApp({ Notification: grant, NotifyList: grant });
+    const table = await screen.findByTestId('deliveries-table');
+    const row = await within(table).findByText('Duty manager');
+    expect(within(row.closest('tr')!).getByTestId('delivery-escalated')).toHaveTextContent('Escalated');
+    const first = within(table).getByText('First line').closest('tr')!;
+    expect(within(first).queryByTestId('delivery-escalated')).toBeNull();
+  });
+
+  it("asks for a contact's own quiet hours as HH:MM, both ends or neither, and sends them", async () => {
+    const stub = renderApp({ Notification: grant, ContactList: grant });
+    await userEvent.click(await screen.findByTestId('contact-new'));
+    await userEvent.click(screen.getByTestId('contact-channel').querySelector('input')!);
+    await userEvent.click(await screen.findByTitle('Webhook'));
+    await userEvent.type(screen.getByLabelText('Config name'), 'Night desk');
+    await userEvent.type(await screen.findByLabelText('URL'), 'https://hooks.acme.com/night');
+    await userEvent.type(screen.getByLabelText('Signing secret'), 'hook-secret');
+    await userEvent.type(screen.getByLabelText('From'), '22:00');
+    await userEvent.click(screen.getByTestId('contact-save'));
+    expect(await screen.findByText(messages.notifyQuietHoursInvalid)).toBeInTheDocument();
+    expect(stub.calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.type(screen.getByLabelText('To'), '07:00');
+    await userEvent.click(screen.getByTestId('contact-save'));
+    await waitFor(() => expect(stub.calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(stub.calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      channel: 'webhook',
+      configName: 'Night desk',
+      quietFrom: '22:00',
+      quietTo: '07:00',
+    });
   });
 });

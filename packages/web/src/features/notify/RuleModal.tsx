@@ -3,7 +3,7 @@
  * hold-off, quiet hours (HH:MM to HH:MM, the console's time zone) and escalation of critical messages.
  */
 import { useState } from 'react';
-import { Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   ESCALATE_MINUTES,
@@ -17,6 +17,7 @@ import {
 import { RowFormModal } from '../../components/form/RowFormModal.tsx';
 import { useSchemaFields } from '../../components/form/useSchemaFields.tsx';
 import { useConfirmAct } from '../../components/useConfirmAct.ts';
+import { QuietHoursFields } from './QuietHoursFields.tsx';
 import { useAddRule, useEditRule } from '../messages/api.ts';
 import { useContacts, useDeviceChoices, useGroupChoices } from './api.ts';
 
@@ -113,16 +114,7 @@ export function RuleModal({ rule, onClose }: { rule: EventRuleView | null; onClo
         <InputNumber min={HOLD_OFF_MINUTES.min} max={HOLD_OFF_MINUTES.max} />,
         { extra: t('notify.holdOffHint') },
       )}
-      <Form.Item label={t('notify.quietHours')} extra={t('notify.quietHint')}>
-        <Space>
-          {field('quietFrom', 'notify.quietFrom', <Input maxLength={5} style={{ width: 90 }} />, {
-            dependencies: ['quietTo'],
-          })}
-          {field('quietTo', 'notify.quietTo', <Input maxLength={5} style={{ width: 90 }} />, {
-            dependencies: ['quietFrom'],
-          })}
-        </Space>
-      </Form.Item>
+      <QuietHoursFields field={field} hint={t('notify.quietHint')} />
       {field(
         'escalateMinutes',
         'notify.escalateMinutes',

@@ -46,6 +46,7 @@ const topology = (state: 'active' | 'fail', latencyMs: number | null, online = t
       path: state === 'fail' ? 'none' : 'direct',
       latencyMs,
       throughputBps: latencyMs ?? 0,
+      endpoint: state === 'fail' ? null : '198.51.100.2:51820',
       updatedAt: 1,
     },
   ],
@@ -96,5 +97,35 @@ describe('the OrpheLink page under live topology pushes', () => {
     await userEvent.click(option);
     expect(within(screen.getByTestId('sdwan-link-a')).getByTitle('Branch')).toBeInTheDocument();
     // The whole page with its map drawn several times over: slow on a loaded machine.
+  }, 90_000);
+
+  it("names the console host's relay in the reader's language, offers no edit for it, and shows a relayed link's address", async () => {
+    const relayed = topology('active', 4);
+    relayed.nodes.push({ ...node('console', 0), siteId: null, relay: true, deviceName: 'console' });
+    relayed.links[0] = {
+      ...relayed.links[0]!,
+      relayId: 'console',
+      path: 'relay',
+      endpoint: '203.0.113.9:51820',
+    };
+    vi.stubGlobal('fetch', stubFetch({ 'GET /api/v1/sdwan/topology': () => ({ body: relayed }) }).fetch);
+    FakeSocket.made = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(accountInfoKey, accountInfo());
+    renderWithProviders(<SdwanModule />, { queryClient });
+    const shown = await screen.findByTestId('sdwan-link-7');
+    expect(shown).toHaveAttribute('data-path', 'relay');
+    expect(shown).toHaveTextContent('203.0.113.9:51820');
+    await userEvent.click(screen.getByRole('tab', { name: 'Nodes' }));
+    // Named in the reader's language, with no edit or delete (it is set on the console's host).
+    const row = (await screen.findByText('Console host', { selector: 'td' })).closest('tr')!;
+    expect(row.querySelector('button')).toBeNull();
+    expect(
+      (await screen.findByText('Router d1', { selector: 'td' })).closest('tr')!.querySelector('button'),
+    ).not.toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: 'Links' }));
+    const linkRow = (await screen.findByText('203.0.113.9:51820', { selector: 'td' })).closest('tr')!;
+    expect(within(linkRow).getByText('Console host')).toBeInTheDocument();
   }, 90_000);
 });

@@ -3,10 +3,11 @@
  * Ungroup group of nodes in no site), links and tunnel subnets, each added, edited and deleted with the
  * SPEC's confirmations and messages. Everything follows the live topology channel.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button, Card, Space, Table, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  CONSOLE_NODE_ID,
   type SdwanLinkView,
   type SdwanNodeView,
   type SdwanSiteView,
@@ -19,7 +20,7 @@ import { useSdwanDeletes, useTopology } from './api.ts';
 import { SdwanForms, type Row } from './SdwanForms.tsx';
 import { KIND, type Kind } from './fields.ts';
 import { LINK_COLOURS, TopologyMap } from './TopologyMap.tsx';
-import { throughputText } from './format.ts';
+import { throughputText, withConsoleName } from './format.ts';
 import '../../components/page.css';
 import './sdwan.css';
 
@@ -29,7 +30,8 @@ const EMPTY: SdwanTopology = { sites: [], nodes: [], links: [], subnets: [] };
 
 export default function SdwanModule() {
   const { t } = useTranslation();
-  const topology = useTopology().data ?? EMPTY;
+  const data = useTopology().data ?? EMPTY;
+  const topology = useMemo(() => withConsoleName(data, t('sdwan.consoleHost')), [data, t]);
   const m = useSdwanDeletes();
   const { act } = useConfirmAct();
   const canManage = usePermission('SDWAN').manage;
@@ -145,10 +147,13 @@ export default function SdwanModule() {
               },
               {
                 title: '',
+                // The console host's relay is set on its host, not here.
                 render: (_, n) =>
-                  actions(KIND.node, n, n.deviceName, () =>
-                    m.nodeDelete.mutateAsync({ deviceId: n.deviceId }),
-                  ),
+                  n.deviceId === CONSOLE_NODE_ID
+                    ? null
+                    : actions(KIND.node, n, n.deviceName, () =>
+                        m.nodeDelete.mutateAsync({ deviceId: n.deviceId }),
+                      ),
               },
             ]}
           />
@@ -176,6 +181,7 @@ export default function SdwanModule() {
                 ),
               },
               { title: t('sdwan.field.path'), render: (_, l) => t(`sdwan.path.${l.path}`) },
+              { title: t('sdwan.field.linkEndpoint'), render: (_, l) => l.endpoint ?? '' },
               {
                 title: t('sdwan.field.latency'),
                 render: (_, l) => (l.latencyMs === null ? '' : `${l.latencyMs} ms`),

@@ -99,6 +99,7 @@ export function TopologyMap({ topology }: { topology: SdwanTopology }) {
             link.relayId,
             link.latencyMs,
             link.throughputBps,
+            link.endpoint,
           ],
           () => {
             const colour = LINK_COLOURS[link.state];
@@ -109,6 +110,8 @@ export function TopologyMap({ topology }: { topology: SdwanTopology }) {
               role,
               link.latencyMs === null ? '' : `${link.latencyMs} ms`,
               link.state === 'fail' ? '' : throughputText(link.throughputBps),
+              // The underlay address in use: which of the far end's (or the relay's) addresses answered.
+              link.endpoint ?? '',
             ]
               .filter(Boolean)
               .join(' · ');
@@ -156,10 +159,13 @@ export function TopologyMap({ topology }: { topology: SdwanTopology }) {
             data-testid={`sdwan-link-${link.id}`}
             data-state={link.state}
             data-path={link.path}
+            data-endpoint={link.endpoint ?? ''}
           >
             {topology.sites.find((s) => s.id === link.siteA)?.name} —{' '}
             {topology.sites.find((s) => s.id === link.siteB)?.name}:{' '}
             <span style={{ color: LINK_COLOURS[link.state] }}>{t(`sdwan.state.${link.state}`)}</span>
+            {link.path === 'none' ? '' : ` · ${t(`sdwan.path.${link.path}`)}`}
+            {link.endpoint ? ` · ${link.endpoint}` : ''}
           </li>
         ))}
       </ul>

@@ -54,7 +54,9 @@ describe('Clients', () => {
     expect(screen.queryByText('printer')).toBeNull();
     connected = [LAPTOP, PRINTER];
     // What the live socket does when the device reports: the device's dashboard in the cache is replaced.
-    act(() => stub.queryClient.setQueryData(inventoryKeys.dashboard('dev1'), { pushed: Date.now() }));
+    await act(async () => {
+      stub.queryClient.setQueryData(inventoryKeys.dashboard('dev1'), { pushed: Date.now() });
+    });
     expect(await screen.findByText('printer')).toBeInTheDocument();
   });
 

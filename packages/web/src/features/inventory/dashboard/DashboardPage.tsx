@@ -67,7 +67,7 @@ function Dashboard({ dashboard }: { dashboard: DeviceDashboard }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { manage } = usePermission('Inventory');
-  const actions = useDeviceActions(() => navigate(devicesPath));
+  const actions = useDeviceActions(() => void navigate(devicesPath));
   const [details, setDetails] = useState(false);
   const jump = useJumpToDevice();
   const device = dashboard.device;

@@ -176,7 +176,7 @@ function popupContent(device: MapDevice, t: TFunction, navigate: NavigateFunctio
   link.dataset.testid = 'map-popup-dashboard';
   link.addEventListener('click', (event) => {
     event.preventDefault();
-    navigate(dashboardPath(device.id));
+    void navigate(dashboardPath(device.id));
   });
   root.append(title, status, link);
   return root;
