@@ -64,12 +64,12 @@ test("a simulated container's own shell: only while it runs, and it ends when th
     { output: (d) => (out += Buffer.from(d).toString()), ended: (r) => ended.push(r) },
   );
   expect(session.shell).toBe('/bin/sh (exec in web)');
-  session.write(Buffer.from('echo in-42 && env\r'));
+  await session.write(Buffer.from('echo in-42 && env\r'));
   await new Promise((resolve) => setTimeout(resolve, 20));
   expect(out).toContain('/ # ');
   expect(out).toContain('in-42 && env\r\n');
   // Its host name is the container's, not the device's nor the simulator machine's.
-  session.write(Buffer.from('hostname\r'));
+  await session.write(Buffer.from('hostname\r'));
   await new Promise((resolve) => setTimeout(resolve, 20));
   expect(out).not.toContain(os.hostname());
   await containers.action('web', 'stop');
