@@ -130,7 +130,7 @@ describe('the installed list', { timeout: 90_000 }, () => {
 
 describe('an offline device', { timeout: 90_000 }, () => {
   it('shows its last apps marked Offline with their time and no actions; refresh says so; back by itself', async () => {
-    let answer = installedOf('running', true);
+    const answer = installedOf('running', true);
     const stub = renderWith(<ContainerTable deviceId={DEVICE} />, {
       [`GET ${APPLICATION_API}/installed`]: () => ({ body: answer }),
     });
@@ -148,11 +148,14 @@ describe('an offline device', { timeout: 90_000 }, () => {
     expect(sent(stub, 'GET', '/installed')).toHaveLength(2);
 
     // Back online: the console pushes its own list, and the marks go with nobody asking.
+    // The socket's opening reads the list once more (still offline then); the push alone brings it back.
     const socket = FakeSocket.made[0]!;
     socket.open();
-    answer = installedOf('running');
+    await waitFor(() => expect(sent(stub, 'GET', '/installed')).toHaveLength(3));
+    await waitFor(() => expect(screen.getByTestId('container-refresh')).not.toHaveClass('ant-btn-loading'));
+    expect(screen.getByTestId('container-offline')).toBeInTheDocument();
     socket.push({ channel: LIVE_CHANNELS.containers, key: DEVICE, data: installedOf('running') });
-    await waitFor(() => expect(screen.queryByTestId('container-offline')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('container-offline')).toBeNull(), { timeout: 10_000 });
     expect(screen.queryByTestId('container-stale')).toBeNull();
     const back = screen.getByTestId('container-row-web');
     expect(within(back).getByTestId('container-stop')).toBeInTheDocument();
