@@ -5,7 +5,7 @@
  * showed, marked Offline with their time and without actions; they come back by themselves with it.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
   CodeOutlined,
@@ -30,6 +30,7 @@ import { ContainerTerminalModal } from './ContainerTerminalModal.tsx';
 import { CopyModal } from './CopyModal.tsx';
 import { LogsModal } from './LogsModal.tsx';
 import { serverWords } from './serverWords.ts';
+import { useRefresh } from './useRefresh.ts';
 
 const STATE_COLOURS: Record<InstalledContainer['state'], string> = {
   running: 'success',
@@ -50,13 +51,8 @@ export function ContainerTable({ deviceId }: { deviceId: string }) {
   const [logOf, setLogOf] = useState<string | null>(null);
   const [copyOf, setCopyOf] = useState<string | null>(null);
   const [shellOf, setShellOf] = useState<string | null>(null);
-  const { message } = App.useApp();
   const offline = installed.data?.offline ?? false;
-  /** Read again now; a device still offline says so (its last apps stay shown). */
-  const refresh = async () => {
-    const again = await installed.refetch();
-    if (again.data?.offline) void message.warning(messageText(t, 'deviceOffline'));
-  };
+  const refresh = useRefresh(installed.refetch, (list) => list.offline);
   const adopt = useAdoptContainer();
   const adoptOrphan = (c: InstalledContainer) =>
     act({

@@ -4,7 +4,7 @@
  * configuration and disk use asked now (or why it could not be asked), and its apps (the live installed list).
  */
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +15,8 @@ import { formatUptime } from '../inventory/uptime.ts';
 import { useHypervisor } from './api.ts';
 import { DeviceSelect } from './DevicePicker.tsx';
 import { ContainerTable } from './ContainerTable.tsx';
-import { messageText } from '../../i18n/messageText.ts';
 import { serverWords } from './serverWords.ts';
+import { useRefresh } from './useRefresh.ts';
 
 type Card = HypervisorResponse['networkCards'][number];
 
@@ -25,12 +25,7 @@ export function HypervisorPanel() {
   const [deviceId, setDeviceId] = useState<string | null>(null);
   const hypervisor = useHypervisor(deviceId);
   const view = hypervisor.data;
-  const { message } = App.useApp();
-  /** Read again now; a device still offline says so (what it last reported stays shown). */
-  const refresh = async () => {
-    const again = await hypervisor.refetch();
-    if (again.data && !again.data.online) void message.warning(messageText(t, 'deviceOffline'));
-  };
+  const refresh = useRefresh(hypervisor.refetch, (view) => !view.online);
   const used = (u: { used: number; total: number } | null) =>
     u ? `${formatBytes(t, u.used)} / ${formatBytes(t, u.total)}` : '';
 
