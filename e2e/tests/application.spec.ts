@@ -1,9 +1,10 @@
 /**
  * Application against the demo's simulated fleet: import a template file (Portainer's format), deploy it
  * from the app store to a device that runs containers and watch the deploy finish, see the app running in
- * the device's list, read its log, then stop and delete it, each after its confirmation.
+ * the device's list, read its log, open a shell inside it (the container terminal, answered by the simulated
+ * app's own shell) and see a command's answer, then stop and delete it, each after its confirmation.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type WebSocket } from '@playwright/test';
 import { answerConfirm, expectToast, signInAs } from './helpers.ts';
 
 /** The simulator's models with a container engine (agent platform/catalogue.ts). */
@@ -18,10 +19,20 @@ test('import a template, deploy it to a device, see it run, read its log, stop a
   const answer = await page.request.get('/api/v1/inventory/list?page=1&pageSize=40');
   const devices = (
     (await answer.json()) as {
-      list: { id: string; name: string; sn: string; modelID: string; online: boolean }[];
+      list: {
+        id: string;
+        name: string;
+        sn: string;
+        modelID: string;
+        online: boolean;
+        secureMode: string;
+      }[];
     }
   ).list;
-  const device = devices.find((d) => d.online && CONTAINER_MODELS.includes(d.modelID));
+  // Its secure mode must allow remote access: the container terminal is opened below.
+  const device = devices.find(
+    (d) => d.online && CONTAINER_MODELS.includes(d.modelID) && d.secureMode !== 'OrpheLink Only',
+  );
   expect(device, 'a demo device that runs containers').toBeDefined();
 
   await page.getByTestId('app-Application').click();
@@ -77,6 +88,27 @@ test('import a template, deploy it to a device, see it run, read its log, stop a
   await row.getByTestId('container-logs').click();
   await expect(page.getByTestId('container-log')).toContainText(`${APP} started`);
   await page.locator('.ant-modal').getByRole('button', { name: 'OK' }).click();
+
+  // The container terminal: a shell inside the running app; closing the dialog closes its socket.
+  const sockets: WebSocket[] = [];
+  page.on('websocket', (ws) => {
+    if (ws.url().includes('/websocket/v1/container/terminal')) sockets.push(ws);
+  });
+  await row.getByTestId('container-terminal-open').click();
+  const shell = page.getByTestId('container-terminal');
+  await expect(shell.getByTestId('terminal-state')).toHaveAttribute('data-phase', 'open');
+  expect(sockets[0]!.url()).toContain(`containerName=${APP}`);
+  const screen = shell.getByTestId('terminal-screen');
+  await expect(screen).toContainText('/ #');
+  await screen.click();
+  await page.keyboard.type('echo inside-the-container');
+  await page.keyboard.press('Enter');
+  await expect(screen.locator('.xterm-rows')).toContainText(/inside-the-container\s*\/ #/, {
+    timeout: 10_000,
+  });
+  const closed = new Promise<void>((resolve) => sockets[0]!.on('close', () => resolve()));
+  await page.locator('.ant-modal').getByRole('button', { name: 'Close' }).click();
+  await closed;
 
   // A volume made on the device, listed, and removed after its confirmation.
   const storage = page.getByTestId('storage-panel');

@@ -164,11 +164,21 @@ export const volumesResponse = z.object({ volumes: z.array(volumeView) });
 export const networkRequest = networkEndpoint.extend({ deviceId });
 export const networkRemoveQuery = z.object({ deviceId, name: ruled(networkNameRule) });
 export const networksResponse = z.object({ networks: z.array(networkView) });
+/**
+ * A device's apps. Online: asked of the device now. Offline: its apps as it last reported them (`offline`,
+ * `asOf` when that was), never an empty list or an endless wait; the screen reads them again by itself when
+ * the device comes back (the live channel pushes them).
+ */
 export const installedResponse = z.object({
   deviceId: z.string(),
   containers: z.array(installedContainer),
-  capacity: containerCapacity,
+  /** Null when the device is offline and its reservations were never read by this console. */
+  capacity: containerCapacity.nullable(),
+  offline: z.boolean(),
+  /** When the list was read from the device (ms); null when it never reported its apps. */
+  asOf: z.number().nullable(),
 });
+export type InstalledResponse = z.infer<typeof installedResponse>;
 /**
  * The hypervisor view of one device (SPEC 2): its health and disk as its last heartbeat had them, its network
  * cards as its last report had them, and its container engine asked now (null, with why, when it cannot be

@@ -47,5 +47,7 @@ export const applicationMessages = {
   deployPullFailed: 'The image could not be pulled.',
   deployFailed: 'The app could not be deployed.',
   containerNotFound: 'No such container on the device.',
+  // SPEC 4 states: a terminal opens only in a running container.
+  containerNotRunning: 'The container is not running.',
   containerLicenceExceeded: 'The container licence has no unused apps left.',
 } as const;

@@ -15,6 +15,16 @@ export const TERMINAL_API = '/api/v1/inventory/terminal';
 
 export const terminalQuery = z.object({ id: z.string().regex(/^[0-9a-f]{16}$/) });
 
+/**
+ * The container terminal (SPEC 7): `/websocket/v1/container/terminal?id=&containerName=`, a shell inside a
+ * running container of the device, over the same socket messages, tunnel and recording as the device's.
+ */
+export const CONTAINER_TERMINAL_SOCKET_PATH = '/websocket/v1/container/terminal';
+export const containerTerminalQuery = terminalQuery.extend({
+  containerName: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/),
+});
+export type ContainerTerminalQuery = z.infer<typeof containerTerminalQuery>;
+
 export const terminalClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('input'), data: z.string().min(1).max(TERMINAL_MAX_MESSAGE) }),
   z.object({ type: z.literal('resize') }).merge(terminalSize),
@@ -30,6 +40,9 @@ export const terminalCloseReasons = [
   'badMessage',
   'signedOut',
   'licenseLocked',
+  // The container terminal: the app is not running, or no longer there.
+  'containerNotRunning',
+  'containerNotFound',
 ] as const;
 export type TerminalCloseReason = (typeof terminalCloseReasons)[number];
 
@@ -44,6 +57,8 @@ export const terminalSessionRow = z.object({
   id: z.string(),
   deviceId: z.string(),
   userName: z.string(),
+  /** The container the shell ran in; null for the device's own shell. */
+  container: z.string().nullable(),
   startedAt: z.number(),
   endedAt: z.number().nullable(),
   bytes: z.number(),

@@ -117,8 +117,11 @@ export class CreditWindow {
   }
 }
 
-/** What kind of stream `tunnel.open` asks the device for: its shell, or a TCP port of its own (jump to device). */
-export const tunnelKinds = ['shell', 'tcp'] as const;
+/**
+ * What kind of stream `tunnel.open` asks the device for: its shell, a TCP port of its own (jump to device),
+ * or a shell inside one of its running containers (the container terminal: the engine's exec with a TTY).
+ */
+export const tunnelKinds = ['shell', 'tcp', 'exec'] as const;
 
 export const tunnelOpenParams = z.object({
   session: z.string().regex(TUNNEL_SESSION_PATTERN),
@@ -128,6 +131,8 @@ export const tunnelOpenParams = z.object({
   window: z.number().int().positive().max(TUNNEL_WINDOW),
   /** For `tcp`: the device-local port (127.0.0.1) to connect to. */
   port: z.number().int().min(1).max(65535).optional(),
+  /** For `exec`: the container's name on the device. */
+  container: z.string().min(1).max(128).optional(),
 });
 export const tunnelOpenResult = z.object({
   /** What runs at the other end, e.g. `/bin/bash -l` or `simulated shell`. */

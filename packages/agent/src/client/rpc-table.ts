@@ -25,7 +25,12 @@ const PORTS: readonly PortRpc[] = [
   (platform) => (platform.diagnostics ? diagnosticsRpc(platform.diagnostics) : {}),
   (platform, host) =>
     platform.terminal
-      ? terminalRpc(platform.terminal, host.tunnels, () => host.config?.docs().general ?? null)
+      ? terminalRpc(
+          platform.terminal,
+          host.tunnels,
+          () => host.config?.docs().general ?? null,
+          platform.containers,
+        )
       : {},
   (platform) => (platform.containers ? containersRpc(platform.containers) : {}),
   (platform) => (platform.overlay ? overlayRpc(platform.overlay) : {}),

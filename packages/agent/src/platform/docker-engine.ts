@@ -4,6 +4,7 @@
  * 8-byte-header multiplexed log format taken apart. Works against Podman's compatible socket too.
  */
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 
 /** The API version the calls are written against (Docker 20.10; Podman answers it as well). */
 const API = '/v1.41';
@@ -15,6 +16,25 @@ export class EngineError extends Error {
   ) {
     super(message);
   }
+}
+
+/** A refused call's error in the engine's own words (its JSON `message`, else the body as it came). */
+function failureOf(response: http.IncomingMessage): Promise<EngineError> {
+  const status = response.statusCode ?? 500;
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    response.on('data', (c: Buffer) => chunks.push(c));
+    response.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let message = text.trim();
+      try {
+        message = (JSON.parse(text) as { message?: string }).message ?? message;
+      } catch {
+        // Not JSON: the text as it came.
+      }
+      resolve(new EngineError(status, message || `engine answered ${status}`));
+    });
+  });
 }
 
 export interface EngineRequest {
@@ -46,20 +66,8 @@ export class DockerEngine {
           signal: req.signal,
         },
         (response) => {
-          const status = response.statusCode ?? 500;
-          if (status < 400) return resolve(response);
-          const chunks: Buffer[] = [];
-          response.on('data', (c: Buffer) => chunks.push(c));
-          response.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let message = text.trim();
-            try {
-              message = (JSON.parse(text) as { message?: string }).message ?? message;
-            } catch {
-              // Not JSON: the text as it came.
-            }
-            reject(new EngineError(status, message || `engine answered ${status}`));
-          });
+          if ((response.statusCode ?? 500) < 400) return resolve(response);
+          void failureOf(response).then(reject);
         },
       );
       request.on('timeout', () =>
@@ -122,6 +130,40 @@ export class DockerEngine {
   /** The raw bytes of a call (logs). */
   async bytes(req: EngineRequest): Promise<Buffer> {
     return DockerEngine.read(await this.open(req));
+  }
+
+  /**
+   * A call the engine answers by taking over the connection (exec start with `Upgrade: tcp`): the raw
+   * stream both ways, as `docker exec -it` uses it. With a TTY the bytes are the terminal's, unframed.
+   */
+  hijack(req: EngineRequest): Promise<Duplex> {
+    return new Promise((resolve, reject) => {
+      const body = Buffer.from(JSON.stringify(req.body ?? {}));
+      const request = http.request({
+        socketPath: this.socketPath,
+        method: req.method ?? 'POST',
+        path: `${API}${req.path}`,
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': body.length,
+          Connection: 'Upgrade',
+          Upgrade: 'tcp',
+        },
+        timeout: req.timeoutMs ?? 30_000,
+      });
+      request.on('upgrade', (_response, socket, head) => {
+        socket.setTimeout(0);
+        if (head.length) socket.unshift(head);
+        resolve(socket);
+      });
+      // An engine that refuses (no such exec, container stopped meanwhile) answers an ordinary response.
+      request.on('response', (response) => void failureOf(response).then(reject));
+      request.on('timeout', () =>
+        request.destroy(new EngineError(504, 'The container engine did not answer in time.')),
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
   }
 
   /** A long-lived stream of JSON lines (events) until `signal` aborts. */

@@ -16,6 +16,7 @@ import {
   type InstalledContainer,
   type ResourceLevel,
   type RpcArgs,
+  type TerminalSize,
   type RpcResult,
 } from '@edge/protocol';
 import os from 'node:os';
@@ -24,6 +25,9 @@ import type { AgentLog } from '../log.ts';
 import { listContainers, stateOf } from './docker.ts';
 import { networks, volumes } from './linux-storage.ts';
 import { DockerEngine, EngineError, demultiplex, registryAuthHeader } from './docker-engine.ts';
+import type { TerminalIo, TerminalSession } from '../ports/terminal.ts';
+import { KernelOomLog } from './kernel-oom.ts';
+import { execShell } from './linux-container-exec.ts';
 import { PlatformRefusal, type Progress } from './platform.ts';
 import {
   MANAGED_LABEL,
@@ -50,6 +54,8 @@ const CHANGES = new Set([
 ]);
 /** Variables the image or the engine sets in every container. */
 const ENGINE_ENV = ['PATH', 'HOME', 'HOSTNAME', 'TERM', 'container'];
+/** The exit code of a process ended by SIGKILL, as the kernel's OOM killer ends one. */
+const KILLED = 137;
 /** Events after which an app no longer holds its reservation. */
 const ENDED = new Set(['die', 'died', 'destroy', 'remove']);
 
@@ -62,6 +68,8 @@ export interface LinuxContainersOptions {
   bindAddress?: string;
   /** Told when containers changed (the telemetry's list is read again). */
   changed?: () => void;
+  /** Where kills by the OOM killer are read when the engine does not record them; default /dev/kmsg. */
+  oomLog?: KernelOomLog;
 }
 
 interface EngineSummary {
@@ -125,9 +133,11 @@ export class LinuxContainers implements ContainersPort {
   private readonly waiting = new Map<string, string>();
   private readonly stopWatching = new AbortController();
   private readonly listeners = new Set<() => void>();
+  private readonly oomLog: KernelOomLog;
 
   constructor(private readonly options: LinuxContainersOptions) {
     this.engine = new DockerEngine(options.socketPath);
+    this.oomLog = options.oomLog ?? new KernelOomLog();
     this.capacity = {
       cpus: options.capacity?.cpus ?? os.cpus().length,
       memoryMb: options.capacity?.memoryMb ?? Math.floor((os.totalmem() / MB) * 0.75),
@@ -167,6 +177,23 @@ export class LinuxContainers implements ContainersPort {
 
   close(): void {
     this.stopWatching.abort();
+    this.oomLog.close();
+  }
+
+  /**
+   * Whether the engine's OOM killer ended the app. Docker records it (State.OOMKilled); Podman under conmon
+   * on cgroup v1 answers false and sends no `oom` event, so a container that ended with 137 under a memory
+   * limit is looked up in the kernel's own record of the kill (kernel-oom.ts).
+   */
+  private outOfMemory(id: string, inspect: EngineInspect | undefined): boolean {
+    if (!inspect) return false;
+    if (inspect.State.OOMKilled) return true;
+    return (
+      inspect.State.Status === 'exited' &&
+      inspect.State.ExitCode === KILLED &&
+      Boolean(inspect.HostConfig.Memory) &&
+      this.oomLog.wasKilled(id)
+    );
   }
 
   private async summaries(): Promise<EngineSummary[]> {
@@ -214,6 +241,7 @@ export class LinuxContainers implements ContainersPort {
     const started = inspect?.State.StartedAt ? Date.parse(inspect.State.StartedAt) : NaN;
     const managed = c.Labels?.[MANAGED_LABEL] === '1';
     const state = stateOf(c.State);
+    const oomKilled = this.outOfMemory(c.Id, inspect);
     return {
       id: c.Id.slice(0, 64),
       name,
@@ -233,10 +261,9 @@ export class LinuxContainers implements ContainersPort {
       // The engine writes year 1 for a container never started.
       startedAt: Number.isFinite(started) && started > 0 ? started : null,
       exitCode: state === 'exited' ? (inspect?.State.ExitCode ?? null) : null,
-      oomKilled: inspect?.State.OOMKilled ?? false,
+      oomKilled,
       reason:
-        this.waiting.get(name) ??
-        (inspect?.State.OOMKilled ? 'Out of memory: the app went past its memory limit.' : null),
+        this.waiting.get(name) ?? (oomKilled ? 'Out of memory: the app went past its memory limit.' : null),
       cpuPercent,
       memoryBytes,
       memoryLimitBytes: inspect?.HostConfig.Memory || null,
@@ -493,6 +520,12 @@ export class LinuxContainers implements ContainersPort {
 
   volume = (args: RpcArgs<'containers.volume'>) => volumes(this.engine, args);
   network = (args: RpcArgs<'containers.network'>) => networks(this.engine, args);
+
+  async exec(name: string, size: TerminalSize, io: TerminalIo): Promise<TerminalSession> {
+    const found = await this.find(name);
+    if (!found) throw new PlatformRefusal('failed', messages.containerNotFound);
+    return execShell(this.engine, found, size, io);
+  }
 
   async logs(name: string, tail: number): Promise<string[]> {
     const found = await this.find(name);

@@ -18,8 +18,12 @@ import {
   type ResourceLevel,
   type RpcArgs,
   type RpcResult,
+  type TerminalSize,
 } from '@edge/protocol';
 import type { ContainersPort } from '../ports/containers.ts';
+import type { TerminalIo, TerminalSession } from '../ports/terminal.ts';
+import { containerShell } from './simulated-container-shell.ts';
+import { lineShellSession } from './simulated-line-shell.ts';
 import { PlatformRefusal, type Progress } from './platform.ts';
 import { reservationRefusal, reservedBy, type Capacity } from './reservation.ts';
 import type { SimulatedSystem } from './simulated-system.ts';
@@ -371,6 +375,30 @@ export class SimulatedContainers implements ContainersPort {
         // Each app writes a little to its own layer while it runs.
         containers: apps.filter((a) => a.startedAt !== null).length * MB,
         volumes: this.volumeList().volumes.reduce((sum, v) => sum + (v.sizeBytes ?? 0), 0),
+      },
+    };
+  }
+
+  /** The container terminal: a shell of the app's own, only while it runs (it ends when the app stops). */
+  async exec(name: string, size: TerminalSize, io: TerminalIo): Promise<TerminalSession> {
+    const app = this.get(name);
+    if (app.engineState !== 'running') throw new PlatformRefusal('failed', messages.containerNotRunning);
+    const stopped = () => {
+      if (this.all().get(name) === app && app.engineState === 'running') return;
+      session.close();
+      ended('the container stopped');
+    };
+    const ended = (reason: string) => {
+      this.listeners.delete(stopped);
+      io.ended(reason);
+    };
+    const session = lineShellSession(containerShell(app), size, { output: io.output, ended });
+    this.listeners.add(stopped);
+    return {
+      ...session,
+      close: () => {
+        this.listeners.delete(stopped);
+        session.close();
       },
     };
   }

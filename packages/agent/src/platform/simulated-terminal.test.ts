@@ -1,6 +1,7 @@
 /** The simulated shell answers from the simulated device, never from the machine it runs on. */
 import os from 'node:os';
 import { expect, test } from 'vitest';
+import { MODELS } from './catalogue.ts';
 import { SimulatedPlatform } from './simulated.ts';
 
 async function shell(serial: string) {
@@ -46,4 +47,37 @@ test('typing echoes, backspace erases, Ctrl-C drops the line and exit ends the s
   expect(await s.type('junk\x03')).toContain('^C');
   await s.type('exit\r');
   expect(s.ended).toEqual(['exited with 0']);
+});
+
+test("a simulated container's own shell: only while it runs, and it ends when the app stops", async () => {
+  const model = MODELS.find((m) => m.containers)!;
+  const platform = new SimulatedPlatform({ serial: 'SIMSHELL-3', model });
+  const containers = platform.containers!;
+  const never = new AbortController().signal;
+  const spec = { image: 'demo/web:1', env: [{ name: 'GREETING', value: 'hi' }], ports: [], volumes: [] };
+  await containers.deploy({ ...spec, name: 'web', resource: 'low', installAnyway: false }, () => {}, never);
+  let out = '';
+  const ended: string[] = [];
+  const session = await containers.exec(
+    'web',
+    { cols: 80, rows: 24 },
+    { output: (d) => (out += Buffer.from(d).toString()), ended: (r) => ended.push(r) },
+  );
+  expect(session.shell).toBe('/bin/sh (exec in web)');
+  await session.write(Buffer.from('echo in-42 && env\r'));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(out).toContain('/ # ');
+  expect(out).toContain('in-42 && env\r\n');
+  // Its host name is the container's, not the device's nor the simulator machine's.
+  await session.write(Buffer.from('hostname\r'));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(out).not.toContain(os.hostname());
+  await containers.action('web', 'stop');
+  expect(ended).toEqual(['the container stopped']);
+  await expect(
+    containers.exec('web', { cols: 80, rows: 24 }, { output: () => {}, ended: () => {} }),
+  ).rejects.toThrow('The container is not running.');
+  await expect(
+    containers.exec('nope', { cols: 80, rows: 24 }, { output: () => {}, ended: () => {} }),
+  ).rejects.toThrow('No such container on the device.');
 });

@@ -12,10 +12,12 @@ import type {
   InstalledContainer,
   RpcArgs,
   RpcResult,
+  TerminalSize,
 } from '@edge/protocol';
 import type { containerRpc } from '@edge/protocol';
 import type { Progress } from '../platform/platform.ts';
 import type { PortHandlers } from './host.ts';
+import type { TerminalIo, TerminalSession } from './terminal.ts';
 
 /** Every method of the containers capability (protocol containerRpc). */
 export type ContainersMethod = keyof typeof containerRpc;
@@ -27,6 +29,11 @@ export interface ContainersPort {
   /** The container after the action; null once removed. */
   action(name: string, action: ContainerAction): Promise<InstalledContainer | null>;
   logs(name: string, tail: number): Promise<string[]>;
+  /**
+   * A shell inside a running container (the container terminal), as a terminal session the tunnel carries;
+   * refused with SPEC words when the container is not running or not there.
+   */
+  exec(name: string, size: TerminalSize, io: TerminalIo): Promise<TerminalSession>;
   /** What the container is made of, to copy or adopt it. */
   inspect(name: string): Promise<ContainerDefinition>;
   volume(args: RpcArgs<'containers.volume'>): Promise<RpcResult<'containers.volume'>>;

@@ -3,8 +3,15 @@
  * console and on to the browser. The real agent's is a PTY running the login shell; a simulated device's a
  * small shell of its own over its simulated state, never a shell on the simulator's machine.
  */
-import { jumpServiceAt, REMOTE_HELP_PORT, type GeneralSection, type TerminalSize } from '@edge/protocol';
+import {
+  jumpServiceAt,
+  messages,
+  REMOTE_HELP_PORT,
+  type GeneralSection,
+  type TerminalSize,
+} from '@edge/protocol';
 import { PlatformRefusal } from '../platform/platform.ts';
+import type { ContainersPort } from './containers.ts';
 import type { PortHandlers } from './host.ts';
 
 export interface TerminalSession {
@@ -58,10 +65,18 @@ export const terminalRpc = (
   port: TerminalPort,
   tunnels: TunnelHost,
   general: () => GeneralSection | null,
+  /** The device's containers (the container terminal); a device without an engine has none. */
+  containers?: Pick<ContainersPort, 'exec'>,
 ): PortHandlers<'tunnel.open' | 'tunnel.close'> => ({
   'tunnel.open': async (args) => {
     if (args.kind === 'shell')
       return tunnels.open(args.session, args.window, (io) => port.open(args.size, io));
+    if (args.kind === 'exec') {
+      const name = args.container;
+      if (!containers) throw new PlatformRefusal('unsupported', messages.deployNoEngine);
+      if (!name) throw new PlatformRefusal('failed', messages.containerNotFound);
+      return tunnels.open(args.session, args.window, (io) => containers.exec(name, args.size, io));
+    }
     const connect = port.connect?.bind(port);
     if (!connect || args.port === undefined)
       throw new PlatformRefusal('unsupported', 'This device cannot open TCP streams.');

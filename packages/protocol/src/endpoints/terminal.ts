@@ -1,6 +1,8 @@
 /** Device terminal (issue 19): the browser's socket, and the recorded sessions with their replay. */
 import { z } from 'zod';
 import {
+  CONTAINER_TERMINAL_SOCKET_PATH,
+  containerTerminalQuery,
   TERMINAL_API,
   TERMINAL_SOCKET_PATH,
   terminalQuery,
@@ -21,6 +23,18 @@ export const terminalEndpoints = featureEndpoints('terminal', {
     websocket: true,
     query: terminalQuery,
     summary: 'WebSocket upgrade: a shell on the device (text: input/resize; binary: output)',
+    response: { 200: z.never().describe('switches to the WebSocket protocol') },
+    errors: [403, 404, 409],
+  }),
+  // A shell in a container is the Application area's (an account of type Container has it); typing needs
+  // Application's management grant (checked on the socket).
+  containerSocket: endpoint({
+    method: 'GET',
+    path: CONTAINER_TERMINAL_SOCKET_PATH,
+    permission: canView('Application'),
+    websocket: true,
+    query: containerTerminalQuery,
+    summary: 'WebSocket upgrade: a shell inside a running container of the device (as the device terminal)',
     response: { 200: z.never().describe('switches to the WebSocket protocol') },
     errors: [403, 404, 409],
   }),

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   APPLICATION_API,
   LIVE_CHANNELS,
+  TERMINAL_API,
   messages,
   type HypervisorResponse,
   type InstalledContainer,
@@ -28,9 +29,10 @@ import {
 } from '@edge/protocol';
 import { TEST_CLAIM_CODE, signIn, startTestConsole, type TestConsole } from '../testing/harness.ts';
 import { startAgent, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
-import { caller, type Caller } from '../testing/accounts.ts';
+import { caller, userWithRole, type Caller } from '../testing/accounts.ts';
 import { jobFinished } from '../testing/jobs.ts';
 import { openLive } from '../testing/live.ts';
+import { openTerminal } from '../testing/terminal.ts';
 import {
   engineCall,
   freePort,
@@ -54,6 +56,7 @@ let liveHeaders: Record<string, string> = {};
 let deviceId = '';
 let image = '';
 let webPort = 0;
+let consoleBase = '';
 
 type Engine = 'Docker' | 'Podman';
 
@@ -65,6 +68,7 @@ async function setUp(kind: Engine): Promise<void> {
   edge = await startTestConsole('sqlite');
   await edge.app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(edge.app.server.address() as AddressInfo).port}`;
+  consoleBase = url;
   const session = await signIn(edge);
   api = caller(edge, session);
   liveHeaders = session.headers(false);
@@ -274,6 +278,79 @@ describe.each<Engine>(['Docker', 'Podman'])(
       ).toBe('yes');
     });
 
+    test('a shell inside the running app through the container terminal: echo, exit, recorded', async () => {
+      const term = await openTerminal(consoleBase, deviceId, liveHeaders, 'web');
+      term.resize(90, 30);
+      const ready = await term.ready;
+      expect(ready).toMatchObject({ readOnly: false, shell: expect.stringContaining('exec in a container') });
+      // Inside the container: its own file system (the page the app serves) and its environment.
+      term.type('echo "in-$((6*7))" $GREETING; cat /www/index.html\r');
+      await term.waitFor(/in-42 hello edge\r?\n(.*\r?\n)?hello-from-container/);
+      const mark = term.output().length;
+      term.type('stty size\r');
+      await term.waitFor(/30 90/, mark);
+      term.type('exit\r');
+      expect((await term.closed).code).toBe(1000);
+      expect(term.words.at(-1)).toEqual({ type: 'closed', reason: 'ended' });
+      // Recorded as the device terminal's sessions are, naming the container.
+      const row = await waitFor(async () => {
+        const list = json<{ list: { id: string; container: string | null; endedAt: number | null }[] }>(
+          await api('GET', `${TERMINAL_API}/sessions?id=${deviceId}`),
+        ).list;
+        return list.find((r) => r.id === ready.session && r.endedAt !== null);
+      }, 'the session ended in the store');
+      expect(row.container).toBe('web');
+      const { cast } = json<{ cast: string }>(
+        await api('GET', `${TERMINAL_API}/recording?session=${ready.session}`),
+      );
+      expect(cast).toContain('in-42');
+      const activity = await edge!.store.db
+        .selectFrom('activity')
+        .select(['action', 'target'])
+        .where('action', 'like', 'terminal.%')
+        .execute();
+      expect(activity).toContainEqual({
+        action: 'terminal.start',
+        target: expect.stringContaining('container web'),
+      });
+    });
+
+    test("the container terminal is Application's: its viewers watch, others are refused", async () => {
+      const watcher = await userWithRole(edge!, api, {
+        Application: { control: { enable: true }, isManagement: false },
+      });
+      const term = await openTerminal(consoleBase, deviceId, watcher.session.headers(false), 'web');
+      expect((await term.ready).readOnly).toBe(true);
+      term.close();
+      await term.closed;
+      // Managing every device's shell is not the Application area's grant.
+      const operator = await userWithRole(edge!, api, {
+        Inventory: { control: { enable: true }, isManagement: true },
+      });
+      await expect(
+        openTerminal(consoleBase, deviceId, operator.session.headers(false), 'web'),
+      ).rejects.toThrow('HTTP 403');
+    });
+
+    test('a container that is not running refuses its terminal in SPEC words', async () => {
+      const made = await engineCall(engine!.socketPath, 'POST', '/containers/create?name=resting', {
+        body: JSON.stringify({ Image: `${image}:1` }),
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(made.status, made.text).toBe(201);
+      try {
+        expect(await app('resting')).toMatchObject({ state: 'never started' });
+        const term = await openTerminal(consoleBase, deviceId, liveHeaders, 'resting');
+        await term.closed;
+        expect(term.words).toEqual([{ type: 'closed', reason: 'containerNotRunning' }]);
+        const missing = await openTerminal(consoleBase, deviceId, liveHeaders, 'nosuchapp');
+        await missing.closed;
+        expect(missing.words).toEqual([{ type: 'closed', reason: 'containerNotFound' }]);
+      } finally {
+        await engineCall(engine!.socketPath, 'DELETE', '/containers/resting?force=true');
+      }
+    });
+
     test('the engine kills an app past its memory limit, and the console says why', async () => {
       const hog = await template({
         appName: 'hog',
@@ -293,12 +370,10 @@ describe.each<Engine>(['Docker', 'Podman'])(
         'the memory hog to be killed',
         60_000,
       );
-      expect(killed).toMatchObject({ exitCode: 137 });
-      // Podman (conmon on cgroup v1) does not record the kill as OOM: only Docker's flag gives the reason.
-      if (kind === 'Docker') {
-        expect(killed.oomKilled).toBe(true);
-        expect(killed.reason).toMatch(/memory limit/);
-      }
+      // Docker records the kill; Podman (conmon on cgroup v1) answers OOMKilled false, and the agent finds
+      // the kernel's record of it: both say why the same way.
+      expect(killed).toMatchObject({ exitCode: 137, oomKilled: true });
+      expect(killed.reason).toMatch(/memory limit/);
       expect(killed.memoryLimitBytes).toBe(64 * 1024 * 1024);
     });
 

@@ -1,6 +1,7 @@
 /**
  * The installed list: a device's apps asked of the device itself (states, ports, uptime, CPU and memory,
- * why one is not running), the fleet's as each device last reported them (its report, or the `containers`
+ * why one is not running) or, while it is offline, as it last showed them (the last list read here, else its
+ * last report's names and states), marked offline with their time; the fleet's as each device last reported them (its report, or the `containers`
  * message its engine's last change sent, live.ts), and the SPEC 4 actions and logs
  * through the device's containers capability, refusals in SPEC 8's words.
  */
@@ -13,6 +14,9 @@ import {
   type containerLogsQuery,
   type fleetInstalledQuery,
   type HypervisorResponse,
+  type InstalledContainer,
+  type InstalledResponse,
+  type RpcResult,
 } from '@edge/protocol';
 import type { DeviceDirectory } from '../devices/index.ts';
 import type { RpcService } from '../devices/rpc.ts';
@@ -24,10 +28,68 @@ const CALL_MS = 20_000;
 /** Stopping waits up to 10 s for the app before the engine kills it. */
 const ACTION_MS = 45_000;
 
+/** Devices whose last list is kept for when they go offline; the least recently read go first. */
+const KEPT_LISTS = 2000;
+
+/** An app known only by a report's name and state: nothing else of it is claimed. */
+const reportedOnly = (app: { name: string; state: InstalledContainer['state']; id?: string }) =>
+  ({
+    id: app.id ?? '',
+    name: app.name,
+    image: '',
+    state: app.state,
+    status: '',
+    ports: [],
+    resource: null,
+    managed: true,
+    createdAt: 0,
+    startedAt: null,
+    exitCode: null,
+    oomKilled: false,
+    reason: null,
+    cpuPercent: null,
+    memoryBytes: null,
+    memoryLimitBytes: null,
+  }) satisfies InstalledContainer;
+
 export function installedService(devices: DeviceDirectory, rpc: RpcService, reports: ContainerReports) {
   const known = (deviceId: string) => {
     if (!devices.get(deviceId)) throw fail(404, 'notFound');
   };
+  /** The last list each device answered (this replica), for when it is offline. */
+  const lastListed = new Map<string, { at: number; listed: RpcResult<'containers.list'> }>();
+  devices.onChange((change) => {
+    if (change.type === 'removed') lastListed.delete(change.deviceId);
+  });
+
+  /** The offline device's apps as it last showed them: no live figures, its time said. */
+  function lastKnown(deviceId: string): InstalledResponse {
+    const kept = lastListed.get(deviceId);
+    const view = devices.get(deviceId);
+    const report = reports.newest(deviceId, view?.telemetry);
+    // A report newer than the kept list knows of apps that came or went since: its names and states win.
+    if (kept && (!report || kept.at >= report.ts))
+      return {
+        deviceId,
+        containers: kept.listed.containers.map((c) => ({ ...c, cpuPercent: null, memoryBytes: null })),
+        capacity: kept.listed.capacity,
+        offline: true,
+        asOf: kept.at,
+      };
+    const byName = new Map(kept?.listed.containers.map((c) => [c.name, c]));
+    return {
+      deviceId,
+      containers: (report?.containers ?? []).map((app) => {
+        const was = byName.get(app.name);
+        return was
+          ? { ...was, state: app.state, cpuPercent: null, memoryBytes: null }
+          : reportedOnly({ ...app, state: app.state });
+      }),
+      capacity: kept?.listed.capacity ?? null,
+      offline: true,
+      asOf: report?.ts ?? null,
+    };
+  }
 
   async function ask<T>(work: () => Promise<T>): Promise<T> {
     try {
@@ -38,12 +100,23 @@ export function installedService(devices: DeviceDirectory, rpc: RpcService, repo
   }
 
   return {
-    async device(deviceId: string) {
-      known(deviceId);
-      const listed = await ask(() =>
-        rpc.call(deviceId, 'containers.list', { stats: true }, { deadlineMs: CALL_MS }),
-      );
-      return { deviceId, ...listed };
+    async device(deviceId: string): Promise<InstalledResponse> {
+      const view = devices.get(deviceId);
+      if (!view) throw fail(404, 'notFound');
+      if (!view.online) return lastKnown(deviceId);
+      let listed;
+      try {
+        listed = await rpc.call(deviceId, 'containers.list', { stats: true }, { deadlineMs: CALL_MS });
+      } catch (err) {
+        // Gone offline while asked: what it last showed, as for a device already offline.
+        if (containerFailureCode(err) === 'deviceOffline') return lastKnown(deviceId);
+        throw containerFailure(err);
+      }
+      const at = Date.now();
+      lastListed.delete(deviceId);
+      lastListed.set(deviceId, { at, listed });
+      if (lastListed.size > KEPT_LISTS) lastListed.delete(lastListed.keys().next().value!);
+      return { deviceId, ...listed, offline: false, asOf: at };
     },
 
     /**

@@ -5,7 +5,9 @@
  * - keeps it as the device's newest states, which the fleet list prefers to an older telemetry report;
  * - reads the device's apps again (state, ports, uptime, CPU and memory) for the browsers watching that
  *   device, at most once per LIVE_DEVICE_MIN_INTERVAL_MS, and pushes them as GET installed answers them;
- * - tells the browsers watching the fleet list which devices changed, batched every LIVE_BATCH_MS.
+ * - tells the browsers watching the fleet list which devices changed, batched every LIVE_BATCH_MS;
+ * - when a watched device goes offline, pushes its apps as it last showed them (marked offline), and when
+ *   it comes back, reads them again (retrying while its first answers fail) so the screen refreshes itself.
  * Nothing on subscribe: the screen reads the list once itself (GET installed, GET installed/fleet).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -25,6 +27,9 @@ import type { DeviceDirectory } from '../devices/index.ts';
 import type { LiveHub } from '../live/hub.ts';
 import { everyBatch } from '../live/batch.ts';
 import type { InstalledService } from './installed.ts';
+
+/** Reads of a device that just came back before its apps are left to its next report. */
+const COMEBACK_TRIES = 5;
 
 /** What GET installed and GET installed/fleet declare. */
 const need = [canView('Application')];
@@ -72,12 +77,14 @@ export function containerReports(deps: { bus: Bus; devices: DeviceDirectory; log
         await unsubscribe();
       };
     },
-    /** The device's newest states: the last report's, or the `containers` message's when that is newer. */
-    statesOf(deviceId: string, reported: { ts: number; containers: ContainerApp[] } | null | undefined) {
+    /** The device's newest report: the last telemetry's, or the `containers` message's when that is newer. */
+    newest(deviceId: string, reported: ContainerReport | null | undefined): ContainerReport | undefined {
       const heardNow = latest.get(deviceId);
-      return heardNow && (!reported || heardNow.ts >= reported.ts)
-        ? heardNow.containers
-        : reported?.containers;
+      return heardNow && (!reported || heardNow.ts >= reported.ts) ? heardNow : (reported ?? undefined);
+    },
+    /** The device's newest states (newest's). */
+    statesOf(deviceId: string, reported: ContainerReport | null | undefined) {
+      return this.newest(deviceId, reported)?.containers;
     },
     onReport(listener: ReportListener): () => void {
       listeners.add(listener);
@@ -112,16 +119,18 @@ export function containerChannels(deps: {
 
   /** Per device being read: whether another report came meanwhile (read once more after it). */
   const reading = new Map<string, { again: boolean }>();
-  async function readAndPush(deviceId: string): Promise<void> {
+  async function readAndPush(deviceId: string, tries = 1): Promise<void> {
     const mark = { again: true };
     reading.set(deviceId, mark);
     try {
       while (mark.again && deviceFeed.watched(deviceId)) {
         mark.again = false;
         const started = Date.now();
-        // A device gone offline meanwhile answers nothing: the screen keeps what it shows.
+        // Offline, the list is the last one shown, marked so. A device that just came back may not answer
+        // yet: asked again, a few times.
         const list = await installed.device(deviceId).catch(() => null);
         if (list && deviceFeed.watched(deviceId)) deviceFeed.push(deviceId, list);
+        else if (!list && --tries > 0) mark.again = true;
         const wait = started + intervalMs - Date.now();
         if (mark.again && wait > 0) await sleep(wait);
       }
@@ -138,6 +147,14 @@ export function containerChannels(deps: {
     if (busy) busy.again = true;
     else void readAndPush(deviceId);
   });
+  const stopOnline = devices.onChange((change) => {
+    if (change.type !== 'online' && change.type !== 'offline') return;
+    if (fleetFeed.watched('')) changed.add(change.deviceId);
+    if (!deviceFeed.watched(change.deviceId)) return;
+    const busy = reading.get(change.deviceId);
+    if (busy) busy.again = true;
+    else void readAndPush(change.deviceId, change.type === 'online' ? COMEBACK_TRIES : 1);
+  });
   const stopBatches = everyBatch(
     deps.batchMs ?? LIVE_BATCH_MS,
     async () => {
@@ -150,6 +167,7 @@ export function containerChannels(deps: {
   );
   return () => {
     stopBatches();
+    stopOnline();
     stopReports();
   };
 }

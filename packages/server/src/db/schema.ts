@@ -261,6 +261,8 @@ export interface TerminalSessionsTable {
   end_reason: string | null;
   bytes: Generated<number>;
   cast: string | null;
+  /** The container the shell ran in (0029); null for the device's own. */
+  container: string | null;
 }
 
 export interface Database

@@ -4,12 +4,15 @@
  * once the browser's socket has written it, so at most one window per session waits here, however slow the
  * browser. The session ends when either side closes, the device goes offline, nobody typed for the idle
  * time, or the caller's sign-in ends; its start and end go to the activity log, its output to a recording.
+ * The container terminal is the same session with another far end: the device opens a shell inside one of
+ * its running containers (tunnel kind `exec`) instead of its own.
  */
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import {
   decodeFrame,
   encodeFrame,
+  messages,
   terminalClientMessage,
   ttyTopic,
   TUNNEL_WINDOW,
@@ -53,6 +56,21 @@ export interface Operator {
   readOnly: boolean;
 }
 
+/** Where the shell runs: the device's own, or inside one of its containers. */
+export interface TerminalTarget {
+  container?: string;
+}
+
+/** A device's refusal of a container's shell, in the words the browser shows (SPEC 4 states). */
+function refusalReason(err: unknown): TerminalCloseReason {
+  if (!(err instanceof DeviceRpcError)) return 'refused';
+  if (err.reason === 'deviceOffline') return 'deviceOffline';
+  if (err.reason !== 'remote') return 'refused';
+  if (err.message.startsWith(messages.containerNotRunning)) return 'containerNotRunning';
+  if (err.message.startsWith(messages.containerNotFound)) return 'containerNotFound';
+  return 'refused';
+}
+
 /** The sessions open on this console, for tests and the benchmark. */
 export interface TerminalCounts {
   open: number;
@@ -65,7 +83,10 @@ export function terminalRelay(deps: RelayDeps) {
     ws: WebSocket,
     device: DeviceView,
     who: Operator,
+    target: TerminalTarget = {},
   ): { end(reason: TerminalCloseReason): void } {
+    const container = target.container ?? null;
+    const where = `${device.name} (${device.id})${container ? ` container ${container}` : ''}`;
     const session = randomBytes(16).toString('hex');
     const inTopic = ttyTopic(device.id, session, 'in');
     const outTopic = ttyTopic(device.id, session, 'out');
@@ -182,7 +203,7 @@ export function terminalRelay(deps: RelayDeps) {
             deps.db,
             {
               action: 'terminal.end',
-              target: `${device.name} (${device.id}) ${reason}, ${Math.round((at - startedAt) / 1000)} s`,
+              target: `${where} ${reason}, ${Math.round((at - startedAt) / 1000)} s`,
               statusCode: 200,
               user: { id: who.userId, name: who.userName },
               ip: who.ip,
@@ -199,13 +220,14 @@ export function terminalRelay(deps: RelayDeps) {
         await deps.store.started({
           id: session,
           deviceId: device.id,
+          container,
           userId: who.userId,
           userName: who.userName,
           at: startedAt,
         });
         await recordEvent(deps.db, {
           action: 'terminal.start',
-          target: `${device.name} (${device.id})`,
+          target: where,
           statusCode: 200,
           user: { id: who.userId, name: who.userName },
           ip: who.ip,
@@ -220,7 +242,9 @@ export function terminalRelay(deps: RelayDeps) {
         const opened = await deps.rpc.call(
           device.id,
           'tunnel.open',
-          { session, kind: 'shell', size, window: TUNNEL_WINDOW },
+          container
+            ? { session, kind: 'exec', container, size, window: TUNNEL_WINDOW }
+            : { session, kind: 'shell', size, window: TUNNEL_WINDOW },
           { deadlineMs: OPEN_DEADLINE_MS },
         );
         if (ended) return void toDevice({ type: 'close', reason: 'browser left' });
@@ -230,7 +254,7 @@ export function terminalRelay(deps: RelayDeps) {
         for (const message of waiting.splice(0)) apply(message);
       } catch (err) {
         deps.log.warn({ err, deviceId: device.id }, 'terminal not opened');
-        end(err instanceof DeviceRpcError && err.reason === 'deviceOffline' ? 'deviceOffline' : 'refused');
+        end(refusalReason(err));
       }
     })();
     return { end };

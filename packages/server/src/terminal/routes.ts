@@ -1,8 +1,9 @@
 /**
- * The terminal's HTTP face: the browser's socket `/websocket/v1/inventory/terminal?id=` and the recorded
- * sessions. Before the upgrade: the guard (Inventory), the same origin, a device the console knows, online,
- * in a secure mode that allows remote access. Typing needs Inventory's management grant and a token that
- * may write; others watch. Every minute the caller is looked at again: a sign-in that ended ends the shell.
+ * The terminal's HTTP face: the browser's sockets `/websocket/v1/inventory/terminal?id=` and
+ * `/websocket/v1/container/terminal?id=&containerName=` (Application's), and the recorded sessions. Before
+ * the upgrade: the guard (Inventory, or Application for a container), the same origin, a device the console
+ * knows, online, in a secure mode that allows remote access. Typing needs that area's management grant and
+ * a token that may write; others watch. Every minute the caller is looked at again: a sign-in that ended ends the shell.
  */
 import type { FastifyInstance } from 'fastify';
 import type {} from '@fastify/websocket';
@@ -10,6 +11,7 @@ import {
   ApiFailure,
   allows,
   canManage,
+  containerTerminalQuery,
   endpoints,
   remoteAccessAllowed,
   terminalQuery,
@@ -21,14 +23,15 @@ import { fail } from '../http/errors.ts';
 import { sameOrigin } from '../http/same-origin.ts';
 import { routeOptionsOf, serve } from '../http/serve.ts';
 import type { Identity } from '../http/types.ts';
-import { CLOSE_NORMAL, type TerminalRelay } from './relay.ts';
+import { CLOSE_NORMAL, type TerminalRelay, type TerminalTarget } from './relay.ts';
 import type { TerminalStore } from './store.ts';
 
 const { terminal: declared } = endpoints;
 const RECHECK_MS = 60_000;
 
-const mayType = (who: Identity) =>
-  allows(who.permissions, canManage('Inventory')) && (!who.token || who.token.scopes.includes('api'));
+/** Typing needs the area's management grant and a token (if any) that may write; others watch. */
+const mayTypeIn = (area: 'Inventory' | 'Application') => (who: Identity) =>
+  allows(who.permissions, canManage(area)) && (!who.token || who.token.scopes.includes('api'));
 
 export function terminalRoutes(deps: {
   relay: TerminalRelay;
@@ -49,8 +52,20 @@ export function terminalRoutes(deps: {
     }
   };
 
-  return async (app: FastifyInstance) => {
-    const { url, config, schema } = routeOptionsOf(declared.socket);
+  /**
+   * One terminal socket: the device's shell, or a container's (SPEC 7). Both are checked the same way before
+   * the upgrade and run the same session; they differ in the area that grants them and the shell's place.
+   */
+  const shellSocket = (
+    app: FastifyInstance,
+    endpoint: typeof declared.socket | typeof declared.containerSocket,
+    how: {
+      query: typeof terminalQuery | typeof containerTerminalQuery;
+      mayType: (who: Identity) => boolean;
+      target: (query: Record<string, string>) => TerminalTarget;
+    },
+  ) => {
+    const { url, config, schema } = routeOptionsOf(endpoint);
     app.get(
       url,
       {
@@ -61,7 +76,7 @@ export function terminalRoutes(deps: {
           if (!sameOrigin(request)) throw fail(403, 'csrfRefused');
           if (!request.identity) throw fail(401, 'notSignedIn');
           // preValidation runs before Fastify's own validation: the query is checked here.
-          const query = terminalQuery.safeParse(request.query);
+          const query = how.query.safeParse(request.query);
           if (!query.success) throw fail(400, 'invalidRequest');
           const device = deps.devices.get(query.data.id);
           if (!device) throw fail(404, 'deviceNotFound');
@@ -71,8 +86,8 @@ export function terminalRoutes(deps: {
       },
       (socket, request) => {
         const who = request.identity!;
-        const { id } = request.query as { id: string };
-        const device = deps.devices.get(id);
+        const query = request.query as Record<string, string>;
+        const device = deps.devices.get(query.id!);
         if (!device) return socket.close(1011, 'device gone');
         // After the upgrade, not before it: a browser's WebSocket cannot read a refused upgrade's body,
         // but it reads this closing word and shows the licence's message.
@@ -82,12 +97,12 @@ export function terminalRoutes(deps: {
           );
           return socket.close(CLOSE_NORMAL, 'licenseLocked');
         }
-        const session = deps.relay.start(socket, device, {
-          userId: who.userId,
-          userName: who.userName,
-          ip: request.ip,
-          readOnly: !mayType(who),
-        });
+        const session = deps.relay.start(
+          socket,
+          device,
+          { userId: who.userId, userName: who.userName, ip: request.ip, readOnly: !how.mayType(who) },
+          how.target(query),
+        );
         const recheck = setInterval(() => {
           deps
             .reidentify(request)
@@ -100,6 +115,19 @@ export function terminalRoutes(deps: {
         socket.on('close', () => clearInterval(recheck));
       },
     );
+  };
+
+  return async (app: FastifyInstance) => {
+    shellSocket(app, declared.socket, {
+      query: terminalQuery,
+      mayType: mayTypeIn('Inventory'),
+      target: () => ({}),
+    });
+    shellSocket(app, declared.containerSocket, {
+      query: containerTerminalQuery,
+      mayType: mayTypeIn('Application'),
+      target: (query) => ({ container: query.containerName }),
+    });
 
     serve(app, declared.sessions, async (request) => ({ list: await deps.store.list(request.query.id) }));
     serve(app, declared.recording, async (request) => {

@@ -1,4 +1,4 @@
-/** Terminal sessions and their recordings (table terminal_sessions, migration 0015). */
+/** Terminal sessions and their recordings (table terminal_sessions, migrations 0015 and 0029). */
 import type { TerminalSessionRow } from '@edge/protocol';
 import type { Db } from '../db/schema.ts';
 
@@ -7,12 +7,20 @@ const LIST_LIMIT = 100;
 
 export function terminalStore(db: Db) {
   return {
-    async started(row: { id: string; deviceId: string; userId: number; userName: string; at: number }) {
+    async started(row: {
+      id: string;
+      deviceId: string;
+      container: string | null;
+      userId: number;
+      userName: string;
+      at: number;
+    }) {
       await db
         .insertInto('terminal_sessions')
         .values({
           id: row.id,
           device_id: row.deviceId,
+          container: row.container,
           user_id: row.userId,
           user_name: row.userName,
           started_at: row.at,
@@ -34,7 +42,7 @@ export function terminalStore(db: Db) {
     async list(deviceId: string): Promise<TerminalSessionRow[]> {
       const rows = await db
         .selectFrom('terminal_sessions')
-        .select(['id', 'device_id', 'user_name', 'started_at', 'ended_at', 'bytes'])
+        .select(['id', 'device_id', 'container', 'user_name', 'started_at', 'ended_at', 'bytes'])
         .where('device_id', '=', deviceId)
         .orderBy('started_at', 'desc')
         .limit(LIST_LIMIT)
@@ -43,6 +51,7 @@ export function terminalStore(db: Db) {
         id: r.id,
         deviceId: r.device_id,
         userName: r.user_name,
+        container: r.container,
         startedAt: Number(r.started_at),
         endedAt: r.ended_at === null ? null : Number(r.ended_at),
         bytes: Number(r.bytes),

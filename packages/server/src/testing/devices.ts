@@ -147,6 +147,8 @@ export async function startConsoleWithFleet(
   dialect: Dialect,
   fleet: Omit<FleetArgs, 'console'> & {
     entries?: (serial: string, index: number) => Omit<ProvisionEntry, 'serial'>;
+    /** How long every device has to be online and reporting; default 60 s. */
+    readyMs?: number;
   },
 ): Promise<{ edge: TestConsole; session: Awaited<ReturnType<typeof signIn>>; fleet: Child }> {
   const edge = await startListeningConsole(dialect);
@@ -164,7 +166,7 @@ export async function startConsoleWithFleet(
       edge.devices.list().filter((d) => d.online && d.capabilities.length > 0 && d.heartbeat && d.telemetry)
         .length === fleet.count,
     `${fleet.count} devices reporting`,
-    60_000,
+    fleet.readyMs ?? 60_000,
   );
   return { edge, session, fleet: child };
 }

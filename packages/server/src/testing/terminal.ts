@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { MqttClient } from 'mqtt';
 import WebSocket from 'ws';
 import {
+  CONTAINER_TERMINAL_SOCKET_PATH,
   deviceTopic,
   TERMINAL_SOCKET_PATH,
   terminalServerMessage,
@@ -102,13 +103,20 @@ export interface TerminalClient {
   close(): void;
 }
 
-/** Opens the terminal socket of device `id` as the given caller; rejects with `HTTP <status>` when refused. */
+/**
+ * Opens the terminal socket of device `id` (or of its container `container`) as the given caller; rejects
+ * with `HTTP <status>` when refused.
+ */
 export function openTerminal(
   baseUrl: string,
   id: string,
   headers: Record<string, string>,
+  container?: string,
 ): Promise<TerminalClient> {
-  const url = `${baseUrl.replace('http:', 'ws:')}${TERMINAL_SOCKET_PATH}?id=${encodeURIComponent(id)}`;
+  const base = baseUrl.replace('http:', 'ws:');
+  const url = container
+    ? `${base}${CONTAINER_TERMINAL_SOCKET_PATH}?id=${encodeURIComponent(id)}&containerName=${encodeURIComponent(container)}`
+    : `${base}${TERMINAL_SOCKET_PATH}?id=${encodeURIComponent(id)}`;
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { headers });
     let out = '';
@@ -144,7 +152,12 @@ export function openTerminal(
             },
             `terminal output ${String(match)}`,
             timeoutMs,
-          ),
+          ).catch((err: Error) => {
+            // What the shell did print says why.
+            throw new Error(
+              `${err.message}; the output since: ${JSON.stringify(out.slice(from, from + 2000))}`,
+            );
+          }),
         ready,
         closed,
         close: () => ws.close(),

@@ -23,6 +23,7 @@ import { deviceBackups } from './0019_device_backups.ts';
 import { upgrade } from './0021_upgrade.ts';
 import { requestCounts } from './0024_request_counts.ts';
 import { notifyEscalated } from './0028_notify_escalated.ts';
+import { containerTerminal } from './0029_container_terminal.ts';
 import { sdwanRelay } from './0030_sdwan_relay.ts';
 
 /** Name -> migration; names sort in the order they run. */
@@ -50,5 +51,6 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0021_upgrade': upgrade,
   '0024_request_counts': requestCounts,
   '0028_notify_escalated': notifyEscalated,
+  '0029_container_terminal': containerTerminal,
   '0030_sdwan_relay': sdwanRelay,
 };

@@ -1,12 +1,14 @@
 /**
  * One device's apps as its engine reports them (live: engine events push the list again): state, image, ports,
  * status, CPU and memory, why one is not running; SPEC 4 actions with a confirmation before stop, restart
- * and delete, and the log.
+ * and delete, the log and the container terminal. While the device is offline its apps are those it last
+ * showed, marked Offline with their time and without actions; they come back by themselves with it.
  */
 import { useState } from 'react';
-import { Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
+  CodeOutlined,
   CopyOutlined,
   DeleteOutlined,
   ImportOutlined,
@@ -23,9 +25,12 @@ import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { messageText } from '../../i18n/messageText.ts';
 import { usePermission } from '../account/permissions.ts';
 import { useAdoptContainer, useContainerAction, useInstalled } from './api.ts';
+import { formatDate } from '../../components/DateText.tsx';
+import { ContainerTerminalModal } from './ContainerTerminalModal.tsx';
 import { CopyModal } from './CopyModal.tsx';
 import { LogsModal } from './LogsModal.tsx';
 import { serverWords } from './serverWords.ts';
+import { useRefresh } from './useRefresh.ts';
 
 const STATE_COLOURS: Record<InstalledContainer['state'], string> = {
   running: 'success',
@@ -45,6 +50,9 @@ export function ContainerTable({ deviceId }: { deviceId: string }) {
   const { act } = useConfirmAct();
   const [logOf, setLogOf] = useState<string | null>(null);
   const [copyOf, setCopyOf] = useState<string | null>(null);
+  const [shellOf, setShellOf] = useState<string | null>(null);
+  const offline = installed.data?.offline ?? false;
+  const refresh = useRefresh(installed.refetch, (list) => list.offline);
   const adopt = useAdoptContainer();
   const adoptOrphan = (c: InstalledContainer) =>
     act({
@@ -124,70 +132,108 @@ export function ContainerTable({ deviceId }: { deviceId: string }) {
     {
       title: t('application.columns.actions'),
       key: 'actions',
-      render: (_, c) => (
-        <Space size={0}>
-          <IconAction
-            title={t('application.actions.logs')}
-            icon={<FileTextOutlined />}
-            onClick={() => setLogOf(c.name)}
-            data-testid="container-logs"
-          />
-          {manage && c.state !== 'running' && (
+      // An offline device takes no action: none is offered until it is back.
+      render: (_, c) =>
+        !offline && (
+          <Space size={0}>
             <IconAction
-              title={t('application.actions.start')}
-              icon={<PlayCircleOutlined />}
-              onClick={() => void run(c, ACTIONS.start)}
-              data-testid="container-start"
+              title={t('application.actions.logs')}
+              icon={<FileTextOutlined />}
+              onClick={() => setLogOf(c.name)}
+              data-testid="container-logs"
             />
-          )}
-          {manage && c.state === 'running' && (
-            <IconAction
-              title={t('application.actions.stop')}
-              icon={<PauseCircleOutlined />}
-              onClick={() => void run(c, ACTIONS.stop)}
-              data-testid="container-stop"
-            />
-          )}
-          {manage && (
-            <IconAction
-              title={t('application.actions.restart')}
-              icon={<ReloadOutlined />}
-              onClick={() => void run(c, ACTIONS.restart)}
-              data-testid="container-restart"
-            />
-          )}
-          {manage && c.managed && (
-            <IconAction
-              title={t('application.actions.copy')}
-              icon={<CopyOutlined />}
-              onClick={() => setCopyOf(c.name)}
-              data-testid="container-copy"
-            />
-          )}
-          {manage && !c.managed && (
-            <IconAction
-              title={t('application.actions.adopt')}
-              icon={<ImportOutlined />}
-              onClick={() => void adoptOrphan(c)}
-              data-testid="container-adopt"
-            />
-          )}
-          {manage && (
-            <IconAction
-              title={t('application.actions.delete')}
-              icon={<DeleteOutlined />}
-              danger
-              onClick={() => void run(c, ACTIONS.remove)}
-              data-testid="container-delete"
-            />
-          )}
-        </Space>
-      ),
+            {c.state === 'running' && (
+              <IconAction
+                title={t('application.actions.terminal')}
+                icon={<CodeOutlined />}
+                onClick={() => setShellOf(c.name)}
+                data-testid="container-terminal-open"
+              />
+            )}
+            {manage && c.state !== 'running' && (
+              <IconAction
+                title={t('application.actions.start')}
+                icon={<PlayCircleOutlined />}
+                onClick={() => void run(c, ACTIONS.start)}
+                data-testid="container-start"
+              />
+            )}
+            {manage && c.state === 'running' && (
+              <IconAction
+                title={t('application.actions.stop')}
+                icon={<PauseCircleOutlined />}
+                onClick={() => void run(c, ACTIONS.stop)}
+                data-testid="container-stop"
+              />
+            )}
+            {manage && (
+              <IconAction
+                title={t('application.actions.restart')}
+                icon={<ReloadOutlined />}
+                onClick={() => void run(c, ACTIONS.restart)}
+                data-testid="container-restart"
+              />
+            )}
+            {manage && c.managed && (
+              <IconAction
+                title={t('application.actions.copy')}
+                icon={<CopyOutlined />}
+                onClick={() => setCopyOf(c.name)}
+                data-testid="container-copy"
+              />
+            )}
+            {manage && !c.managed && (
+              <IconAction
+                title={t('application.actions.adopt')}
+                icon={<ImportOutlined />}
+                onClick={() => void adoptOrphan(c)}
+                data-testid="container-adopt"
+              />
+            )}
+            {manage && (
+              <IconAction
+                title={t('application.actions.delete')}
+                icon={<DeleteOutlined />}
+                danger
+                onClick={() => void run(c, ACTIONS.remove)}
+                data-testid="container-delete"
+              />
+            )}
+          </Space>
+        ),
     },
   ];
 
   return (
     <>
+      <Space className="application-toolbar">
+        {offline && (
+          <Tag color="default" data-testid="container-offline">
+            {t('application.installed.offline')}
+          </Tag>
+        )}
+        <Button
+          size="small"
+          icon={<ReloadOutlined />}
+          loading={installed.isFetching}
+          onClick={() => void refresh()}
+          data-testid="container-refresh"
+        >
+          {t('application.actions.refresh')}
+        </Button>
+      </Space>
+      {offline && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="container-stale"
+          message={
+            installed.data?.asOf
+              ? t('application.installed.lastKnown', { time: formatDate(installed.data.asOf, 'seconds') })
+              : t('application.installed.neverReported')
+          }
+        />
+      )}
       {capacity && (
         <Typography.Paragraph type="secondary" data-testid="container-capacity">
           {t('application.installed.capacity', {
@@ -212,6 +258,9 @@ export function ContainerTable({ deviceId }: { deviceId: string }) {
       {installed.error && <Typography.Text type="danger">{messageText(t, LIST_FAILED)}</Typography.Text>}
       {copyOf && <CopyModal fromDeviceId={deviceId} name={copyOf} onClose={() => setCopyOf(null)} />}
       {logOf && <LogsModal deviceId={deviceId} name={logOf} onClose={() => setLogOf(null)} />}
+      {shellOf && (
+        <ContainerTerminalModal deviceId={deviceId} name={shellOf} onClose={() => setShellOf(null)} />
+      )}
     </>
   );
 }

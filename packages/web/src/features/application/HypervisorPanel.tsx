@@ -16,6 +16,7 @@ import { useHypervisor } from './api.ts';
 import { DeviceSelect } from './DevicePicker.tsx';
 import { ContainerTable } from './ContainerTable.tsx';
 import { serverWords } from './serverWords.ts';
+import { useRefresh } from './useRefresh.ts';
 
 type Card = HypervisorResponse['networkCards'][number];
 
@@ -24,6 +25,7 @@ export function HypervisorPanel() {
   const [deviceId, setDeviceId] = useState<string | null>(null);
   const hypervisor = useHypervisor(deviceId);
   const view = hypervisor.data;
+  const refresh = useRefresh(hypervisor.refetch, (view) => !view.online);
   const used = (u: { used: number; total: number } | null) =>
     u ? `${formatBytes(t, u.used)} / ${formatBytes(t, u.total)}` : '';
 
@@ -55,7 +57,7 @@ export function HypervisorPanel() {
           <Button
             icon={<ReloadOutlined />}
             loading={hypervisor.isFetching}
-            onClick={() => void hypervisor.refetch()}
+            onClick={() => void refresh()}
             data-testid="hypervisor-refresh"
           >
             {t('application.actions.refresh')}

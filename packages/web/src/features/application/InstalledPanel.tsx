@@ -3,7 +3,7 @@
  * device's apps asked of the device itself, with their actions and logs.
  */
 import { useState } from 'react';
-import { Button, Input, Table, Tag, Typography } from 'antd';
+import { Button, Input, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { SCROLL_X } from '../../components/tableCells.tsx';
@@ -31,14 +31,18 @@ export function InstalledPanel() {
       title: t('application.columns.device'),
       key: 'device',
       render: (_, row) => (
-        <Button
-          type="link"
-          size="small"
-          onClick={() => setDevice({ id: row.deviceId, name: row.deviceName })}
-          data-testid="fleet-device"
-        >
-          {row.deviceName}
-        </Button>
+        <Space size={4}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => setDevice({ id: row.deviceId, name: row.deviceName })}
+            data-testid="fleet-device"
+          >
+            {row.deviceName}
+          </Button>
+          {/* Its apps as it last reported them: marked so, not left out. */}
+          {!row.online && <Tag data-testid="fleet-offline">{t('application.installed.offline')}</Tag>}
+        </Space>
       ),
     },
     { title: t('application.columns.app'), dataIndex: 'name', key: 'name' },

@@ -3,15 +3,14 @@ import { Button, Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useContainerLogs } from './api.ts';
 
-export function LogsModal({
-  deviceId,
-  name,
-  onClose,
-}: {
+/** What a dialog about one container of a device is given (its log, its terminal). */
+export interface ContainerDialogProps {
   deviceId: string;
   name: string;
   onClose: () => void;
-}) {
+}
+
+export function LogsModal({ deviceId, name, onClose }: ContainerDialogProps) {
   const { t } = useTranslation();
   const logs = useContainerLogs(deviceId, name);
   return (

@@ -4,7 +4,7 @@
  * and .containerFleet): a device's engine events reach the open screen as they happen, with no polling.
  */
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { LIVE_CHANNELS, endpoints } from '@edge/protocol';
+import { LIVE_CHANNELS, endpoints, type InstalledResponse } from '@edge/protocol';
 import { queryKeys, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 import { useChannel } from '../../live/useChannel.ts';
 
@@ -17,6 +17,7 @@ export const applicationKeys = {
   fleet: queryKeys.endpoint(application.fleetInstalled),
   volumes: queryKeys.endpoint(application.volumes),
   networks: queryKeys.endpoint(application.networks),
+  hypervisor: queryKeys.endpoint(application.hypervisor),
 };
 
 export const useTemplates = (search: string) =>
@@ -26,14 +27,24 @@ export const useLicence = () => useEndpointQuery(application.licence);
 export const useContainerDevices = (search: string) =>
   useEndpointQuery(application.devices, { search }, { placeholderData: keepPreviousData });
 
-/** A device's apps: read once, then replaced by each list the console pushes after an engine event. */
+/**
+ * A device's apps: read once, then replaced by each list the console pushes after an engine event, when the
+ * device goes offline (its last apps, marked so) and when it comes back; the hypervisor view of a device
+ * that came back is read again too.
+ */
 export function useInstalled(deviceId: string | null) {
   const client = useQueryClient();
   const input = { deviceId: deviceId ?? '' };
+  const key = queryKeys.of(application.installed, input);
   useChannel(
     LIVE_CHANNELS.containers,
     deviceId,
-    (list) => client.setQueryData(queryKeys.of(application.installed, input), list),
+    (list) => {
+      const before = client.getQueryData<InstalledResponse>(key);
+      client.setQueryData(key, list);
+      if (before?.offline && !list.offline)
+        void client.invalidateQueries({ queryKey: applicationKeys.hypervisor });
+    },
     () => void client.invalidateQueries({ queryKey: applicationKeys.installed }),
   );
   return useEndpointQuery(application.installed, input, {

@@ -46,10 +46,12 @@ const app = (state: InstalledContainer['state']): InstalledContainer => ({
   memoryBytes: null,
   memoryLimitBytes: 64 * 1024 * 1024,
 });
-const installedOf = (state: InstalledContainer['state']) => ({
+const installedOf = (state: InstalledContainer['state'], offline = false) => ({
   deviceId: DEVICE,
   containers: [app(state)],
   capacity: { cpus: 2, memoryMb: 1536, reservedCpus: 0.25, reservedMemoryMb: 64 },
+  offline,
+  asOf: Date.UTC(2026, 0, 2, 3, 4, 5),
 });
 
 const template: TemplateView = {
@@ -123,6 +125,41 @@ describe('the installed list', { timeout: 90_000 }, () => {
       'Exited',
     );
     expect(sent(stub, 'GET', '/installed')).toHaveLength(1);
+  });
+});
+
+describe('an offline device', { timeout: 90_000 }, () => {
+  it('shows its last apps marked Offline with their time and no actions; refresh says so; back by itself', async () => {
+    const answer = installedOf('running', true);
+    const stub = renderWith(<ContainerTable deviceId={DEVICE} />, {
+      [`GET ${APPLICATION_API}/installed`]: () => ({ body: answer }),
+    });
+    // Not empty, not spinning: the apps it last showed, said to be so.
+    const row = await screen.findByTestId('container-row-web');
+    expect(within(row).getByTestId('container-state')).toHaveTextContent('Running');
+    expect(screen.getByTestId('container-offline')).toHaveTextContent('Offline');
+    expect(screen.getByTestId('container-stale')).toHaveTextContent(/last showed them at 2026-01-02/);
+    expect(within(row).queryByTestId('container-stop')).toBeNull();
+    expect(within(row).queryByTestId('container-terminal-open')).toBeNull();
+
+    // Refresh asks again; still offline, it says so in the console's words.
+    await userEvent.click(screen.getByTestId('container-refresh'));
+    expect(await screen.findByText(messages.deviceOffline)).toBeInTheDocument();
+    expect(sent(stub, 'GET', '/installed')).toHaveLength(2);
+
+    // Back online: the console pushes its own list, and the marks go with nobody asking.
+    // The socket's opening reads the list once more (still offline then); the push alone brings it back.
+    const socket = FakeSocket.made[0]!;
+    socket.open();
+    await waitFor(() => expect(sent(stub, 'GET', '/installed')).toHaveLength(3));
+    await waitFor(() => expect(screen.getByTestId('container-refresh')).not.toHaveClass('ant-btn-loading'));
+    expect(screen.getByTestId('container-offline')).toBeInTheDocument();
+    socket.push({ channel: LIVE_CHANNELS.containers, key: DEVICE, data: installedOf('running') });
+    await waitFor(() => expect(screen.queryByTestId('container-offline')).toBeNull(), { timeout: 10_000 });
+    expect(screen.queryByTestId('container-stale')).toBeNull();
+    const back = screen.getByTestId('container-row-web');
+    expect(within(back).getByTestId('container-stop')).toBeInTheDocument();
+    expect(within(back).getByTestId('container-terminal-open')).toBeInTheDocument();
   });
 });
 

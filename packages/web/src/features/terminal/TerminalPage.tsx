@@ -45,6 +45,12 @@ export default function TerminalPage() {
             columns={[
               { key: 'user', title: t('terminal.sessions.user'), dataIndex: 'userName' },
               {
+                // The device's own shell, or the container's it ran in (the container terminal).
+                key: 'shell',
+                title: t('terminal.sessions.container'),
+                render: (_, row) => row.container ?? t('terminal.sessions.deviceShell'),
+              },
+              {
                 key: 'start',
                 title: t('terminal.sessions.start'),
                 render: (_, row) => dateTimeSecondsCell(row.startedAt),

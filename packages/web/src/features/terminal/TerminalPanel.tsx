@@ -1,6 +1,7 @@
 /**
  * The live terminal (SPEC 4): opens the socket, sends a resize when it opens and whenever the panel's size
  * changes, passes keystrokes on, shows the shell's output, and closes the socket when the page is left.
+ * The device's shell, or with `container` a shell inside that container of the device (the same session).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Space, Tag, Tooltip } from 'antd';
@@ -15,7 +16,7 @@ type State =
   | { phase: 'open'; readOnly: boolean }
   | { phase: 'closed'; reason: TerminalCloseReason | 'lost' };
 
-export function TerminalPanel({ deviceId }: { deviceId: string }) {
+export function TerminalPanel({ deviceId, container }: { deviceId: string; container?: string }) {
   const { t } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
   const xterm = useRef<FittedTerminal | null>(null);
@@ -26,7 +27,7 @@ export function TerminalPanel({ deviceId }: { deviceId: string }) {
   useEffect(() => {
     const element = host.current;
     if (!element) return;
-    const ws = new WebSocket(terminalUrl(deviceId));
+    const ws = new WebSocket(terminalUrl(deviceId, window.location, container));
     ws.binaryType = 'arraybuffer';
     socket.current = ws;
     const cancels: (() => void)[] = [];
@@ -71,7 +72,7 @@ export function TerminalPanel({ deviceId }: { deviceId: string }) {
       fitted.dispose();
       xterm.current = null;
     };
-  }, [deviceId, attempt]);
+  }, [deviceId, container, attempt]);
 
   const copy = () => {
     const selection = xterm.current?.term.getSelection();

@@ -56,4 +56,8 @@ test('the address follows the page: wss under https', () => {
   expect(terminalUrl('00ff', { protocol: 'http:', host: 'localhost:8080' })).toBe(
     'ws://localhost:8080/websocket/v1/inventory/terminal?id=00ff',
   );
+  // SPEC 7: a container's shell by device id and container name.
+  expect(terminalUrl('00ff', { protocol: 'http:', host: 'localhost:8080' }, 'web app')).toBe(
+    'ws://localhost:8080/websocket/v1/container/terminal?id=00ff&containerName=web%20app',
+  );
 });

@@ -1,9 +1,11 @@
 /**
- * The terminal's socket (SPEC 4): the address of `/websocket/v1/inventory/terminal?id=`, and the helper that
+ * The terminal's socket (SPEC 4): the address of `/websocket/v1/inventory/terminal?id=` (or, for a shell in a
+ * container, `/websocket/v1/container/terminal?id=&containerName=`, SPEC 7), and the helper that
  * sends on it: a message given while the socket is still connecting is tried again every SOCKET_RETRY_MS,
  * at most SOCKET_MAX_RETRIES times; when it is still not open then, the socket is closed.
  */
 import {
+  CONTAINER_TERMINAL_SOCKET_PATH,
   SOCKET_MAX_RETRIES,
   SOCKET_RETRY_MS,
   TERMINAL_SOCKET_PATH,
@@ -13,9 +15,13 @@ import {
 export function terminalUrl(
   id: string,
   location: Pick<Location, 'protocol' | 'host'> = window.location,
+  container?: string,
 ): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${location.host}${TERMINAL_SOCKET_PATH}?id=${encodeURIComponent(id)}`;
+  const query = `id=${encodeURIComponent(id)}`;
+  return container
+    ? `${scheme}://${location.host}${CONTAINER_TERMINAL_SOCKET_PATH}?${query}&containerName=${encodeURIComponent(container)}`
+    : `${scheme}://${location.host}${TERMINAL_SOCKET_PATH}?${query}`;
 }
 
 /** The parts of a WebSocket the helper uses (a test gives its own). */
