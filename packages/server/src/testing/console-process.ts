@@ -103,8 +103,12 @@ export async function adoptWaiting(call: Call, count: number): Promise<string[]>
 export const RENAME = `${SETTINGS_API_ROOT}/generalSetting/setting`;
 
 /** Every device holds `name`, in sync with the console's latest version of its general section (the API's view). */
-export async function renamedEverywhere(call: Call, ids: string[], name: string): Promise<boolean> {
-  for (const id of ids) {
+export const renamedEverywhere = (call: Call, ids: string[], name: string): Promise<boolean> =>
+  inSyncWith(call, new Map(ids.map((id) => [id, name])));
+
+/** Every device reports the name `expected` gives it, in sync with its latest desired version. */
+export async function inSyncWith(call: Call, expected: Map<string, string>): Promise<boolean> {
+  for (const [id, name] of expected) {
     const res = await call('GET', `${SETTINGS_STATE_PATH}?id=${id}&section=general`);
     if (res.status !== 200) return false;
     const view = ((await res.json()) as SettingsStateResponse).sections[0];

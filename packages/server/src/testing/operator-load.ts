@@ -1,0 +1,123 @@
+/**
+ * Operators at work while a fault test breaks something: writers that rename devices (a settings write the
+ * device must apply), create groups and create roles, each with a name never used twice, so that what the
+ * store holds afterwards says which answers it belongs to. `verdict` then holds the store to the answers:
+ * every change answered 2xx is stored with exactly one activity row, none answered otherwise is, and each
+ * device's desired name is the last one it was answered 2xx for.
+ */
+import { expect } from 'vitest';
+import { RENAME, type Call } from './console-process.ts';
+
+type Kind = 'rename' | 'group' | 'role';
+
+export interface Answer {
+  kind: Kind;
+  name: string;
+  /** The renamed device. */
+  deviceId?: string;
+  status: number;
+  body: Record<string, unknown>;
+  /** How long the answer took. */
+  ms: number;
+  /** When it came. */
+  at: number;
+}
+
+const ROUTES: Record<
+  Exclude<Kind, 'rename'>,
+  { url: string; action: string; body: (name: string) => object }
+> = {
+  group: {
+    url: '/api/v1/inventory/group/create',
+    action: 'inventory.group.create',
+    body: (name) => ({ name }),
+  },
+  role: {
+    url: '/api/v1/settings/permission/roles',
+    action: 'role.create',
+    body: (name) => ({ name, permissions: [] }),
+  },
+};
+export const ACTIONS = { rename: 'inventory.settings.generalSetting.setting', ...ROUTES } as const;
+
+/**
+ * `writers` loops, each renaming its own share of `ids` (so a device's writes come one after another) and
+ * creating a group and a role per round, `pauseMs` apart, until `stop`.
+ */
+export function operatorLoad(call: Call, ids: string[], writers: number, tag: string, pauseMs = 50) {
+  const answers: Answer[] = [];
+  let stopping = false;
+  const ask = async (kind: Kind, name: string, request: () => Promise<Response>, deviceId?: string) => {
+    const startedAt = performance.now();
+    const res = await request();
+    const text = await res.text();
+    const body = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
+    answers.push({
+      kind,
+      name,
+      deviceId,
+      status: res.status,
+      body,
+      ms: performance.now() - startedAt,
+      at: Date.now(),
+    });
+  };
+  const loops = Array.from({ length: writers }, async (_, w) => {
+    const mine = ids.filter((_, i) => i % writers === w);
+    for (let round = 0; !stopping; round++) {
+      const name = `${tag}-${w}-${round}`;
+      const deviceId = mine[round % mine.length]!;
+      await ask('rename', name, () => call('PATCH', RENAME, { id: deviceId, deviceName: name }), deviceId);
+      for (const kind of ['group', 'role'] as const)
+        await ask(kind, name, () => call('POST', ROUTES[kind].url, ROUTES[kind].body(name)));
+      await new Promise((r) => setTimeout(r, pauseMs));
+    }
+  });
+  return {
+    answers,
+    async stop(): Promise<Answer[]> {
+      stopping = true;
+      await Promise.all(loops);
+      return answers;
+    },
+  };
+}
+
+/** What the store holds of the load's changes, read straight from the database by the test. */
+export interface Stored {
+  groups: Set<string>;
+  roles: Set<string>;
+  /** Device id -> the name its general section's desired document holds. */
+  desired: Map<string, string>;
+  /** Activity rows answered 200, per action. */
+  recorded: (action: string) => number;
+}
+
+const ok = (a: Answer) => a.status >= 200 && a.status < 300;
+
+/** The last name each device was answered 2xx for. */
+export function lastAccepted(answers: Answer[]): Map<string, string> {
+  const last = new Map<string, string>();
+  for (const a of answers) if (a.kind === 'rename' && ok(a)) last.set(a.deviceId!, a.name);
+  return last;
+}
+
+/** The store matches the answers: nothing acknowledged lost, nothing refused stored, no duplicate row. */
+export function verdict(answers: Answer[], stored: Stored): void {
+  for (const kind of ['group', 'role'] as const) {
+    const held = kind === 'group' ? stored.groups : stored.roles;
+    const mine = answers.filter((a) => a.kind === kind);
+    for (const a of mine) expect(held.has(a.name), `${kind} ${a.name} answered ${a.status}`).toBe(ok(a));
+    // One activity row per acknowledged change: none lost, none twice.
+    expect(stored.recorded(ROUTES[kind].action), `${kind} activity rows`).toBe(mine.filter(ok).length);
+  }
+  const renamed = answers.filter((a) => a.kind === 'rename');
+  for (const [deviceId, name] of lastAccepted(answers)) expect(stored.desired.get(deviceId)).toBe(name);
+  expect(stored.recorded(ACTIONS.rename), 'rename activity rows').toBe(renamed.filter(ok).length);
+}
+
+/** Milliseconds at the median and the maximum. */
+export function spread(ms: number[]): { median: number; max: number } {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)] ?? 0, max: sorted.at(-1) ?? 0 };
+}
