@@ -103,8 +103,13 @@ class WatchedConnection implements DatabaseConnection {
       if (rowId !== undefined) Object.assign(scope, { rowId, state: 'committed' });
       return result;
     } catch (err) {
-      // SQLite ends a transaction by itself on some failures (a full disk at COMMIT): nothing to roll back.
-      await this.inner.executeQuery(CompiledQuery.raw('rollback')).catch(() => undefined);
+      // SQLite ends a transaction by itself on some failures (a full disk at COMMIT): nothing to roll back
+      // then, and its refusal (thrown at once by better-sqlite3, not rejected) is no news.
+      try {
+        await this.inner.executeQuery(CompiledQuery.raw('rollback'));
+      } catch {
+        // The transaction is over either way.
+      }
       throw err;
     }
   }

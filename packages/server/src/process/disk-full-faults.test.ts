@@ -113,7 +113,11 @@ test('a data directory that fills under load: 507 with the disk-full words for e
   // Every answer was a success or the disk-full words; each kind of write met the full disk.
   for (const a of answers) {
     if (a.status === 507) expect(a.body).toEqual({ err_message: messages.diskFull, err_code: 'diskFull' });
-    else expect(a.status, JSON.stringify(a)).toBe(200);
+    else
+      expect(
+        a.status,
+        `${JSON.stringify(a)}\n${output.filter((l) => l.includes('request failed')).join('')}`,
+      ).toBe(200);
   }
   for (const kind of ['rename', 'group', 'role'])
     expect(
