@@ -7,6 +7,7 @@
  */
 import { expect } from 'vitest';
 import { RENAME, type Call } from './console-process.ts';
+import { waitFor } from './devices.ts';
 
 type Kind = 'rename' | 'group' | 'role';
 
@@ -75,6 +76,11 @@ export function operatorLoad(call: Call, ids: string[], writers: number, tag: st
   });
   return {
     answers,
+    /** When the first write after `since` was accepted (once one is, within 30 s). */
+    async acceptedAgain(since: number): Promise<number> {
+      const accepted = () => answers.find((a) => a.at > since && a.status === 200)?.at;
+      return waitFor(accepted, 'a write accepted again', 30_000);
+    },
     async stop(): Promise<Answer[]> {
       stopping = true;
       await Promise.all(loops);
