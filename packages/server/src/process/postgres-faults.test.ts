@@ -87,19 +87,11 @@ test.each(['fast', 'immediate'] as const)(
     for (const a of answers.filter((a) => a.at > writableAt + 1000))
       expect(a.status, JSON.stringify(a)).toBe(200);
 
-    // Devices renamed before the outage and not since must get there too: that is what the bound is about.
-    const expected = lastAccepted(answers);
-    expect(expected.size).toBeGreaterThanOrEqual(DEVICES / 2);
-    await waitFor(
-      () => inSyncWith(call, expected),
-      'every device in sync with its last acknowledged name',
-      IN_SYNC_WITHIN_MS,
-    );
-    const inSyncAt = Date.now();
-    expect(await onlineCount(call)).toBe(DEVICES);
     expect(child.exitCode).toBeNull();
 
-    // Straight from the database: what is stored matches the answers, row for row.
+    // Straight from the database: what is stored matches the answers, row for row. A write in flight at the
+    // very stop may have committed and then failed to read back what it answers (a 503 for a stored change):
+    // those are told below, never a 2xx that was not stored.
     const db = new pg.Client({ connectionString: postgres.url });
     await db.connect();
     cleanup(() => db.end());
@@ -112,19 +104,34 @@ test.each(['fast', 'immediate'] as const)(
         )
       ).rows.map((r) => [r.action, r.n]),
     );
-    const desired = (
-      await db.query<{ device_id: string; desired: string }>(
-        `select device_id, desired from device_sections where section = 'general' and desired is not null`,
-      )
-    ).rows;
-    verdict(answers, {
-      groups: await names(`select name from device_groups where name like 'PG${mode}-%'`),
-      roles: await names(`select name from roles where name like 'PG${mode}-%'`),
-      desired: new Map(
-        desired.map((r) => [r.device_id, (JSON.parse(r.desired) as { deviceName: string }).deviceName]),
-      ),
-      recorded: (action) => recorded.get(action) ?? 0,
-    });
+    const desired = new Map(
+      (
+        await db.query<{ device_id: string; desired: string }>(
+          `select device_id, desired from device_sections where section = 'general' and desired is not null`,
+        )
+      ).rows.map((r) => [r.device_id, (JSON.parse(r.desired) as { deviceName: string }).deviceName]),
+    );
+    const storedAnyway = verdict(
+      answers,
+      {
+        groups: await names(`select name from device_groups where name like 'PG${mode}-%'`),
+        roles: await names(`select name from roles where name like 'PG${mode}-%'`),
+        desired,
+        recorded: (action) => recorded.get(action) ?? 0,
+      },
+      (a) => a.status === 503 && a.at < downAt + FAST_REFUSAL_MS,
+    );
+
+    // Devices renamed before the outage and not since must get there too: that is what the bound is about.
+    const expected = new Map([...lastAccepted(answers).keys()].map((id) => [id, desired.get(id)!]));
+    expect(expected.size).toBeGreaterThanOrEqual(DEVICES / 2);
+    await waitFor(
+      () => inSyncWith(call, expected),
+      'every device in sync with its last acknowledged name',
+      IN_SYNC_WITHIN_MS,
+    );
+    const inSyncAt = Date.now();
+    expect(await onlineCount(call)).toBe(DEVICES);
     const { rows: waiting } = await db.query<{ n: number }>(
       `select count(*)::int as n from device_sections where state in ('pending', 'applying')`,
     );
@@ -142,7 +149,7 @@ test.each(['fast', 'immediate'] as const)(
         `max ${refusal.max.toFixed(0)} ms; ${accepted} renames, group and role creations accepted in all; ` +
         `after the restart (PostgreSQL accepting in ${upAt - restartAt} ms) healthy in ${healthyAt - restartAt} ms, ` +
         `writes accepted in ${writableAt - restartAt} ms, every device in sync with its last acknowledged name in ` +
-        `${inSyncAt - restartAt} ms`,
+        `${inSyncAt - restartAt} ms; ${storedAnyway.length} writes in flight at the stop answered 503 yet stored`,
     );
   },
   240_000,
