@@ -137,8 +137,11 @@ export function verdict(
     if (later) storedAnyway.push(later);
     else expect(held, `device ${deviceId}`).toBe(name);
   }
-  const rows = renames.filter(ok).length + storedAnyway.filter((a) => a.kind === 'rename').length;
-  expect(stored.recorded(ACTIONS.rename), 'rename activity rows').toBe(rows);
+  // An undecided rename overwritten since leaves only its activity row to tell it was stored.
+  const atLeast = renames.filter(ok).length + storedAnyway.filter((a) => a.kind === 'rename').length;
+  const atMost = renames.filter(ok).length + renames.filter((a) => !ok(a) && undecided(a)).length;
+  expect(stored.recorded(ACTIONS.rename), 'rename activity rows').toBeGreaterThanOrEqual(atLeast);
+  expect(stored.recorded(ACTIONS.rename), 'rename activity rows').toBeLessThanOrEqual(atMost);
   return storedAnyway;
 }
 
