@@ -3,7 +3,7 @@
  * store that cannot be read gives SPEC 8's 'Failed to download log file' (500) instead of a broken file.
  */
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { endpoints, type LogRow } from '@edge/protocol';
 import { serve } from '../http/serve.ts';
 import { fail } from '../http/errors.ts';
