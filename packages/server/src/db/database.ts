@@ -9,6 +9,7 @@ import type { Database, Db, Dialect } from './schema.ts';
 import { migrateToLatest } from './migrate.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { unreachable } from './unreachable.ts';
+import { storingRowsWithChanges } from './with-change.ts';
 
 /** Size the SQLite write-ahead log is cut back to after a checkpoint. */
 const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -42,7 +43,7 @@ export async function openStore(opts: {
     // throw as well: it is named a database connection failure (SQLSTATE 08001) where it happens.
     const connect = () => pool.connect().catch((err: unknown) => Promise.reject(unreachable(err)));
     db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: { connect, end: () => pool.end() } }),
+      dialect: storingRowsWithChanges(new PostgresDialect({ pool: { connect, end: () => pool.end() } })),
     });
   } else {
     dialect = 'sqlite';
@@ -57,8 +58,11 @@ export async function openStore(opts: {
     // Checkpoints reuse the write-ahead log but never shrink it: after a burst of writes (a fleet enrolling)
     // it would keep its high-water size and can fill a small data directory. Truncate it back past this.
     file.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+    db = new Kysely<Database>({
+      dialect: storingRowsWithChanges(new SqliteDialect({ database: withStatementCache(file) })),
+    });
   }
+  // Both dialects store a request's activity row in the transaction of its change (db/with-change.ts).
   if (opts.migrate !== false) await migrateToLatest(db, dialect);
   return { db, dialect, close: () => db.destroy() };
 }

@@ -23,25 +23,3 @@ export async function inTransaction<T>(db: Db, work: (trx: Transaction<Database>
     throw err;
   }
 }
-
-/** More that must be stored with a change or not at all (its activity row), in the change's transaction. */
-export type AlongWith = (trx: Db) => Promise<void>;
-
-/**
- * Runs `write` and, when `made` says it changed something, `alongWith` in the same transaction: neither is
- * stored without the other, and a write that changed nothing (a 404, a lost race) records nothing.
- * Without `alongWith` the write runs on its own.
- */
-export async function changeWith<T>(
-  db: Db,
-  write: (trx: Db) => Promise<T>,
-  alongWith: AlongWith | undefined,
-  made: (result: T) => boolean = () => true,
-): Promise<T> {
-  if (!alongWith) return write(db);
-  return inTransaction(db, async (trx) => {
-    const result = await write(trx);
-    if (made(result)) await alongWith(trx);
-    return result;
-  });
-}

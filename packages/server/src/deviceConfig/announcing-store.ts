@@ -19,8 +19,8 @@ export function announcingStore(store: ConfigStore, announce: AnnounceSection): 
   return {
     ...store,
 
-    async writeDesired(deviceId, section, change, alongWith) {
-      const written = await store.writeDesired(deviceId, section, change, alongWith);
+    async writeDesired(deviceId, section, change) {
+      const written = await store.writeDesired(deviceId, section, change);
       if (written) await announceRow(deviceId, section);
       return written;
     },

@@ -16,7 +16,6 @@ import { resendPendingTask } from './resend-task.ts';
 import type { SystemTask } from '../scheduler/service.ts';
 
 export type { ConfigService } from './service.ts';
-export type { AlongWith } from './store.ts';
 export type { SectionChanges, SectionChangeListener } from './section-changes.ts';
 
 export interface ConfigServicesOptions {

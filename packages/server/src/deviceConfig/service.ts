@@ -19,7 +19,7 @@ import { fail } from '../http/errors.ts';
 import type { ApplyEngine } from './engine.ts';
 import { deviceDefaults } from './device-defaults.ts';
 import { presentSection, storedDoc } from './presenter.ts';
-import type { AlongWith, ConfigStore, SectionRow } from './store.ts';
+import type { ConfigStore, SectionRow } from './store.ts';
 
 export interface ConfigServiceDeps {
   store: ConfigStore;
@@ -59,7 +59,6 @@ export function configService({ store, engine, devices, admit, now = Date.now }:
     section: K,
     change: (doc: SectionDocs[K]) => unknown,
     user: string,
-    alongWith?: AlongWith,
   ): Promise<boolean> {
     const row = await store.get(deviceId, section);
     const next = parseSection(section, await change(effective(deviceId, section, row)));
@@ -67,17 +66,12 @@ export function configService({ store, engine, devices, admit, now = Date.now }:
       const issue = next.error.issues[0];
       throw fail(400, (issue && codeOfIssue(issue)) || 'invalidRequest');
     }
-    return store.writeDesired(
-      deviceId,
-      section,
-      {
-        doc: next.data,
-        expected: row?.desired_version ?? 0,
-        user,
-        at: now(),
-      },
-      alongWith,
-    );
+    return store.writeDesired(deviceId, section, {
+      doc: next.data,
+      expected: row?.desired_version ?? 0,
+      user,
+      at: now(),
+    });
   }
 
   return {
@@ -90,8 +84,8 @@ export function configService({ store, engine, devices, admit, now = Date.now }:
 
     /**
      * Changes a section: `change` gets the current document and returns the next one, which must pass
-     * the section's schema as a whole (400 with its message code otherwise, nothing written); `alongWith`
-     * (the request's activity row) is stored in the same transaction, so an answer never tells of a change
+     * the section's schema as a whole (400 with its message code otherwise, nothing written); a request's
+     * activity row is stored in the same transaction (db/with-change.ts), so an answer never tells of a change
      * stored without its record, or of a failure whose change was stored. Answers
      * as soon as the change is stored, with the section pending: the device may take seconds (or be away),
      * and the apply's steps reach the screens as section changes.
@@ -101,12 +95,11 @@ export function configService({ store, engine, devices, admit, now = Date.now }:
       section: K,
       change: (doc: SectionDocs[K]) => unknown,
       user: string,
-      alongWith?: AlongWith,
     ): Promise<SectionStateView> {
       device(deviceId);
       admit?.(deviceId);
       await perSection(`${deviceId}/${section}`, async () => {
-        for (let attempt = 1; !(await writeOnce(deviceId, section, change, user, alongWith)); attempt++)
+        for (let attempt = 1; !(await writeOnce(deviceId, section, change, user)); attempt++)
           if (attempt >= WRITE_ATTEMPTS) throw fail(409, 'applyError', messages.applyError);
       });
       const stored = presentSection(section, await store.get(deviceId, section));

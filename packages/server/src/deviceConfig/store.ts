@@ -3,14 +3,11 @@ import type { Selectable } from 'kysely';
 import type { ApplyOutcome, SectionKey, SectionState } from '@edge/protocol';
 import type { Db, DeviceSectionsTable } from '../db/schema.ts';
 import { mapChunks } from '../lib/chunks.ts';
-import { changeWith, type AlongWith } from '../db/transaction.ts';
 
 /** Devices per `in (...)` list. */
 const CHUNK = 512;
 
 export type SectionRow = Selectable<DeviceSectionsTable>;
-
-export type { AlongWith } from '../db/transaction.ts';
 
 /** A move of the apply engine: the state, and whatever else it settles. */
 export interface Transition {
@@ -55,14 +52,12 @@ export function configStore(db: Db) {
 
     /**
      * Stores a new desired document as the next version, only if the stored version is still `expected`
-     * (a change someone else made meanwhile wins; the caller tries again on top of it). `alongWith` is
-     * written in the same transaction when the change is.
+     * (a change someone else made meanwhile wins; the caller tries again on top of it).
      */
     async writeDesired(
       deviceId: string,
       section: SectionKey,
       change: { doc: unknown; expected: number; user: string; at: number },
-      alongWith?: AlongWith,
     ): Promise<boolean> {
       const values = {
         desired: JSON.stringify(change.doc),
@@ -74,20 +69,18 @@ export function configStore(db: Db) {
         updated_by: change.user,
         updated_at: change.at,
       };
-      const write = async (trx: Db) =>
-        touched(
-          await trx
-            .insertInto('device_sections')
-            .values({ device_id: deviceId, section, ...values })
-            .onConflict((oc) =>
-              oc
-                .columns(['device_id', 'section'])
-                .doUpdateSet(values)
-                .where('device_sections.desired_version', '=', change.expected),
-            )
-            .executeTakeFirst(),
-        );
-      return changeWith(db, write, alongWith, (written) => written);
+      return touched(
+        await db
+          .insertInto('device_sections')
+          .values({ device_id: deviceId, section, ...values })
+          .onConflict((oc) =>
+            oc
+              .columns(['device_id', 'section'])
+              .doUpdateSet(values)
+              .where('device_sections.desired_version', '=', change.expected),
+          )
+          .executeTakeFirst(),
+      );
     },
 
     /**

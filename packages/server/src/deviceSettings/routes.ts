@@ -6,7 +6,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints, settingsCalls, settingsEndpointOf } from '@edge/protocol';
-import { activityAlongWith } from '../activity/recorder.ts';
 import { serve } from '../http/serve.ts';
 import { handlerFor } from './handlers/index.ts';
 import type { DeviceSettingsService } from './service.ts';
@@ -24,7 +23,6 @@ export function deviceSettingsRoutes(settings: DeviceSettingsService) {
             handler,
             (reads ? request.query : request.body) as { id: string },
             request.identity!.userName,
-            reads ? undefined : activityAlongWith(request),
           ) as never,
       );
     }

@@ -1,7 +1,7 @@
 /** Runs a settings call's handler against the device's configuration (config/) and its live state. */
 import { messages, type SectionKey } from '@edge/protocol';
 import type { RpcService } from '../devices/index.ts';
-import type { AlongWith, ConfigService } from '../deviceConfig/index.ts';
+import type { ConfigService } from '../deviceConfig/index.ts';
 import type { HandlerContext, SettingsHandler } from './handlers/types.ts';
 
 export function deviceSettingsService({ config, rpc }: { config: ConfigService; rpc: RpcService }) {
@@ -13,15 +13,9 @@ export function deviceSettingsService({ config, rpc }: { config: ConfigService; 
 
   return {
     /**
-     * `input` is the call's query or body, already checked against its request schema; `alongWith` is stored
-     * in the transaction of a write's change (its activity row).
+     * `input` is the call's query or body, already checked against its request schema.
      */
-    async run(
-      handler: SettingsHandler,
-      input: { id: string },
-      user: string,
-      alongWith?: AlongWith,
-    ): Promise<unknown> {
+    async run(handler: SettingsHandler, input: { id: string }, user: string): Promise<unknown> {
       const ctx = context(input.id);
       switch (handler.kind) {
         case 'read':
@@ -30,7 +24,7 @@ export function deviceSettingsService({ config, rpc }: { config: ConfigService; 
           const change = (doc: unknown) => handler.change(doc, input as never, ctx);
           return {
             message: messages.saved,
-            section: await config.change(input.id, handler.section, change, user, alongWith),
+            section: await config.change(input.id, handler.section, change, user),
           };
         }
         case 'action':

@@ -1,10 +1,6 @@
-/**
- * Device groups (SPEC 3 Group: id, name, customerID). An operator's change takes `alongWith`, its activity row,
- * stored in the change's transaction.
- */
+/** Device groups (SPEC 3 Group: id, name, customerID). */
 import { ApiFailure } from '@edge/protocol';
 import { unlessDuplicate } from '../db/errors.ts';
-import type { AlongWith } from '../db/transaction.ts';
 import type { DeviceRegistry } from './registry.ts';
 import type { DeviceStore } from './store.ts';
 import type { DeviceGroup } from './types.ts';
@@ -28,21 +24,17 @@ export function groupService(store: DeviceStore, registry: Pick<DeviceRegistry, 
     },
 
     /** A new group; 409 groupNameTaken when the name is in use. */
-    async create(
-      name: string,
-      customerId: number | null = null,
-      alongWith?: AlongWith,
-    ): Promise<DeviceGroup> {
+    async create(name: string, customerId: number | null = null): Promise<DeviceGroup> {
       const id = await unlessDuplicate(
-        store.createGroup(name.trim(), customerId, Date.now(), alongWith),
+        store.createGroup(name.trim(), customerId, Date.now()),
         'groupNameTaken',
       );
       return (await service.get(id))!;
     },
 
     /** Undefined when there is no such group; 409 groupNameTaken when another group has the name. */
-    async rename(id: number, name: string, alongWith?: AlongWith): Promise<DeviceGroup | undefined> {
-      const result = await unlessDuplicate(store.renameGroup(id, name.trim(), alongWith), 'groupNameTaken');
+    async rename(id: number, name: string): Promise<DeviceGroup | undefined> {
+      const result = await unlessDuplicate(store.renameGroup(id, name.trim()), 'groupNameTaken');
       if (Number(result.numUpdatedRows) === 0) return undefined;
       return service.get(id);
     },
@@ -53,8 +45,8 @@ export function groupService(store: DeviceStore, registry: Pick<DeviceRegistry, 
     },
 
     /** Its devices stay, ungrouped. False when there was no such group. */
-    remove: async (id: number, alongWith?: AlongWith): Promise<boolean> => {
-      const result = await store.deleteGroup(id, alongWith);
+    remove: async (id: number): Promise<boolean> => {
+      const result = await store.deleteGroup(id);
       registry.forgetGroup(id);
       return Number(result.numDeletedRows) > 0;
     },

@@ -2,7 +2,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, DevicesTable } from '../db/schema.ts';
 import { inChunks, mapChunks } from '../lib/chunks.ts';
-import { changeWith, inTransaction, type AlongWith } from '../db/transaction.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 /** Rows or values per statement in bulk operations. */
 const CHUNK = 512;
@@ -151,9 +151,9 @@ export function deviceStore(db: Db) {
       db.selectFrom('device_groups').selectAll().where('name', '=', name).executeTakeFirst(),
     findGroupById: (id: number) =>
       db.selectFrom('device_groups').selectAll().where('id', '=', id).executeTakeFirst(),
-    /** A new group; a unique violation when the name is taken. `alongWith` is stored with it (its activity row). */
-    createGroup: (name: string, customerId: number | null, now: number, alongWith?: AlongWith) =>
-      changeWith(
+    /** A new group; a unique violation when the name is taken. */
+    createGroup: (name: string, customerId: number | null, now: number) =>
+      inTransaction(
         db,
         async (trx) =>
           (
@@ -163,14 +163,10 @@ export function deviceStore(db: Db) {
               .returning('id')
               .executeTakeFirstOrThrow()
           ).id,
-        alongWith,
       ),
-    renameGroup: (id: number, name: string, alongWith?: AlongWith) =>
-      changeWith(
-        db,
-        (trx) => trx.updateTable('device_groups').set({ name }).where('id', '=', id).executeTakeFirst(),
-        alongWith,
-        (result) => Number(result.numUpdatedRows) > 0,
+    renameGroup: (id: number, name: string) =>
+      inTransaction(db, (trx) =>
+        trx.updateTable('device_groups').set({ name }).where('id', '=', id).executeTakeFirst(),
       ),
     insertGroup: (name: string, customerId: number | null, now: number) =>
       db
@@ -179,11 +175,10 @@ export function deviceStore(db: Db) {
         .onConflict((oc) => oc.column('name').doNothing())
         .execute(),
     /** Deletes the group; its devices (adopted or waiting) stay, ungrouped. */
-    deleteGroup: (id: number, alongWith?: AlongWith) =>
+    deleteGroup: (id: number) =>
       inTransaction(db, async (tx) => {
         await tx.updateTable('devices').set({ group_id: null }).where('group_id', '=', id).execute();
         const result = await tx.deleteFrom('device_groups').where('id', '=', id).executeTakeFirst();
-        if (Number(result.numDeletedRows) > 0) await alongWith?.(tx);
         return result;
       }),
   };

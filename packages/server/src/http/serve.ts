@@ -1,10 +1,12 @@
 /**
  * Registers a route from its endpoint declaration (packages/protocol/src/endpoints): method, path, the
  * request schemas Fastify validates, the 200 schema it serialises, the permission the guard checks and
- * the activity name come from the declaration; a route file supplies only the handler.
+ * the activity name come from the declaration; a route file supplies only the handler. A declared change
+ * (an activity name, not a read) runs so that what it stores carries its activity row in the same transaction.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { BodyOf, Endpoint, EndpointSpec, ParamsOf, QueryOf, ReplyOf } from '@edge/protocol';
+import { recordingChange } from '../activity/recorder.ts';
 
 /** The request a handler sees: body, query and params typed (and already validated) by the declaration. */
 export type EndpointRequest<E extends EndpointSpec> = FastifyRequest<{
@@ -55,9 +57,15 @@ export function serve<E extends Endpoint>(
   handler: EndpointHandler<E>,
   options: ServeOptions = {},
 ): void {
+  const changes = Boolean(endpoint.activity) && endpoint.method !== 'GET' && !endpoint.readsOnly;
+  const handle = handler as unknown as RouteOptions['handler'];
   app.route({
     ...routeOptionsOf(endpoint),
     ...options,
-    handler: handler as unknown as RouteOptions['handler'],
+    handler: changes
+      ? function (request, reply) {
+          return recordingChange(request, () => handle.call(this, request, reply));
+        }
+      : handle,
   });
 }

@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import type { DeviceGroup, GroupListResponse, GroupListV2Response, groupListV2Query } from '@edge/protocol';
 import type { DeviceDirectory } from '../devices/index.ts';
 import { fail } from '../http/errors.ts';
-import type { AlongWith } from '../db/transaction.ts';
 import type { GroupNames } from './group-names.ts';
 import { knownGroup } from './lookup.ts';
 
@@ -64,22 +63,22 @@ export function inventoryGroups(deps: {
       };
     },
 
-    async createGroup(name: string, customerID: number | null, alongWith?: AlongWith): Promise<DeviceGroup> {
-      const group = await devices.groups.create(name, customerID, alongWith);
+    async createGroup(name: string, customerID: number | null): Promise<DeviceGroup> {
+      const group = await devices.groups.create(name, customerID);
       names.changed();
       return group;
     },
 
-    async renameGroup(id: number, name: string, alongWith?: AlongWith): Promise<DeviceGroup> {
-      const group = await devices.groups.rename(id, name, alongWith);
+    async renameGroup(id: number, name: string): Promise<DeviceGroup> {
+      const group = await devices.groups.rename(id, name);
       if (!group) throw fail(404, 'groupNotFound');
       names.changed();
       deps.rowsChanged([...devices.scan()].filter((d) => d.record.groupId === id).map((d) => d.record.id));
       return group;
     },
 
-    async deleteGroup(id: number, alongWith?: AlongWith): Promise<void> {
-      if (!(await devices.groups.remove(id, alongWith))) throw fail(404, 'groupNotFound');
+    async deleteGroup(id: number): Promise<void> {
+      if (!(await devices.groups.remove(id))) throw fail(404, 'groupNotFound');
       names.changed();
     },
 

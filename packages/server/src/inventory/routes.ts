@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DEVICE_SORT_OPTIONS, ORDER_OPTIONS, SIGNAL_SORT_OPTIONS, endpoints, messages } from '@edge/protocol';
 import { serve } from '../http/serve.ts';
-import { activityAlongWith } from '../activity/recorder.ts';
 import type { InventoryService } from './service.ts';
 
 const { inventory: declared } = endpoints;
@@ -18,13 +17,13 @@ export function inventoryRoutes(inventory: InventoryService) {
     serve(app, declared.groupList, async (request) => inventory.groupList(request.query.customerID));
     serve(app, declared.groupListV2, async (request) => inventory.groupListV2(request.query));
     serve(app, declared.createGroup, async (request) =>
-      inventory.createGroup(request.body.name, request.body.customerID ?? null, activityAlongWith(request)),
+      inventory.createGroup(request.body.name, request.body.customerID ?? null),
     );
     serve(app, declared.editGroup, async (request) =>
-      inventory.renameGroup(request.body.id, request.body.name, activityAlongWith(request)),
+      inventory.renameGroup(request.body.id, request.body.name),
     );
     serve(app, declared.deleteGroup, async (request) => {
-      await inventory.deleteGroup(request.body.id, activityAlongWith(request));
+      await inventory.deleteGroup(request.body.id);
       return { message: messages.groupDeleted };
     });
     serve(app, declared.assignGroup, async (request) => {

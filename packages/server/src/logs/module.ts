@@ -14,7 +14,6 @@ import { consoleLog } from './console-log.ts';
 import { deviceModeStore, reportModeSender } from './report-mode.ts';
 import { logService } from './service.ts';
 import { logRoutes } from './routes.ts';
-import { recordWithChange } from '../activity/recorder.ts';
 import { batcher } from '../lib/batcher.ts';
 
 /** How often the console's own lines and newly seen programs are written. */
@@ -76,7 +75,7 @@ export const logsModule = featureModule({
 
     return {
       offers: { logs, consoleLog: console },
-      routes: [logRoutes(logs, (request) => recordWithChange(store.db, request))],
+      routes: [logRoutes(logs)],
       tasks: [{ name: 'logs.prune', pattern: '0 */5 * * * *', run: () => logs.prune() }],
       async stop() {
         clearInterval(timer);

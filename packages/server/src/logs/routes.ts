@@ -3,7 +3,7 @@
  * store that cannot be read gives SPEC 8's 'Failed to download log file' (500) instead of a broken file.
  */
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { endpoints, type LogRow } from '@edge/protocol';
 import { serve } from '../http/serve.ts';
 import { fail } from '../http/errors.ts';
@@ -35,11 +35,7 @@ function attachment(reply: FastifyReply, type: string, fileName: string, body: R
     .send(body);
 }
 
-/**
- * `audit` writes the activity row of a change: SPEC 7 puts reset outside /api/, where the activity recorder
- * does not look, so the route records its clear itself once it is done.
- */
-export function logRoutes(logs: LogService, audit: (request: FastifyRequest) => Promise<void>) {
+export function logRoutes(logs: LogService) {
   return async (app: FastifyInstance) => {
     serve(app, declared.list, async (request) => logs.list(request.query));
     serve(app, declared.legacyList, async (request) => logs.list(request.query));
@@ -72,9 +68,7 @@ export function logRoutes(logs: LogService, audit: (request: FastifyRequest) => 
     });
 
     serve(app, declared.reset, async (request) => {
-      const done = await logs.reset(request.body.deviceID, request.identity!.userName);
-      await audit(request);
-      return done;
+      return logs.reset(request.body.deviceID, request.identity!.userName);
     });
     serve(app, declared.settings, async () => logs.settings());
     serve(app, declared.saveSettings, async (request) =>

@@ -1,11 +1,14 @@
 /**
  * A full disk under load, as an operator's host has it: the console's data directory is a small tmpfs of its
  * own, and it fills (a file takes every free block) while devices report every second and operators rename
- * devices. Asserted: a write the disk cannot take answers 507 with the diskFull words and is not stored, a
- * write answered 200 is stored with its activity row, the console stays up (devices connected, reads
- * answer), it takes writes again by itself once space returns and delivers them, and a stop on a full disk is
- * clean. The unit-level cases (max_page_count) are db/disk-full.test.ts and deviceSettings/disk-full.test.ts.
- * Recovery times are printed so they can be quoted. Mounting needs root: skipped otherwise.
+ * devices (a settings write), create groups and create roles. Asserted: every write the disk cannot take
+ * answers 507 with the diskFull words, whatever its kind, and is neither stored nor applied; every write
+ * answered 2xx is stored with exactly one activity row; the write-ahead log is checkpointed all along (never
+ * past its size limit); the console stays up (devices connected, reads answer), takes writes again by itself
+ * once space returns, and every device ends in sync with the last name it was acknowledged; a stop on a full
+ * disk is clean and the database reopens intact. The unit-level cases (max_page_count) are
+ * db/disk-full.test.ts and deviceSettings/disk-full.test.ts. Recovery times are printed so they can be
+ * quoted. Mounting needs root.
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,20 +18,17 @@ import SQLite from 'better-sqlite3';
 import { expect, test } from 'vitest';
 import { messages } from '@edge/protocol';
 import { waitFor } from '../testing/devices.ts';
-import {
-  RENAME,
-  cleanupAfterEach,
-  consoleWithFleet,
-  onlineCount,
-  renamedEverywhere,
-} from '../testing/console-process.ts';
+import { cleanupAfterEach, consoleWithFleet, inSyncWith, onlineCount } from '../testing/console-process.ts';
+import { lastAccepted, operatorLoad, spread, verdict } from '../testing/operator-load.ts';
 
-const DEVICES = 6;
+const DEVICES = 12;
 const WRITERS = 4;
 /** Room for the console's store, its keys and a fleet's first minutes; small enough to fill in a moment. */
 const DISK_SIZE = '48m';
 /** How long the disk stays full once the first write was refused; writers and devices go on meanwhile. */
-const FULL_MS = 6_000;
+const FULL_MS = 8_000;
+/** The store's journal_size_limit (db/database.ts): a checkpointed log is never longer. */
+const WAL_LIMIT_BYTES = 16 * 1024 * 1024;
 
 const cleanup = cleanupAfterEach();
 
@@ -58,38 +58,39 @@ const exitOf = (child: ChildProcess) =>
 
 // Mounting the small tmpfs needs root, as the network-namespace tests do: without it the mount fails the
 // test with mount's own words rather than skipping it.
-test('a data directory that fills under load: 507 with the disk-full words, up all along, recovers with space', async () => {
+test('a data directory that fills under load: 507 with the disk-full words for every kind of write, the store matching the answers, up all along, recovers with space', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-full-disk-'));
   cleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${DISK_SIZE}`, 'tmpfs', dataDir]);
   cleanup(() => execFileSync('umount', ['-l', dataDir]));
   const filler = path.join(dataDir, 'filler');
+  const databaseFile = path.join(dataDir, 'console.sqlite');
 
   const { child, call, ids } = await consoleWithFleet(cleanup, dataDir, DEVICES);
   const output: string[] = [];
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
 
-  // Operators rename devices with names never used twice: what is stored says which answer it belongs to.
-  const answered = new Map<string, number>();
-  let stop = false;
-  let n = 0;
-  let firstRefusalAt: number | undefined;
-  const writers = Array.from({ length: WRITERS }, async () => {
-    while (!stop) {
-      const name = `Full-${n++}`;
-      const res = await call('PATCH', RENAME, { id: ids[n % ids.length], deviceName: name });
-      const body = (await res.json()) as Record<string, unknown>;
-      if (res.status === 507) {
-        expect(body).toEqual({ err_message: messages.diskFull, err_code: 'diskFull' });
-        firstRefusalAt ??= Date.now();
-      } else expect(res.status, JSON.stringify(body)).toBe(200);
-      answered.set(name, res.status);
-    }
-  });
-  await new Promise((r) => setTimeout(r, 500));
+  // The write-ahead log's size, sampled all through the run.
+  let walMax = 0;
+  const sampler = setInterval(() => {
+    const size = fs.statSync(`${databaseFile}-wal`, { throwIfNoEntry: false })?.size ?? 0;
+    walMax = Math.max(walMax, size);
+  }, 100);
+  cleanup(() => clearInterval(sampler));
+
+  const load = operatorLoad(call, ids, WRITERS, 'Full');
+  cleanup(() => load.stop());
+  await waitFor(() => load.answers.filter((a) => a.status === 200).length >= 30, 'writes before', 30_000);
+
   const filledAt = Date.now();
   fillUp(filler);
-  await waitFor(() => firstRefusalAt, 'a write refused for the full disk', 30_000);
+  await waitFor(
+    () => load.answers.some((a) => a.status === 507),
+    'a write refused for the full disk',
+    30_000,
+  );
+  const firstRefusalAt = load.answers.find((a) => a.status === 507)!.at;
   await new Promise((r) => setTimeout(r, FULL_MS));
 
   // Still up while full: the process runs, reads answer, every device is still connected.
@@ -98,53 +99,89 @@ test('a data directory that fills under load: 507 with the disk-full words, up a
 
   fs.rmSync(filler);
   const freedAt = Date.now();
-  const refusedBefore = [...answered.values()].filter((s) => s === 507).length;
+  const writableAt = await load.acceptedAgain(freedAt);
+  await new Promise((r) => setTimeout(r, 2000));
+  const answers = await load.stop();
+
+  // Every answer was a success or the disk-full words; each kind of write met the full disk.
+  for (const a of answers) {
+    if (a.status === 507) expect(a.body).toEqual({ err_message: messages.diskFull, err_code: 'diskFull' });
+    else
+      expect(
+        a.status,
+        `${JSON.stringify(a)}\n${output.filter((l) => l.includes('request failed')).join('')}`,
+      ).toBe(200);
+  }
+  for (const kind of ['rename', 'group', 'role'])
+    expect(
+      answers.some((a) => a.kind === kind && a.status === 507),
+      `a ${kind} refused`,
+    ).toBe(true);
+  const refusal = spread(answers.filter((a) => a.status === 507).map((a) => a.ms));
+
+  // Nothing refused was applied: every device ends in sync with the last name it was acknowledged.
+  const expected = lastAccepted(answers);
+  expect(expected.size).toBeGreaterThanOrEqual(DEVICES / 2);
   await waitFor(
-    async () => (await call('PATCH', RENAME, { id: ids[0], deviceName: 'Space again' })).status === 200,
-    'a write accepted once space returned',
-    30_000,
+    () => inSyncWith(call, expected),
+    'every device in sync with its last acknowledged name',
+    60_000,
   );
-  const writableAt = Date.now();
-  stop = true;
-  await Promise.all(writers);
-  for (const id of ids)
-    expect((await call('PATCH', RENAME, { id, deviceName: 'Space again' })).status).toBe(200);
-  await waitFor(() => renamedEverywhere(call, ids, 'Space again'), 'every write delivered', 60_000);
-  const deliveredAt = Date.now();
+  const inSyncAt = Date.now();
 
-  // What the store holds matches the answers: no refused name was stored, every accepted one has its row.
-  const file = new SQLite(path.join(dataDir, 'console.sqlite'), { readonly: true });
+  // What the store holds matches the answers, row for row.
+  const file = new SQLite(databaseFile, { readonly: true });
   cleanup(() => file.close());
-  const refused = [...answered].filter(([, s]) => s === 507).map(([name]) => name);
-  const accepted = [...answered].filter(([, s]) => s === 200).map(([name]) => name);
-  expect(refused.length).toBeGreaterThan(0);
-  const storedNames = new Set(
+  const names = (query: string) =>
+    new Set((file.prepare(query).all() as { name: string }[]).map((r) => r.name));
+  const recorded = new Map(
     (
-      file.prepare(`select desired from device_sections where section = 'general'`).all() as {
-        desired: string;
-      }[]
-    ).map((r) => (JSON.parse(r.desired) as { deviceName: string }).deviceName),
+      file
+        .prepare(`select action, count(*) as n from activity where status_code = 200 group by action`)
+        .all() as { action: string; n: number }[]
+    ).map((r) => [r.action, r.n]),
   );
-  for (const name of refused) expect(storedNames.has(name)).toBe(false);
-  const recorded = (
-    file
-      .prepare(
-        `select count(*) as n from activity where action = ? and status_code = 200 and created_at >= ?`,
-      )
-      .get('inventory.settings.generalSetting.setting', filledAt - 1000) as { n: number }
-  ).n;
-  // Accepted writes of the run, plus the ones once space returned (the probe's and one per device).
-  expect(recorded).toBeGreaterThanOrEqual(accepted.filter((name) => name.startsWith('Full-')).length);
+  const desired = file
+    .prepare(
+      `select device_id, desired from device_sections where section = 'general' and desired is not null`,
+    )
+    .all() as { device_id: string; desired: string }[];
+  verdict(answers, {
+    groups: names(`select name from device_groups where name like 'Full-%'`),
+    roles: names(`select name from roles where name like 'Full-%'`),
+    desired: new Map(
+      desired.map((r) => [r.device_id, (JSON.parse(r.desired) as { deviceName: string }).deviceName]),
+    ),
+    recorded: (action) => recorded.get(action) ?? 0,
+  });
+  expect(
+    (
+      file
+        .prepare(`select count(*) as n from device_sections where state in ('pending', 'applying')`)
+        .get() as { n: number }
+    ).n,
+  ).toBe(0);
+  file.close();
 
-  // A stop on a full disk is clean.
+  // The write-ahead log was checkpointed all along: never past its limit on a 48-MB disk.
+  expect(walMax).toBeLessThanOrEqual(WAL_LIMIT_BYTES);
+
+  // A stop on a full disk is clean, and the database reopens intact.
   fillUp(filler);
   child.kill('SIGTERM');
   expect(await exitOf(child)).toBe(0);
   expect(output.join('')).not.toContain('shutdown failed');
+  fs.rmSync(filler);
+  const reopened = new SQLite(databaseFile);
+  cleanup(() => reopened.close());
+  expect(reopened.pragma('integrity_check', { simple: true })).toBe('ok');
+  reopened.close();
 
   console.log(
-    `[faults full disk] first refusal ${firstRefusalAt! - filledAt} ms after the disk filled; ` +
-      `${refusedBefore} writes refused (507), ${accepted.length} accepted meanwhile; after space returned ` +
-      `writes accepted in ${writableAt - freedAt} ms, every write delivered in ${deliveredAt - freedAt} ms`,
+    `[faults full disk, ${DEVICES} devices, ${WRITERS} writers] first refusal ${firstRefusalAt - filledAt} ms after the disk filled; ` +
+      `${answers.filter((a) => a.status === 507).length} writes refused with 507 diskFull in median ${refusal.median.toFixed(0)} ms, ` +
+      `max ${refusal.max.toFixed(0)} ms; ${answers.filter((a) => a.status === 200).length} accepted in all; ` +
+      `write-ahead log at most ${(walMax / 1024 / 1024).toFixed(1)} MiB; after space returned writes accepted in ` +
+      `${writableAt - freedAt} ms, every device in sync with its last acknowledged name in ${inSyncAt - freedAt} ms`,
   );
-}, 180_000);
+}, 240_000);

@@ -16,7 +16,6 @@ import {
 } from '@edge/protocol';
 import type { z } from 'zod';
 import type { DeviceDirectory } from '../devices/index.ts';
-import type { AlongWith } from '../db/transaction.ts';
 import { fail } from '../http/errors.ts';
 import type { ProfileRow, ProfileStore } from './store.ts';
 
@@ -98,12 +97,7 @@ export function portableProfiles(deps: {
       return format === 'json' ? `${JSON.stringify(doc, null, 2)}\n` : stringify(doc);
     },
 
-    async importDocument(
-      text: string,
-      apply: boolean,
-      user: string,
-      alongWith?: AlongWith,
-    ): Promise<ProfileImportResponse> {
+    async importDocument(text: string, apply: boolean, user: string): Promise<ProfileImportResponse> {
       const doc = parsed(text);
       const n = await names();
       const existing = new Map((await store.list()).map((row) => [row.name, row]));
@@ -146,7 +140,6 @@ export function portableProfiles(deps: {
             updated_at: at,
             created_at: row?.created_at ?? at,
           })),
-          alongWith,
         );
       }
       return {

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints, messages } from '@edge/protocol';
 import { serve } from '../http/serve.ts';
 import type { AuthConnectService } from '../authConnect/service.ts';
-import { activityAlongWith } from '../activity/recorder.ts';
 import type { ProfileService } from './service.ts';
 import type { PortableProfiles } from './portable.ts';
 import type { TemplateService } from './templates.ts';
@@ -22,19 +21,19 @@ export function profileRoutes(
     serve(app, declared.list, async (request) => ({ list: await profiles.list(request.query.kind) }));
     serve(app, declared.get, async (request) => profiles.get(request.query.id));
     serve(app, declared.create, async (request) => {
-      const profile = await profiles.create(request.body, userOf(request), activityAlongWith(request));
+      const profile = await profiles.create(request.body, userOf(request));
       // SPEC 8 has words of its own for a firewall profile ('Firewall template created successfully').
       const message =
         profile.kind === 'firewall' ? messages.firewallTemplateCreated : messages.profileCreated;
       return { message, profile };
     });
     serve(app, declared.edit, async (request) => {
-      const profile = await profiles.edit(request.body, userOf(request), activityAlongWith(request));
+      const profile = await profiles.edit(request.body, userOf(request));
       const message = profile.kind === 'firewall' ? messages.firewallTemplateEdited : messages.profileEdited;
       return { message, profile };
     });
     serve(app, declared.remove, async (request) => {
-      await profiles.remove(request.body.id, activityAlongWith(request));
+      await profiles.remove(request.body.id);
       return { message: messages.profileDeleted };
     });
     serve(app, declared.dryRun, async (request) => profiles.dryRun(request.body));
@@ -59,29 +58,24 @@ export function profileRoutes(
     });
     serve(app, declared.importDocument, async (request) => {
       const { document, apply } = request.body;
-      return portable.importDocument(
-        document,
-        apply,
-        userOf(request),
-        apply ? activityAlongWith(request) : undefined,
-      );
+      return portable.importDocument(document, apply, userOf(request));
     });
     serve(app, declared.templateList, async () => ({ list: await templates.list() }));
     serve(app, declared.templateNames, async () => ({ names: await templates.names() }));
     serve(app, declared.templateCreate, async (request) => ({
       message: messages.profileCreated,
-      template: await templates.create(request.body, userOf(request), activityAlongWith(request)),
+      template: await templates.create(request.body, userOf(request)),
     }));
     serve(app, declared.templateEdit, async (request) => ({
       message: messages.profileEdited,
-      template: await templates.edit(request.body, userOf(request), activityAlongWith(request)),
+      template: await templates.edit(request.body, userOf(request)),
     }));
     serve(app, declared.templateCopy, async (request) => ({
       message: messages.profileCreated,
-      template: await templates.copy(request.body, userOf(request), activityAlongWith(request)),
+      template: await templates.copy(request.body, userOf(request)),
     }));
     serve(app, declared.templateRemove, async (request) => {
-      await templates.remove(request.body.id, activityAlongWith(request));
+      await templates.remove(request.body.id);
       return { message: messages.profileDeleted };
     });
     serve(app, declared.wifiAuthentication, async (request) => ({

@@ -24,7 +24,6 @@ import type { profileEditRequest, policyProfileRequest, rolloutRequest } from '@
 import type { DeviceDirectory, DeviceView } from '../devices/index.ts';
 import type { ConfigService } from '../deviceConfig/index.ts';
 import type { JobService } from '../jobs/index.ts';
-import type { AlongWith } from '../db/transaction.ts';
 import { unlessDuplicate } from '../db/errors.ts';
 import { fail } from '../http/errors.ts';
 import { drift } from '../deviceConfig/drift.ts';
@@ -158,50 +157,43 @@ export function profileService(deps: {
 
     get: view,
 
-    async create(request: CreateRequest, user: string, alongWith?: AlongWith): Promise<ProfileView> {
+    async create(request: CreateRequest, user: string): Promise<ProfileView> {
       const body = checkedBody(request.kind, request.body);
       const at = now();
       const id = await unlessDuplicate(
-        store.insert(
-          {
-            name: request.name,
-            kind: request.kind,
-            body: JSON.stringify(body),
-            variable_values: JSON.stringify(request.values),
-            updated_by: user,
-            updated_at: at,
-            created_at: at,
-          },
-          alongWith,
-        ),
+        store.insert({
+          name: request.name,
+          kind: request.kind,
+          body: JSON.stringify(body),
+          variable_values: JSON.stringify(request.values),
+          updated_by: user,
+          updated_at: at,
+          created_at: at,
+        }),
         'profileNameTaken',
       );
       return view(id);
     },
 
-    async edit(request: EditRequest, user: string, alongWith?: AlongWith): Promise<ProfileView> {
+    async edit(request: EditRequest, user: string): Promise<ProfileView> {
       const profile = await load(request.id);
       const body = checkedBody(profile.kind, request.body);
       const changed = await unlessDuplicate(
-        store.update(
-          request.id,
-          {
-            name: request.name,
-            body: JSON.stringify(body),
-            variable_values: JSON.stringify(request.values),
-            updated_by: user,
-            updated_at: now(),
-          },
-          alongWith,
-        ),
+        store.update(request.id, {
+          name: request.name,
+          body: JSON.stringify(body),
+          variable_values: JSON.stringify(request.values),
+          updated_by: user,
+          updated_at: now(),
+        }),
         'profileNameTaken',
       );
       if (!changed) throw fail(404, 'profileNotFound');
       return view(request.id);
     },
 
-    async remove(id: number, alongWith?: AlongWith): Promise<void> {
-      if (!(await store.remove(id, alongWith))) throw fail(404, 'profileNotFound');
+    async remove(id: number): Promise<void> {
+      if (!(await store.remove(id))) throw fail(404, 'profileNotFound');
     },
 
     async dryRun(targets: ProfileTargets): Promise<DryRunResponse> {

@@ -1,7 +1,7 @@
 /** Profile Management's queries: the profiles and what each device was given by each. */
 import type { Db } from '../db/schema.ts';
 import type { PolicyProfilesTable, ProfileAssignmentsTable } from '../db/schema-profiles.ts';
-import { changeWith, type AlongWith } from '../db/transaction.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 export type ProfileRow = Omit<PolicyProfilesTable, 'id'> & { id: number };
 export type AssignmentRow = ProfileAssignmentsTable;
@@ -19,56 +19,43 @@ export function profileStore(db: Db) {
       db.selectFrom('policy_profiles').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** A unique violation when the name is taken. */
-    insert: (row: NewProfile, alongWith?: AlongWith): Promise<number> =>
-      changeWith(
+    insert: (row: NewProfile): Promise<number> =>
+      inTransaction(
         db,
         async (trx) =>
           (await trx.insertInto('policy_profiles').values(row).returning('id').executeTakeFirstOrThrow()).id,
-        alongWith,
       ),
 
     /** False when there is no such profile (nothing recorded then). */
     update: (
       id: number,
       row: Pick<ProfileRow, 'name' | 'body' | 'variable_values' | 'updated_by' | 'updated_at'>,
-      alongWith?: AlongWith,
     ): Promise<boolean> =>
-      changeWith(
+      inTransaction(
         db,
         async (trx) =>
           Number(
             (await trx.updateTable('policy_profiles').set(row).where('id', '=', id).executeTakeFirst())
               .numUpdatedRows,
           ) > 0,
-        alongWith,
-        (made) => made,
       ),
 
-    remove: (id: number, alongWith?: AlongWith): Promise<boolean> =>
-      changeWith(
-        db,
-        async (trx) => {
-          // Its assignments go first: SQLite enforces the cascade only with foreign keys switched on.
-          await trx.deleteFrom('profile_assignments').where('profile_id', '=', id).execute();
-          const result = await trx.deleteFrom('policy_profiles').where('id', '=', id).executeTakeFirst();
-          return Number(result.numDeletedRows) > 0;
-        },
-        alongWith,
-        (made) => made,
-      ),
+    remove: (id: number): Promise<boolean> =>
+      inTransaction(db, async (trx) => {
+        // Its assignments go first: SQLite enforces the cascade only with foreign keys switched on.
+        await trx.deleteFrom('profile_assignments').where('profile_id', '=', id).execute();
+        const result = await trx.deleteFrom('policy_profiles').where('id', '=', id).executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      }),
 
-    /** An import's profiles, new (no id) and changed, in one transaction with `alongWith`. */
-    writeMany: (rows: (NewProfile & { id?: number })[], alongWith?: AlongWith): Promise<void> =>
-      changeWith(
-        db,
-        async (trx) => {
-          for (const { id, ...row } of rows) {
-            if (id === undefined) await trx.insertInto('policy_profiles').values(row).execute();
-            else await trx.updateTable('policy_profiles').set(row).where('id', '=', id).execute();
-          }
-        },
-        alongWith,
-      ),
+    /** An import's profiles, new (no id) and changed, in one transaction. */
+    writeMany: (rows: (NewProfile & { id?: number })[]): Promise<void> =>
+      inTransaction(db, async (trx) => {
+        for (const { id, ...row } of rows) {
+          if (id === undefined) await trx.insertInto('policy_profiles').values(row).execute();
+          else await trx.updateTable('policy_profiles').set(row).where('id', '=', id).execute();
+        }
+      }),
 
     /** Assigned devices per profile. */
     async assignedCounts(): Promise<Map<number, number>> {

@@ -24,7 +24,7 @@ import type { z } from 'zod';
 import type { profileTemplateCopyRequest, profileTemplateEditRequest } from '@edge/protocol';
 import type { Db } from '../db/schema.ts';
 import type { ProfileTemplatesTable } from '../db/schema-profiles.ts';
-import { changeWith, type AlongWith } from '../db/transaction.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { unlessDuplicate } from '../db/errors.ts';
 import { fail } from '../http/errors.ts';
 import { batcher } from '../lib/batcher.ts';
@@ -48,39 +48,33 @@ export function templateStore(db: Db) {
       names.length
         ? db.selectFrom('profile_templates').selectAll().where('name', 'in', names).execute()
         : Promise.resolve([]),
-    insert: (row: Omit<TemplateRow, 'id'>, alongWith?: AlongWith): Promise<number> =>
-      changeWith(
+    insert: (row: Omit<TemplateRow, 'id'>): Promise<number> =>
+      inTransaction(
         db,
         async (trx) =>
           (await trx.insertInto('profile_templates').values(row).returning('id').executeTakeFirstOrThrow())
             .id,
-        alongWith,
       ),
     update: (
       id: number,
       row: Pick<TemplateRow, 'name' | 'body' | 'updated_by' | 'updated_at'>,
-      alongWith?: AlongWith,
     ): Promise<boolean> =>
-      changeWith(
+      inTransaction(
         db,
         async (trx) =>
           Number(
             (await trx.updateTable('profile_templates').set(row).where('id', '=', id).executeTakeFirst())
               .numUpdatedRows,
           ) > 0,
-        alongWith,
-        (made) => made,
       ),
-    remove: (id: number, alongWith?: AlongWith): Promise<boolean> =>
-      changeWith(
+    remove: (id: number): Promise<boolean> =>
+      inTransaction(
         db,
         async (trx) =>
           Number(
             (await trx.deleteFrom('profile_templates').where('id', '=', id).executeTakeFirst())
               .numDeletedRows,
           ) > 0,
-        alongWith,
-        (made) => made,
       ),
     /** Claims the device for one template's application; false when it was given one already. */
     async claim(deviceId: string, templateName: string, at: number): Promise<boolean> {
@@ -258,17 +252,16 @@ export function templateService(deps: {
       .catch((err: unknown) => log.error({ err, deviceId: change.deviceId }, 'profile template not given'));
   });
 
-  async function create(
-    template: ProfileTemplate,
-    user: string,
-    alongWith?: AlongWith,
-  ): Promise<ProfileTemplateView> {
+  async function create(template: ProfileTemplate, user: string): Promise<ProfileTemplateView> {
     const at = now();
     const id = await unlessDuplicate(
-      store.insert(
-        { name: template.name, body: bodyOf(template), updated_by: user, updated_at: at, created_at: at },
-        alongWith,
-      ),
+      store.insert({
+        name: template.name,
+        body: bodyOf(template),
+        updated_by: user,
+        updated_at: at,
+        created_at: at,
+      }),
       'profileNameTaken',
     );
     return viewOf(await load(id));
@@ -295,29 +288,30 @@ export function templateService(deps: {
 
     create,
 
-    async edit(request: EditRequest, user: string, alongWith?: AlongWith): Promise<ProfileTemplateView> {
+    async edit(request: EditRequest, user: string): Promise<ProfileTemplateView> {
       const { id, ...template } = request;
       await load(id);
       const changed = await unlessDuplicate(
-        store.update(
-          id,
-          { name: template.name, body: bodyOf(template), updated_by: user, updated_at: now() },
-          alongWith,
-        ),
+        store.update(id, {
+          name: template.name,
+          body: bodyOf(template),
+          updated_by: user,
+          updated_at: now(),
+        }),
         'profileNameTaken',
       );
       if (!changed) throw fail(404, 'profileNotFound');
       return viewOf(await load(id));
     },
 
-    async copy(request: CopyRequest, user: string, alongWith?: AlongWith): Promise<ProfileTemplateView> {
+    async copy(request: CopyRequest, user: string): Promise<ProfileTemplateView> {
       const source = templateOf(await load(request.id));
       const checked = profileTemplate.parse({ ...source, name: request.name });
-      return create(checked, user, alongWith);
+      return create(checked, user);
     },
 
-    async remove(id: number, alongWith?: AlongWith): Promise<void> {
-      if (!(await store.remove(id, alongWith))) throw fail(404, 'profileNotFound');
+    async remove(id: number): Promise<void> {
+      if (!(await store.remove(id))) throw fail(404, 'profileNotFound');
     },
   };
 }

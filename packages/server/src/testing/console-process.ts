@@ -103,15 +103,34 @@ export async function adoptWaiting(call: Call, count: number): Promise<string[]>
 export const RENAME = `${SETTINGS_API_ROOT}/generalSetting/setting`;
 
 /** Every device holds `name`, in sync with the console's latest version of its general section (the API's view). */
-export async function renamedEverywhere(call: Call, ids: string[], name: string): Promise<boolean> {
-  for (const id of ids) {
+export const renamedEverywhere = (call: Call, ids: string[], name: string): Promise<boolean> =>
+  inSyncWith(call, new Map(ids.map((id) => [id, name])));
+
+/** Every device reports the name `expected` gives it, in sync with its latest desired version. */
+export async function inSyncWith(call: Call, expected: Map<string, string>): Promise<boolean> {
+  return (await sectionsOutOfSync(call, expected, 1)).length === 0;
+}
+
+/** The general sections (at most `upTo`) not yet in sync with the name `expected` gives their device. */
+export async function sectionsOutOfSync(
+  call: Call,
+  expected: Map<string, string>,
+  upTo = Infinity,
+): Promise<unknown[]> {
+  const behind: unknown[] = [];
+  for (const [id, name] of expected) {
+    if (behind.length >= upTo) break;
     const res = await call('GET', `${SETTINGS_STATE_PATH}?id=${id}&section=general`);
-    if (res.status !== 200) return false;
+    if (res.status !== 200) {
+      behind.push({ id, status: res.status });
+      continue;
+    }
     const view = ((await res.json()) as SettingsStateResponse).sections[0];
-    if (view?.state !== 'in_sync' || view.reportedVersion !== view.desiredVersion) return false;
-    if ((view.reported as { deviceName?: string } | null)?.deviceName !== name) return false;
+    const reported = (view?.reported as { deviceName?: string } | null)?.deviceName;
+    if (view?.state !== 'in_sync' || view.reportedVersion !== view.desiredVersion || reported !== name)
+      behind.push({ id, expected: name, ...view });
   }
-  return true;
+  return behind;
 }
 
 /** Devices online by the inventory list (held in memory: it answers whatever the database is doing). */

@@ -15,8 +15,12 @@ export interface PostgresProcess {
   port: number;
   /** The cluster's own `postgres` database, as the `postgres` superuser (trust authentication). */
   url: string;
-  /** Stops the server the way a service manager does (fast shutdown: clients cut off); the data stays. */
-  stop(): Promise<void>;
+  /**
+   * Stops the server the way a service manager does (`fast`, pg_ctl -m fast: clients cut off, a clean
+   * checkpoint) or as a crash leaves it (`immediate`, pg_ctl -m immediate: no checkpoint, crash recovery at
+   * the next start); the data stays.
+   */
+  stop(mode?: 'fast' | 'immediate'): Promise<void>;
   /** Starts it again on the same port and data; resolves once it accepts queries. */
   start(): Promise<void>;
   /** Stops it and removes the cluster. */
@@ -101,12 +105,12 @@ export async function startPostgres(): Promise<PostgresProcess> {
     await untilAccepting(url, output, child);
   }
 
-  async function stop(): Promise<void> {
+  async function stop(mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
     const running = child;
     if (!running || running.exitCode !== null || running.signalCode !== null) return;
     const exited = new Promise((resolve) => running.once('exit', resolve));
-    // SIGINT is PostgreSQL's fast shutdown (pg_ctl stop -m fast, a service manager's stop).
-    running.kill('SIGINT');
+    // The signals pg_ctl sends: SIGINT for a fast shutdown, SIGQUIT for an immediate one.
+    running.kill(mode === 'fast' ? 'SIGINT' : 'SIGQUIT');
     await exited;
   }
 
