@@ -117,8 +117,10 @@ export function deviceImages(deps: {
             serial: d.serial,
             model: d.model,
             online: d.online,
-            firmware: v?.firmware ?? d.firmware,
-            agentVersion: v?.agent_version ?? null,
+            // What the device says in its hello is what it runs now; the rollout's record stands in for
+            // an agent too old to say, and tells how the last upgrade ended (state).
+            firmware: d.firmware || v?.firmware || '',
+            agentVersion: d.agentVersion || v?.agent_version || null,
             state: v?.state ?? null,
             updatedAt: v ? Number(v.updated_at) : null,
           };

@@ -21,6 +21,7 @@ import { profileTemplates } from './0022_profile_templates.ts';
 import { alertsMore } from './0023_alerts_more.ts';
 import { deviceBackups } from './0019_device_backups.ts';
 import { upgrade } from './0021_upgrade.ts';
+import { agentVersion } from './0027_agent_version.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -45,4 +46,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0022_profile_templates': profileTemplates,
   '0023_alerts_more': alertsMore,
   '0021_upgrade': upgrade,
+  '0027_agent_version': agentVersion,
 };
