@@ -133,13 +133,16 @@ export function deviceImages(deps: {
       const request = upgradeRolloutRequest.parse(input);
       const image = await store.image(request.imageId);
       if (!image) throw fail(404, 'upgradeSoftwareNotFound');
+      const fits = (model: string) => image.model === ANY_MODEL || model === image.model;
       const ids = new Set(request.deviceIds);
+      // A group is taken as it is now: those of its devices the image is made for (a group mixes models).
       if (request.groupId !== undefined)
-        for (const d of deps.devices.list()) if (d.groupId === request.groupId) ids.add(d.id);
+        for (const d of deps.devices.list())
+          if (d.groupId === request.groupId && fits(d.model)) ids.add(d.id);
       if (!ids.size) throw fail(400, 'upgradeNoDevices');
-      // A firmware image is made for one model: a device of another has no software to take from it.
+      // A firmware image is made for one model: a device named of another has no software to take from it.
       if (image.model !== ANY_MODEL)
-        for (const id of ids)
+        for (const id of request.deviceIds)
           if (deps.devices.get(id) && deps.devices.get(id)!.model !== image.model)
             throw fail(404, 'upgradeSoftwareNotFound', `${messages.upgradeSoftwareNotFound} (${id})`);
       const jobId = await deps.jobs.create({

@@ -21,7 +21,12 @@ let fleet: Child;
 let call: Caller;
 
 beforeAll(async () => {
-  const started = await startConsoleWithFleet('sqlite', { count: COUNT, prefix, control: true });
+  const started = await startConsoleWithFleet('sqlite', {
+    count: COUNT,
+    prefix,
+    control: true,
+    entries: (_serial, i) => (i < 2 ? { group: 'North' } : {}),
+  });
   edge = started.edge;
   fleet = started.fleet;
   call = caller(edge, started.session);
@@ -136,5 +141,20 @@ describe('staged rollout over simulated devices', () => {
     expect(failed.length).toBe(2);
     expect(detail.steps.filter((s) => s.startedAt === null).length).toBe(COUNT - 2);
     for (let i = 1; i <= COUNT; i++) control(`upgrade-ok ${fleetSerial(prefix, i)}`);
+  }, 150_000);
+
+  test('a group: every device of it, and only those, take the image', async () => {
+    const groupId = edge.devices.list().find((d) => d.groupId !== null)!.groupId!;
+    const members = edge.devices
+      .list()
+      .filter((d) => d.groupId === groupId)
+      .map((d) => d.id);
+    expect(members).toHaveLength(2);
+    const detail = await rollOut({ imageId: await image('8.0.0'), groupId, canaryShare: 0 });
+    expect(detail.job.state).toBe('succeeded');
+    expect(detail.steps.map((s) => s.deviceId).sort()).toEqual([...members].sort());
+    const versions = await versionReport();
+    for (const row of versions)
+      expect(row.agentVersion, row.deviceId).toBe(members.includes(row.deviceId) ? '8.0.0' : '5.0.0');
   }, 150_000);
 });
