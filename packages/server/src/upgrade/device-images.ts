@@ -20,6 +20,7 @@ import type { DeviceDirectory } from '../devices/index.ts';
 import type { JobService } from '../jobs/index.ts';
 import { fail } from '../http/errors.ts';
 import type { ImageRow, UpgradeStore } from './store.ts';
+import type { ImageFiles } from './image-files.ts';
 import type { ConsoleRelease } from './console-release.ts';
 import { publicKeyOf } from '@edge/protocol/signature';
 
@@ -50,6 +51,7 @@ export function deviceImages(deps: {
   release: ConsoleRelease;
   devices: DeviceDirectory;
   jobs: JobService;
+  files: ImageFiles;
   now?: () => number;
 }) {
   const now = deps.now ?? Date.now;
@@ -70,16 +72,21 @@ export function deviceImages(deps: {
         version: opened.manifest.version,
         size: bytes.length,
         sha256: opened.manifest.sha256,
-        data: bytes.toString('base64'),
+        data: '',
         uploaded_at: now(),
         uploaded_by: userName,
       };
+      // The file first: a row is never listed without its bytes (a file without a row is overwritten by
+      // the same image's next upload).
+      await deps.files.write(row.sha256, bytes);
       const id = await store.addImage(row);
       return imageView({ ...row, id });
     },
 
     async remove(id: number): Promise<void> {
-      if (!(await store.removeImage(id))) throw fail(404, 'upgradeSoftwareNotFound');
+      const image = await store.image(id);
+      if (!image || !(await store.removeImage(id))) throw fail(404, 'upgradeSoftwareNotFound');
+      await deps.files.remove(image.sha256);
     },
 
     image: (id: number) => store.image(id),
@@ -91,10 +98,11 @@ export function deviceImages(deps: {
       return `${DEVICE_IMAGE_DOWNLOAD_PATH}?token=${token}`;
     },
 
-    async fetchByToken(token: string): Promise<Buffer> {
+    async fetchByToken(token: string) {
       const found = await store.takeToken(hashToken(token), now());
-      if (!found) throw fail(404, 'notFound');
-      return Buffer.from(found.data, 'base64');
+      const stream = found && (await deps.files.open(found.sha256));
+      if (!stream) throw fail(404, 'notFound');
+      return stream;
     },
 
     recordVersion: (deviceId: string, v: { agentVersion: string; firmware: string; state: string | null }) =>
