@@ -16,6 +16,12 @@ import { DEMO_NETWORK_DEVICES, seedDemoNetwork } from '@edge/server/sdwan-demo';
 
 const DEMO_PREFIX = 'DEMO';
 const demoDevices = Number.parseInt(process.env.DEMO_DEVICES ?? '25', 10);
+/**
+ * Random network drop-outs per device per day (the fleet's own default when unset): the demo looks like a
+ * real fleet; the browser tests set 0, since a device gone for up to two minutes at random fails whatever
+ * spec drives it then (a restore refused as the device is offline).
+ */
+const demoDropouts = process.env.DEMO_DROPOUTS_PER_DAY;
 
 const config = loadConfig();
 let edge = await buildConsole(config);
@@ -67,6 +73,7 @@ if (demoDevices > 0) {
     // The same identities across restarts, as real devices keep theirs.
     stateFile: path.join(config.dataDir, 'demo-fleet.json'),
     rampMs: Math.min(5000, demoDevices * 20),
+    ...(demoDropouts !== undefined && { dropoutsPerDay: Number.parseInt(demoDropouts, 10) }),
   });
   fleet.start();
   serveControlFile(fleet, path.join(config.dataDir, 'fleet-control'));

@@ -63,7 +63,7 @@ export interface IngestCapacity {
   steps: IngestStep[];
 }
 
-/** A job over the whole fleet: Diagnose's ping, a profile rollout, an Application deploy (phases/job-under-load.ts). */
+/** A job over the whole fleet: Diagnose's ping, a profile rollout, an Application deploy, a backup (phases/job-under-load.ts). */
 export interface JobUnderLoadFigure {
   devices: number;
   succeeded: number;
@@ -106,6 +106,8 @@ export interface Figures {
   diagnose: JobUnderLoadFigure | null;
   rollout: JobUnderLoadFigure | null;
   deploy: JobUnderLoadFigure | null;
+  /** Backup now over the whole fleet, one job (phases/backup-fanout.ts). */
+  backup: JobUnderLoadFigure | null;
   terminals: TerminalFigure | null;
   /** What went wrong or fell short; an empty list means every phase ran. */
   problems: string[];
@@ -126,6 +128,7 @@ export const emptyFigures = (backend: string, transport: string, size: number): 
   diagnose: null,
   rollout: null,
   deploy: null,
+  backup: null,
   terminals: null,
   problems: [],
 });

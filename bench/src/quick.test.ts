@@ -57,4 +57,6 @@ test(`${SIZE} devices: all online after enrolment and after a reconnect storm, R
   // Every device got a deploy step; those whose model runs containers deployed it.
   expect(figures.deploy?.devices, context).toBe(SIZE);
   expect(figures.deploy?.succeeded, context).toBeGreaterThan(0);
+  // One backup job over the whole fleet: every device's file written.
+  expect(figures.backup, context).toMatchObject({ devices: SIZE, succeeded: SIZE, failed: 0 });
 }, 180_000);

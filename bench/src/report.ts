@@ -1,5 +1,5 @@
 /** Turns the runs' figures into one side-by-side table: a row per figure, a column per backend and size. */
-import type { Figures, Latency, OnlineFigure } from './figures.ts';
+import type { Figures, JobUnderLoadFigure, Latency, OnlineFigure } from './figures.ts';
 import { markdownTable, type Cell } from './table.ts';
 import { missedTargets } from './targets.ts';
 
@@ -17,6 +17,22 @@ const latency = (l: Latency | undefined): Cell => {
   if ('missing' in l) return l.missing;
   return `${fixed(l.p50)} / ${fixed(l.p99)}`;
 };
+
+/** A fleet-wide job's two rows: how long it took (and how many succeeded), and inventory/list meanwhile. */
+const jobRows = (
+  title: string,
+  during: string,
+  of: (f: Figures) => JobUnderLoadFigure | null,
+): [string, (f: Figures) => Cell][] => [
+  [
+    title,
+    (f) => {
+      const job = of(f);
+      return job ? `${fixed(job.allResultsS)} (${job.succeeded}/${job.devices} succeeded)` : null;
+    },
+  ],
+  [`inventory/list during ${during} p50 / p99, ms`, (f) => latency(of(f)?.list)],
+];
 
 const ROWS: [string, (f: Figures) => Cell][] = [
   ['enrolment cold start: all online, s', (f) => online(f.enrol)],
@@ -67,30 +83,10 @@ const ROWS: [string, (f: Figures) => Cell][] = [
         ? `${fixed(f.rpc.p50)} / ${fixed(f.rpc.p99)}${f.rpc.failures ? ` (${f.rpc.failures} failed)` : ''}`
         : null,
   ],
-  [
-    'diagnose ping, all devices: results in, s',
-    (f) =>
-      f.diagnose
-        ? `${fixed(f.diagnose.allResultsS)} (${f.diagnose.succeeded}/${f.diagnose.devices} succeeded)`
-        : null,
-  ],
-  ['inventory/list during it p50 / p99, ms', (f) => (f.diagnose ? latency(f.diagnose.list) : null)],
-  [
-    'profile rollout, all devices: done, s',
-    (f) =>
-      f.rollout
-        ? `${fixed(f.rollout.allResultsS)} (${f.rollout.succeeded}/${f.rollout.devices} succeeded)`
-        : null,
-  ],
-  ['inventory/list during the rollout p50 / p99, ms', (f) => (f.rollout ? latency(f.rollout.list) : null)],
-  [
-    'application deploy, all devices: done in, s',
-    (f) =>
-      f.deploy
-        ? `${fixed(f.deploy.allResultsS)} (${f.deploy.succeeded}/${f.deploy.devices} succeeded)`
-        : null,
-  ],
-  ['inventory/list during the deploy p50 / p99, ms', (f) => (f.deploy ? latency(f.deploy.list) : null)],
+  ...jobRows('diagnose ping, all devices: results in, s', 'it', (f) => f.diagnose),
+  ...jobRows('profile rollout, all devices: done, s', 'the rollout', (f) => f.rollout),
+  ...jobRows('application deploy, all devices: done in, s', 'the deploy', (f) => f.deploy),
+  ...jobRows('backup, all devices as one job: done in, s', 'the backup', (f) => f.backup),
   [
     'terminals at once: keystroke echo p50 / p99, ms',
     (f) => (f.terminals ? `${latency(f.terminals.echo)} (${f.terminals.terminals} open)` : null),

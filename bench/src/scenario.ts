@@ -21,6 +21,7 @@ import { measureRpc } from './phases/rpc.ts';
 import { measureDiagnoseFanout } from './phases/diagnose-fanout.ts';
 import { measureProfileRollout } from './phases/profile-rollout.ts';
 import { measureDeployFanout } from './phases/deploy-fanout.ts';
+import { measureBackupFanout } from './phases/backup-fanout.ts';
 import { measureTerminals } from './phases/terminals.ts';
 import { measureOffline } from './phases/offline.ts';
 import { probeIngestCapacity } from './phases/ingest-capacity.ts';
@@ -132,6 +133,7 @@ export async function runScenario(o: ScenarioOptions): Promise<Figures> {
       figures.diagnose = await phase('diagnose fan-out', () => measureDiagnoseFanout(run));
       figures.rollout = await phase('profile rollout', () => measureProfileRollout(run));
       figures.deploy = await phase('deploy fan-out', () => measureDeployFanout(run));
+      figures.backup = await phase('backup fan-out', () => measureBackupFanout(run));
       if (settings.terminals > 0)
         figures.terminals = await phase('terminals', () => measureTerminals(run, settings.terminals));
       figures.offline = await phase('offline detection', () => measureOffline(run));

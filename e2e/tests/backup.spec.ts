@@ -64,8 +64,9 @@ test('backs up, downloads, uploads and restores a device, the restore shown as n
 
   // Change the device after the backup, so the restore has a section to put back (and takes a while).
   const info = await (await page.request.get('/api/v1/settings/account/getAccountInfo')).json();
+  const changedName = `changed-${Date.now().toString(36)}`;
   const changed = await page.request.patch('/api/v1/inventory/settings/generalSetting/setting', {
-    data: { id: file.content.deviceId, deviceName: `changed-${Date.now().toString(36)}` },
+    data: { id: file.content.deviceId, deviceName: changedName },
     headers: { 'x-csrf-token': info.csrfToken as string },
   });
   expect(changed.status(), await changed.text()).toBe(200);
@@ -75,16 +76,43 @@ test('backs up, downloads, uploads and restores a device, the restore shown as n
   await answerConfirm(page, 'ok', /cannot be interrupted/);
   const progress = page.getByTestId('restore-progress');
   await expect(progress).toBeVisible();
-  await expect(page.getByTestId('restore-locked')).toContainText('cannot be interrupted');
-  await expect(page.locator('.ant-modal:visible .ant-modal-close')).toHaveCount(0);
+  // A restore of one changed section can end before a busy browser draws the dialog, so what is checked is
+  // the rule, on one snapshot of the page: while the restore runs, the notice is shown and there is no way
+  // out (no close button, no footer). Escape never closes it, running or not.
+  const seen = await page.evaluate(() => {
+    const dialog = document.querySelector('[data-testid=restore-progress]')!.closest('.ant-modal')!;
+    return {
+      state: dialog.querySelector('[data-testid=restore-progress]')!.getAttribute('data-state'),
+      locked: dialog.querySelector('[data-testid=restore-locked]')?.textContent ?? null,
+      exits: dialog.querySelectorAll('.ant-modal-close, [data-testid=restore-close]').length,
+    };
+  });
+  if (seen.state === 'running') {
+    expect(seen.locked).toContain('cannot be interrupted');
+    expect(seen.exits).toBe(0);
+  }
   await page.keyboard.press('Escape');
   await expect(progress).toBeVisible();
-  await expect(page.getByTestId('restore-done')).toHaveText(
+  // The outcome: SPEC 8's message, or (failing the test with it) the reason the restore gave.
+  await expect(progress).not.toHaveAttribute('data-state', 'running', { timeout: 180_000 });
+  expect(await progress.textContent()).toContain(
     'Restore successfully. Please click Reboot button to restart the device.',
-    { timeout: 180_000 },
   );
+  await expect(page.getByTestId('restore-locked')).toHaveCount(0);
   await page.getByTestId('restore-close').click();
   await expect(progress).toBeHidden();
+  // The configuration of the backup is back: the name given after it is gone.
+  await expect
+    .poll(
+      async () =>
+        (
+          await page.request.get('/api/v1/inventory/settings/generalSetting/getConfig', {
+            params: { id: file.content.deviceId },
+          })
+        ).text(),
+      { timeout: 60_000 },
+    )
+    .not.toContain(changedName);
 
   // Delete the uploaded copy, with its confirmation.
   const rows = await history.locator('tbody tr.ant-table-row').count();

@@ -100,7 +100,10 @@ export type BackupDeviceView = z.infer<typeof backupDeviceView>;
 export const backupDevicesResponse = z.object({ list: z.array(backupDeviceView) });
 export const backupHistoryQuery = z.object({ deviceId: z.string().min(1).max(64) });
 export const backupHistoryResponse = z.object({ list: z.array(backupView) });
-export const backupNowRequest = z.object({ deviceIds: z.array(z.string().min(1).max(64)).min(1).max(1000) });
+/** As many devices as one job takes (a fleet-wide backup is one job: bench phases/backup-fanout.ts). */
+export const backupNowRequest = z.object({
+  deviceIds: z.array(z.string().min(1).max(64)).min(1).max(10_000),
+});
 export const backupJobResponse = z.object({ jobId: z.number().int() });
 export const backupIdRequest = z.object({ id: z.string().min(1).max(200) });
 /** Restore a backup on its own device, or on another of the same model (`deviceId`). */

@@ -100,6 +100,8 @@ export const helloMessage = z.object({
   serial: z.string().regex(SERIAL_PATTERN),
   model: text(64),
   firmware: text(64),
+  /** The agent's own version (issue 22: the Upgrade screen's version report); absent from older agents. */
+  agentVersion: text(64).optional(),
   hostname: text(253),
   capabilities: z.array(text(32)).max(64),
   interfaces: z.array(networkInterface).max(64),

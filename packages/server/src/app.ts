@@ -260,6 +260,13 @@ export async function buildConsole(
   );
   await registerWebConsole(app, config.webRoot);
   scheduler.start();
+  // A console restore replaced the store under this running console. What would let the old store's sessions
+  // in (their live sockets, the sessions held for outages) and the old secret key go at once, not only at the
+  // in-process restart (main.ts) that reads everything else again: the browser signs in on the restored users.
+  modules.offersOf(consoleBackupModule).onRestored(() => {
+    sessions.forgetAll();
+    secrets.reload();
+  });
 
   const helpers = lowerHelperThreads(config.helperThreadNice);
   app.log.info(helpers, 'helper threads yield the CPU to the event loop');

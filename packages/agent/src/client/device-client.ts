@@ -26,6 +26,7 @@ import { Session, type Live } from './session.ts';
 import { RpcDispatcher } from './rpc-dispatcher.ts';
 import { rpcTable } from './rpc-table.ts';
 import { Tunnels, type TunnelLink } from './tunnels.ts';
+import { AGENT_VERSION } from '../version.ts';
 import type { Cancel, Scheduler } from './scheduler.ts';
 import { memoryAppliedStore, type AppliedStore } from '../config/applied-store.ts';
 import { ConfigEngine, type ConfigHost } from '../config/engine.ts';
@@ -345,9 +346,15 @@ export class DeviceClient {
     const facts = await this.options.platform.system.facts();
     this.serialNumber = facts.serial;
     const { ifaceName: _ifaceName, ...hello } = facts;
+    // The version the upgrade port runs (a simulated device's changes with its upgrades), else this build's.
+    const status = await this.options.platform.upgrade?.status().catch(() => null);
     await this.session.sendAcknowledged(
       'hello',
-      json({ ...hello, reportInterval: this.reporter.interval.setting }),
+      json({
+        ...hello,
+        agentVersion: status?.agentVersion ?? AGENT_VERSION,
+        reportInterval: this.reporter.interval.setting,
+      }),
     );
   }
 

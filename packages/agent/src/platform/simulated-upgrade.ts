@@ -39,25 +39,33 @@ export class SimulatedUpgrade implements UpgradePort {
     progress(100, 'installed');
   }
 
-  restart(): void {
+  /** Resolves once the device runs the new version (or came back on the old one). */
+  restart(): Promise<void> {
     const params = this.pending;
     this.pending = null;
-    if (!params) return;
-    setTimeout(() => {
-      if (!this.last) return;
-      if (this.failing) {
-        this.last = {
-          ...this.last,
-          state: 'rolledBack',
-          at: Date.now(),
-          reason: 'the new version did not reach the console (simulated fault)',
-        };
-        return;
-      }
-      if (params.kind === 'agent') this.agentVersion = params.version;
-      else this.system.firmwareNow = params.version;
-      this.last = { ...this.last, state: 'done', at: Date.now() };
-    }, RESTART_MS).unref();
+    if (!params) return Promise.resolve();
+    return new Promise((resolve) => {
+      setTimeout(() => {
+        this.comeBack(params);
+        resolve();
+      }, RESTART_MS).unref();
+    });
+  }
+
+  private comeBack(params: UpgradeRpcParams): void {
+    if (!this.last) return;
+    if (this.failing) {
+      this.last = {
+        ...this.last,
+        state: 'rolledBack',
+        at: Date.now(),
+        reason: 'the new version did not reach the console (simulated fault)',
+      };
+      return;
+    }
+    if (params.kind === 'agent') this.agentVersion = params.version;
+    else this.system.firmwareNow = params.version;
+    this.last = { ...this.last, state: 'done', at: Date.now() };
   }
 
   async logo() {

@@ -12,8 +12,12 @@ export interface UpgradePort {
   status(): Promise<UpgradeStatusResult>;
   /** Downloads, checks and installs the image beside the running version; throws when any of it fails. */
   install(params: UpgradeRpcParams, progress: Progress): Promise<void>;
-  /** Restarts into what install() put in place (called after the device answered). */
-  restart(): void;
+  /**
+   * Restarts into what install() put in place (called after the device answered). A real agent's process
+   * ends here and its successor says hello on connecting; a device that stays up (the simulated one) resolves
+   * once it runs the new version, and is made to say hello again so the console sees the version it reports.
+   */
+  restart(): void | Promise<void>;
   logo(): Promise<DeviceLogo | null>;
   setLogo(logo: DeviceLogo): Promise<void>;
   clearLogo(): Promise<boolean>;
@@ -30,7 +34,13 @@ export function upgradeRpc(
     upgrade: async (params, progress) => {
       await upgrade.install(params, progress);
       host.log.info('upgrade installed; restarting into it', { version: params.version });
-      host.later(RESTART_AFTER_MS, () => upgrade.restart());
+      host.later(
+        RESTART_AFTER_MS,
+        () =>
+          void Promise.resolve(upgrade.restart())
+            .then(() => host.sayHello())
+            .catch((err: unknown) => host.log.warn('hello after the upgrade failed', { err: String(err) })),
+      );
       return { restartInMs: RESTART_AFTER_MS };
     },
     upgradeStatus: () => upgrade.status(),

@@ -38,6 +38,10 @@ export function sessionMemory(idleMs: number) {
     drop(idHash: string): void {
       held.delete(idHash);
     },
+    /** Every session ended at once (a console restore replaced the sessions table). */
+    dropAll(): void {
+      held.clear();
+    },
     dropUser(userId: number, exceptIdHash?: string): void {
       for (const [idHash, entry] of held)
         if (entry.userId === userId && idHash !== exceptIdHash) held.delete(idHash);

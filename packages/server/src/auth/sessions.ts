@@ -76,6 +76,11 @@ export function sessions(db: Db, idleMinutes: number, now: () => number = Date.n
       return store.remove(digest(secret));
     },
     pruneIdle: () => store.removeIdleBefore(now() - idleMs),
+    /**
+     * A console restore emptied the sessions table: none held here may stand in for it, not even while the
+     * database cannot be reached.
+     */
+    forgetAll: () => memory.dropAll(),
     /** Ends every session of a user (suspended, deleted, password reset), but the one given. */
     endAllOf: (userId: number, exceptIdHash?: string) => {
       memory.dropUser(userId, exceptIdHash);

@@ -36,9 +36,17 @@ function readOrCreateKey(dataDir: string): Buffer {
   return key;
 }
 
-export function loadSecrets(dataDir: string): Secrets {
-  const key = readOrCreateKey(dataDir);
+/** The console's own secrets: its key can be read again (a console restore put the backup's key in place). */
+export interface KeyedSecrets extends Secrets {
+  reload(): void;
+}
+
+export function loadSecrets(dataDir: string): KeyedSecrets {
+  let key = readOrCreateKey(dataDir);
   return {
+    reload() {
+      key = readOrCreateKey(dataDir);
+    },
     seal(plaintext, purpose) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES }).setAAD(

@@ -23,7 +23,10 @@ export interface DeviceImagesTable {
   version: string;
   size: number;
   sha256: string;
-  /** The whole signed image, base64. */
+  /**
+   * '' since 0027: the image is the file DATA_DIR/device-images/<sha256>.img (upgrade/image-files.ts). An
+   * image uploaded before still has its bytes here (base64) until the console moves them out on start.
+   */
   data: string;
   uploaded_at: number;
   uploaded_by: string;

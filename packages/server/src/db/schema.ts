@@ -85,6 +85,8 @@ export interface DevicesTable {
   model: Generated<string>;
   name: Generated<string>;
   firmware: Generated<string>;
+  /** What the agent said it runs in its last hello; '' unknown (0027). */
+  agent_version: Generated<string>;
   adoption: Generated<Adoption>;
   /** sha256 (hex) of the enrolment key the device uses as its MQTT password. */
   credential_hash: string;

@@ -15,6 +15,7 @@ const COLUMNS: { column: Column; value: (d: LiveDevice) => SqlValue }[] = [
   { column: { name: 'report_interval', type: 'integer' }, value: (d) => d.reportInterval },
   { column: { name: 'model', type: 'text' }, value: (d) => d.record.model },
   { column: { name: 'firmware', type: 'text' }, value: (d) => d.record.firmware },
+  { column: { name: 'agent_version', type: 'text' }, value: (d) => d.record.agentVersion },
   { column: { name: 'hostname', type: 'text' }, value: (d) => d.record.hostname },
   { column: { name: 'ip', type: 'text' }, value: (d) => d.record.ip },
   { column: { name: 'mac', type: 'text' }, value: (d) => d.record.mac },

@@ -54,6 +54,7 @@ export function presence({ registry, changes, log, onOffline, now = Date.now }: 
         ...device.record,
         model: hello.model,
         firmware: hello.firmware,
+        agentVersion: hello.agentVersion ?? device.record.agentVersion,
         hostname: hello.hostname,
         ip: hello.ip,
         mac: hello.mac,

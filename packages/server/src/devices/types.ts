@@ -17,6 +17,8 @@ export interface DeviceRecord {
   model: string;
   name: string;
   firmware: string;
+  /** The agent's own version, as its last hello said; '' when it never said. */
+  agentVersion: string;
   adoption: Adoption;
   groupId: number | null;
   profile: string;

@@ -20,6 +20,7 @@ export function toRecord(row: DeviceRow): DeviceRecord {
     model: row.model,
     name: row.name,
     firmware: row.firmware,
+    agentVersion: row.agent_version,
     adoption: row.adoption,
     groupId: row.group_id,
     profile: row.profile,

@@ -84,6 +84,11 @@ export function liveHub(log: BusLog) {
       );
     },
 
+    /** Every session ended at once (a console restore): every socket opened by one closes. */
+    closeAll(reason: string): void {
+      closeWhere(() => true, CLOSE_SIGNED_OUT, reason);
+    },
+
     get connections(): number {
       return clients.size;
     },

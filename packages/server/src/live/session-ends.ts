@@ -10,7 +10,7 @@ import type { LiveHub } from './hub.ts';
 
 export function closingLiveSockets(
   sessions: Sessions,
-  hub: Pick<LiveHub, 'closeSession' | 'closeUser'>,
+  hub: Pick<LiveHub, 'closeSession' | 'closeUser' | 'closeAll'>,
 ): Sessions {
   return {
     ...sessions,
@@ -18,5 +18,9 @@ export function closingLiveSockets(
     endBySecret: (secret) => sessions.endBySecret(secret).finally(() => hub.closeSession(digest(secret))),
     endAllOf: (userId, exceptIdHash) =>
       sessions.endAllOf(userId, exceptIdHash).finally(() => hub.closeUser(userId, exceptIdHash)),
+    forgetAll: () => {
+      sessions.forgetAll();
+      hub.closeAll('console restored');
+    },
   };
 }

@@ -20,6 +20,7 @@ import type { DeviceDirectory } from '../devices/index.ts';
 import type { JobService } from '../jobs/index.ts';
 import { fail } from '../http/errors.ts';
 import type { ImageRow, UpgradeStore } from './store.ts';
+import type { ImageFiles } from './image-files.ts';
 import type { ConsoleRelease } from './console-release.ts';
 import { publicKeyOf } from '@edge/protocol/signature';
 
@@ -50,6 +51,7 @@ export function deviceImages(deps: {
   release: ConsoleRelease;
   devices: DeviceDirectory;
   jobs: JobService;
+  files: ImageFiles;
   now?: () => number;
 }) {
   const now = deps.now ?? Date.now;
@@ -70,16 +72,21 @@ export function deviceImages(deps: {
         version: opened.manifest.version,
         size: bytes.length,
         sha256: opened.manifest.sha256,
-        data: bytes.toString('base64'),
+        data: '',
         uploaded_at: now(),
         uploaded_by: userName,
       };
+      // The file first: a row is never listed without its bytes (a file without a row is overwritten by
+      // the same image's next upload).
+      await deps.files.write(row.sha256, bytes);
       const id = await store.addImage(row);
       return imageView({ ...row, id });
     },
 
     async remove(id: number): Promise<void> {
-      if (!(await store.removeImage(id))) throw fail(404, 'upgradeSoftwareNotFound');
+      const image = await store.image(id);
+      if (!image || !(await store.removeImage(id))) throw fail(404, 'upgradeSoftwareNotFound');
+      await deps.files.remove(image.sha256);
     },
 
     image: (id: number) => store.image(id),
@@ -91,10 +98,11 @@ export function deviceImages(deps: {
       return `${DEVICE_IMAGE_DOWNLOAD_PATH}?token=${token}`;
     },
 
-    async fetchByToken(token: string): Promise<Buffer> {
+    async fetchByToken(token: string) {
       const found = await store.takeToken(hashToken(token), now());
-      if (!found) throw fail(404, 'notFound');
-      return Buffer.from(found.data, 'base64');
+      const stream = found && (await deps.files.open(found.sha256));
+      if (!stream) throw fail(404, 'notFound');
+      return stream;
     },
 
     recordVersion: (deviceId: string, v: { agentVersion: string; firmware: string; state: string | null }) =>
@@ -117,8 +125,10 @@ export function deviceImages(deps: {
             serial: d.serial,
             model: d.model,
             online: d.online,
-            firmware: v?.firmware ?? d.firmware,
-            agentVersion: v?.agent_version ?? null,
+            // What the device says in its hello is what it runs now; the rollout's record stands in for
+            // an agent too old to say, and tells how the last upgrade ended (state).
+            firmware: d.firmware || v?.firmware || '',
+            agentVersion: d.agentVersion || v?.agent_version || null,
             state: v?.state ?? null,
             updatedAt: v ? Number(v.updated_at) : null,
           };
@@ -131,13 +141,16 @@ export function deviceImages(deps: {
       const request = upgradeRolloutRequest.parse(input);
       const image = await store.image(request.imageId);
       if (!image) throw fail(404, 'upgradeSoftwareNotFound');
+      const fits = (model: string) => image.model === ANY_MODEL || model === image.model;
       const ids = new Set(request.deviceIds);
+      // A group is taken as it is now: those of its devices the image is made for (a group mixes models).
       if (request.groupId !== undefined)
-        for (const d of deps.devices.list()) if (d.groupId === request.groupId) ids.add(d.id);
+        for (const d of deps.devices.list())
+          if (d.groupId === request.groupId && fits(d.model)) ids.add(d.id);
       if (!ids.size) throw fail(400, 'upgradeNoDevices');
-      // A firmware image is made for one model: a device of another has no software to take from it.
+      // A firmware image is made for one model: a device named of another has no software to take from it.
       if (image.model !== ANY_MODEL)
-        for (const id of ids)
+        for (const id of request.deviceIds)
           if (deps.devices.get(id) && deps.devices.get(id)!.model !== image.model)
             throw fail(404, 'upgradeSoftwareNotFound', `${messages.upgradeSoftwareNotFound} (${id})`);
       const jobId = await deps.jobs.create({

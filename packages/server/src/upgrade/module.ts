@@ -6,6 +6,7 @@
 import { featureModule } from '../modules/module.ts';
 import { consoleRelease } from './console-release.ts';
 import { deviceImages } from './device-images.ts';
+import { imageFiles } from './image-files.ts';
 import { upgradeDeviceKind } from './rollout-kind.ts';
 import { upgradeRoutes } from './routes.ts';
 import { upgradeStore } from './store.ts';
@@ -13,10 +14,12 @@ import { upgradeStore } from './store.ts';
 export const upgradeModule = featureModule({
   name: 'upgrade',
   needs: ['store', 'jobs', 'devices', 'rpc', 'config'],
-  start({ store, jobs, devices, rpc, config }) {
+  async start({ store, jobs, devices, rpc, config }) {
     const upgrades = upgradeStore(store.db);
     const release = consoleRelease({ store: upgrades, dataDir: config.dataDir });
-    const images = deviceImages({ store: upgrades, release, devices, jobs });
+    const files = imageFiles(config.dataDir);
+    await files.moveOutOf(upgrades);
+    const images = deviceImages({ store: upgrades, release, devices, jobs, files });
     jobs.kinds.register(upgradeDeviceKind({ images, devices }));
     return {
       routes: [upgradeRoutes(release, images, rpc)],

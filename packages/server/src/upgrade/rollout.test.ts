@@ -21,7 +21,12 @@ let fleet: Child;
 let call: Caller;
 
 beforeAll(async () => {
-  const started = await startConsoleWithFleet('sqlite', { count: COUNT, prefix, control: true });
+  const started = await startConsoleWithFleet('sqlite', {
+    count: COUNT,
+    prefix,
+    control: true,
+    entries: (_serial, i) => (i < 2 ? { group: 'North' } : {}),
+  });
   edge = started.edge;
   fleet = started.fleet;
   call = caller(edge, started.session);
@@ -64,7 +69,29 @@ async function rollOut(body: object): Promise<JobDetail> {
 const deviceIds = () => edge.devices.list().map((d) => d.id);
 const control = (line: string) => fleet.process.stdin!.write(`${line}\n`);
 
+type VersionRow = {
+  deviceId: string;
+  firmware: string;
+  agentVersion: string | null;
+  state: string | null;
+};
+const versionReport = async () =>
+  (await call('GET', '/api/v1/systemUpgrade/versions')).json<{ list: VersionRow[] }>().list;
+
 describe('staged rollout over simulated devices', () => {
+  test('before any rollout, the version report lists what every device says in its hello', async () => {
+    const versions = await versionReport();
+    expect(versions).toHaveLength(COUNT);
+    for (const row of versions) {
+      const device = edge.devices.get(row.deviceId)!;
+      expect(row.agentVersion).toMatch(/^\d+\.\d+\.\d+/);
+      expect(row.agentVersion).toBe(device.agentVersion);
+      expect(row.firmware).toBe(device.firmware);
+      expect(row.firmware).not.toBe('');
+      expect(row.state).toBeNull();
+    }
+  });
+
   test('every device takes the new version, canary first; the version report says so', async () => {
     const detail = await rollOut({ imageId: await image('5.0.0'), deviceIds: deviceIds(), canaryShare: 0.2 });
     expect(detail.job.state).toBe('succeeded');
@@ -75,6 +102,15 @@ describe('staged rollout over simulated devices', () => {
     }>().list;
     expect(versions).toHaveLength(COUNT);
     expect(versions.every((v) => v.agentVersion === '5.0.0' && v.state === 'done')).toBe(true);
+    // The devices said so themselves: their hello after the restart carries the new version, and it is
+    // kept in the devices table across a console restart.
+    await waitFor(
+      () => edge.devices.list().every((d) => d.agentVersion === '5.0.0'),
+      'every hello saying 5.0.0',
+    );
+    await edge.flushDevices();
+    const stored = await edge.store.db.selectFrom('devices').select('agent_version').execute();
+    expect(stored.map((r) => r.agent_version)).toEqual(Array(COUNT).fill('5.0.0'));
   }, 150_000);
 
   test('a canary that rolls back stops the job before the rest are touched', async () => {
@@ -105,5 +141,20 @@ describe('staged rollout over simulated devices', () => {
     expect(failed.length).toBe(2);
     expect(detail.steps.filter((s) => s.startedAt === null).length).toBe(COUNT - 2);
     for (let i = 1; i <= COUNT; i++) control(`upgrade-ok ${fleetSerial(prefix, i)}`);
+  }, 150_000);
+
+  test('a group: every device of it, and only those, take the image', async () => {
+    const groupId = edge.devices.list().find((d) => d.groupId !== null)!.groupId!;
+    const members = edge.devices
+      .list()
+      .filter((d) => d.groupId === groupId)
+      .map((d) => d.id);
+    expect(members).toHaveLength(2);
+    const detail = await rollOut({ imageId: await image('8.0.0'), groupId, canaryShare: 0 });
+    expect(detail.job.state).toBe('succeeded');
+    expect(detail.steps.map((s) => s.deviceId).sort()).toEqual([...members].sort());
+    const versions = await versionReport();
+    for (const row of versions)
+      expect(row.agentVersion, row.deviceId).toBe(members.includes(row.deviceId) ? '8.0.0' : '5.0.0');
   }, 150_000);
 });

@@ -57,20 +57,31 @@ export function upgradeStore(db: Db) {
         .insertInto('device_image_tokens')
         .values({ token_hash: tokenHash, image_id: imageId, device_id: deviceId, expires_at: expiresAt })
         .execute(),
-    /** The image's bytes for a token still valid; the token is spent by its use. */
-    async takeToken(tokenHash: string, now: number): Promise<{ data: string; deviceId: string } | null> {
+    /** The image (its sha256, which names its file) for a token still valid; the token is spent by its use. */
+    async takeToken(tokenHash: string, now: number): Promise<{ sha256: string; deviceId: string } | null> {
       const row = await db
         .selectFrom('device_image_tokens as t')
         .innerJoin('device_images as i', 'i.id', 't.image_id')
-        .select(['i.data', 't.device_id', 't.expires_at'])
+        .select(['i.sha256', 't.device_id', 't.expires_at'])
         .where('t.token_hash', '=', tokenHash)
         .executeTakeFirst();
       await db
         .deleteFrom('device_image_tokens')
         .where((eb) => eb.or([eb('token_hash', '=', tokenHash), eb('expires_at', '<', now)]))
         .execute();
-      return row && row.expires_at >= now ? { data: row.data, deviceId: row.device_id } : null;
+      return row && row.expires_at >= now ? { sha256: row.sha256, deviceId: row.device_id } : null;
     },
+
+    /** Images uploaded before they were kept as files (0027), one at a time: moved out on start. */
+    imageWithData: () =>
+      db
+        .selectFrom('device_images')
+        .select(['id', 'sha256', 'data'])
+        .where('data', '!=', '')
+        .limit(1)
+        .executeTakeFirst(),
+    clearData: (id: number) =>
+      db.updateTable('device_images').set({ data: '' }).where('id', '=', id).execute(),
 
     versions: (): Promise<DeviceVersionsTable[]> => db.selectFrom('device_versions').selectAll().execute(),
     async saveVersion(row: DeviceVersionsTable): Promise<void> {

@@ -22,6 +22,7 @@ import { alertsMore } from './0023_alerts_more.ts';
 import { deviceBackups } from './0019_device_backups.ts';
 import { upgrade } from './0021_upgrade.ts';
 import { requestCounts } from './0024_request_counts.ts';
+import { agentVersion } from './0027_agent_version.ts';
 import { notifyEscalated } from './0028_notify_escalated.ts';
 import { containerTerminal } from './0029_container_terminal.ts';
 import { sdwanRelay } from './0030_sdwan_relay.ts';
@@ -50,6 +51,7 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0023_alerts_more': alertsMore,
   '0021_upgrade': upgrade,
   '0024_request_counts': requestCounts,
+  '0027_agent_version': agentVersion,
   '0028_notify_escalated': notifyEscalated,
   '0029_container_terminal': containerTerminal,
   '0030_sdwan_relay': sdwanRelay,

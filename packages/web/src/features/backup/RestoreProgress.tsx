@@ -1,7 +1,7 @@
 /**
  * A restore or factory default under way (SPEC 4: it cannot be interrupted once started; the device
  * restarts afterwards): a dialog that cannot be closed while the job runs, its phase and progress live
- * (jobs channel), then SPEC 8's success message or the reason it failed.
+ * (jobs channel), then SPEC 8's success message or the reason it failed, until closed with its button.
  */
 import { Alert, Button, Modal, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,9 @@ export function RestoreProgress({
       title={t('backup.restoreTitle', { name: deviceName })}
       closable={!running}
       maskClosable={false}
-      keyboard={!running}
+      // Never by Escape: while it runs it cannot be left, and once it ended the outcome (SPEC 8: reboot the
+      // device) is read and the dialog closed with its button, not lost to a key pressed a moment late.
+      keyboard={false}
       onCancel={running ? undefined : onClose}
       footer={
         running ? null : (

@@ -39,6 +39,7 @@ import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { formatDate } from '../../components/DateText.tsx';
 import { messageText } from '../../i18n/messageText.ts';
 import { usePermission } from '../account/permissions.ts';
+import { useGroups } from '../inventory/api.ts';
 import { formatUptime } from '../inventory/uptime.ts';
 import {
   useCheckNow,
@@ -230,7 +231,9 @@ function RolloutModal({ image, onClose }: { image: DeviceImageView | null; onClo
   const { data: devices = [] } = useDeviceVersions();
   const rollout = useRollout();
   const { act, busy } = useConfirmAct();
+  const groups = useGroups().data ?? [];
   const [deviceIds, setDeviceIds] = useState<string[]>([]);
+  const [groupId, setGroupId] = useState<number | undefined>();
   const [canary, setCanary] = useState(10);
   const [maxFailed, setMaxFailed] = useState(20);
   if (!image) return null;
@@ -240,13 +243,18 @@ function RolloutModal({ image, onClose }: { image: DeviceImageView | null; onClo
       open
       title={t('upgrade.rolloutTitle', { version: image.version })}
       onCancel={onClose}
-      okButtonProps={{ disabled: deviceIds.length === 0, loading: busy }}
+      okButtonProps={{
+        disabled: deviceIds.length === 0 && groupId === undefined,
+        loading: busy,
+        'data-testid': 'upgrade-rollout-start',
+      }}
       onOk={() =>
         void act({
           run: () =>
             rollout.mutateAsync({
               imageId: image.id,
               deviceIds,
+              ...(groupId !== undefined && { groupId }),
               canaryShare: canary / 100,
               maxFailedShare: maxFailed / 100,
             }),
@@ -263,6 +271,16 @@ function RolloutModal({ image, onClose }: { image: DeviceImageView | null; onClo
             onChange={setDeviceIds}
             options={fits.map((d) => ({ value: d.deviceId, label: `${d.name} (${d.serial})` }))}
             data-testid="upgrade-rollout-devices"
+          />
+        </Form.Item>
+        {/* A group is taken as it is when the job starts: those of its devices the image is made for. */}
+        <Form.Item label={t('upgrade.group')} extra={t('upgrade.groupHelp')}>
+          <Select
+            allowClear
+            value={groupId}
+            onChange={(id?: number) => setGroupId(id)}
+            options={groups.map((g) => ({ value: g.id, label: g.name }))}
+            data-testid="upgrade-rollout-group"
           />
         </Form.Item>
         <Space>
@@ -337,7 +355,11 @@ function DevicesCard({ manage }: { manage: boolean }) {
             render: (_: unknown, image) =>
               manage && (
                 <Space>
-                  <Button size="small" onClick={() => setTarget(image)}>
+                  <Button
+                    size="small"
+                    onClick={() => setTarget(image)}
+                    data-testid={`upgrade-rollout-open-${image.version}`}
+                  >
                     {t('upgrade.rollout')}
                   </Button>
                   <Button
@@ -363,6 +385,7 @@ function DevicesCard({ manage }: { manage: boolean }) {
         size="small"
         rowKey="deviceId"
         dataSource={versions}
+        data-testid="upgrade-versions"
         columns={[
           { title: t('upgrade.device'), dataIndex: 'name' },
           { title: t('upgrade.model'), dataIndex: 'model' },
