@@ -35,7 +35,11 @@ export function fleetChoicesOf(
   profileVids: readonly number[],
   devices: number,
 ): ProfileFleetChoices {
-  const vids = [DEFAULT_LAN_VID, ...reports.vlan.flatMap((doc) => doc.list.map((v) => v.vid)), ...profileVids];
+  const vids = [
+    DEFAULT_LAN_VID,
+    ...reports.vlan.flatMap((doc) => doc.list.map((v) => v.vid)),
+    ...profileVids,
+  ];
   return {
     vids: [...new Set(vids)].sort((a, b) => a - b),
     wans: sortedNames(reports.wan.flatMap((doc) => doc.list.map((w) => w.iface))),

@@ -34,7 +34,9 @@ export function fleetChoices(db: Db, profiles: Pick<ProfileStore, 'list'>) {
     ]);
     const reports: { [K in keyof FleetReports]: unknown[] } = { portType: [], wan: [], vlan: [] };
     for (const row of distinct) reports[row.section as keyof FleetReports].push(JSON.parse(row.reported!));
-    const profileVids = vlanProfiles.flatMap((p) => (JSON.parse(p.body) as VlanSection).list.map((v) => v.vid));
+    const profileVids = vlanProfiles.flatMap((p) =>
+      (JSON.parse(p.body) as VlanSection).list.map((v) => v.vid),
+    );
     return fleetChoicesOf(reports as unknown as FleetReports, profileVids, Number(counted.n));
   };
 }

@@ -47,7 +47,13 @@ export const profilesModule = featureModule({
     return {
       offers: { ...service, templates },
       routes: [
-        profileRoutes(service, portableProfiles({ store: profiles, devices }), authConnect, templates, fleetChoices(store.db, profiles)),
+        profileRoutes(
+          service,
+          portableProfiles({ store: profiles, devices }),
+          authConnect,
+          templates,
+          fleetChoices(store.db, profiles),
+        ),
       ],
       stop: async () => {
         templates.stop();
