@@ -2,8 +2,11 @@
  * Profile Management end to end: a Wi-Fi policy profile created with the Wi-Fi section's own editor, its dry
  * run on a group (what would change per device), its rollout watched wave by wave (canary, then the rest)
  * until every device holds it, and the profile deleted after the SPEC 8 confirmation; a blacklist profile
- * made with the Clients section’s own block form and saved.
+ * made with the Clients section’s own block form and saved; a rollout paused between its waves starts
+ * nothing more until it is resumed, then finishes.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { answerConfirm, expectToast, signInAs } from './helpers.ts';
 
@@ -20,6 +23,22 @@ async function adminApi(page: Page) {
     expect(answer.status(), `${method} ${url}: ${await answer.text()}`).toBe(200);
     return answer.json();
   };
+}
+
+type Listed = { id: string; sn: string; online: boolean };
+
+/** Demo devices as Inventory lists them (the first page of 40). */
+async function listed(page: Page): Promise<Listed[]> {
+  const answer = await page.request.get('/api/v1/inventory/list', { params: { page: 1, pageSize: 40 } });
+  return ((await answer.json()) as { list: Listed[] }).list;
+}
+
+/** A group of these devices, made through the API (the group screens have their own spec). */
+async function groupOf(page: Page, name: string, deviceIds: string[]) {
+  const api = await adminApi(page);
+  const group = await api('POST', '/api/v1/inventory/group/create', { name });
+  await api('PATCH', '/api/v1/inventory/group/assign', { groupId: group.id, deviceIds });
+  return { api, group: group as { id: number } };
 }
 
 test('a Wi-Fi profile is created, dry-run on a group, rolled out in waves and deleted', async ({ page }) => {
@@ -121,4 +140,91 @@ test('a blacklist profile is made with the Clients section’s own block form an
   await answerConfirm(page, 'ok', 'Are you sure you want to delete this profile?');
   await expectToast(page, 'Profile deleted successfully.');
   await expect(row).toHaveCount(0);
+});
+
+test('a rollout paused in its canary wave starts no further step until resumed, then finishes', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signInAs(page);
+  const name = `Paused firewall ${tag}`;
+  const groupName = `paused-${tag}`;
+  // Devices the first test did not use: their rollout starts from scratch.
+  const devices = (await listed(page)).filter((d) => d.online).slice(3, 6);
+  expect(devices).toHaveLength(3);
+  const { api, group } = await groupOf(
+    page,
+    groupName,
+    devices.map((d) => d.id),
+  );
+  await api('POST', '/api/v1/mission/profile/create', {
+    name,
+    kind: 'firewall',
+    body: {
+      enabled: true,
+      whitelist: [],
+      rules: [{ port: 2222, protocol: 'TCP', action: 'DROP', description: `paused ${tag}` }],
+    },
+  });
+  await page.goto('/desk/mission');
+  const row = page.getByTestId(`profile-row-${name}`);
+  await row.getByTestId('profile-apply').click();
+  await page.getByTestId('profile-rollout-group').click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${groupName}"]`).click();
+  await page.getByTestId('profile-dry-run-button').click();
+  await expect(page.getByTestId('profile-dry-run-summary')).toContainText('3 devices: 3 would change');
+
+  // The group's devices drop off the network for a while (the demo fleet's control file): the canary's
+  // steps wait for them, so the rollout is still in its first wave when it is paused.
+  const control = path.join(process.env.E2E_DEMO_DATA_DIR!, 'fleet-control');
+  for (const d of devices) fs.appendFileSync(control, `drop ${d.sn} 20000\n`);
+  await expect
+    .poll(
+      async () => (await listed(page)).filter((d) => devices.some((x) => x.id === d.id) && d.online).length,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(0);
+  await page.getByTestId('profile-rollout-canary').fill('34');
+  await page.getByTestId('profile-rollout-button').click();
+  await answerConfirm(page, 'ok', `Roll out ${name} to 3 devices?`);
+  await expectToast(page, 'Rollout started.');
+  const progress = page.getByTestId('job-progress');
+  await expect(progress).toHaveAttribute('data-job-state', 'running');
+  await progress.getByTestId('job-pause').click();
+  await expectToast(page, 'Rollout paused: no further device is sent the profile until it is resumed.');
+  await expect(progress).toHaveAttribute('data-job-state', 'paused');
+  await expect(progress.getByTestId('job-resume')).toBeVisible();
+
+  // The devices come back; the job stays paused and its rest wave does not start.
+  await expect
+    .poll(
+      async () => (await listed(page)).filter((d) => devices.some((x) => x.id === d.id) && d.online).length,
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe(3);
+  await page.waitForTimeout(5_000);
+  await expect(progress).toHaveAttribute('data-job-state', 'paused');
+  const rest = progress.locator('tr', {
+    has: page.getByTestId('profile-step-wave').filter({ hasText: 'Rest' }),
+  });
+  await expect(rest).toHaveCount(1);
+  await expect(rest.getByTestId('step-state')).toHaveText(/Queued|Waiting for the device/);
+
+  // Resumed: the canary, then the rest, until every device holds the profile.
+  await progress.getByTestId('job-resume').click();
+  await expectToast(page, 'Rollout resumed.');
+  await expect(progress).toHaveAttribute('data-job-state', 'succeeded', { timeout: 120_000 });
+  await expect(rest.getByTestId('step-state')).toHaveText('Succeeded');
+  await expect(
+    page.getByTestId('profile-assignment-state').filter({ hasText: 'Holds the profile' }),
+  ).toHaveCount(3);
+  await page.keyboard.press('Escape');
+  await row.getByTestId('profile-delete').click();
+  await answerConfirm(page, 'ok', 'Are you sure you want to delete this profile?');
+  await expectToast(page, 'Profile deleted successfully.');
+  await api('DELETE', '/api/v1/inventory/group/delete', { id: group.id }).catch(() => undefined);
 });
