@@ -30,7 +30,7 @@ test('a template made in the browser is given to a device adopted with it; copie
   await page.goto('/desk/mission');
   await page.getByTestId('profiles-tab-templates').click();
   await page.getByTestId('template-create').click();
-  const editor = page.getByTestId('template-editor');
+  const editor = page.locator('.ant-modal').filter({ has: page.getByTestId('template-name') });
   await expect(editor).toBeVisible();
   await editor.getByTestId('template-save').click();
   await expect(editor.getByText('Profile name cannot be empty.')).toBeVisible();
