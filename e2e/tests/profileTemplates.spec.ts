@@ -5,7 +5,7 @@
  * template's Wi-Fi and device name, applied and reported back by the device; the template copied under a
  * new name, and the copy deleted after the SPEC 8 question.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { fleetSerial } from '@edge/protocol';
 import { answerConfirm, expectToast, signInAs } from './helpers.ts';
 import { openSection } from './devices.ts';
@@ -18,6 +18,18 @@ const SSID = `shop-guests-${tag.toLowerCase()}`;
 const PREFIX = `TPL${tag}`;
 
 let fleet: TestFleet | undefined;
+
+/** The device's section page, read again until the device holds what the console wants and `shows` passes. */
+async function applied(page: Page, serial: string, section: string, shows: () => Promise<void>) {
+  await openSection(page, serial, section);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('section-state')).toHaveAttribute('data-state', 'in_sync', {
+      timeout: 5_000,
+    });
+    await shows();
+  }).toPass({ timeout: 120_000 });
+}
 test.afterAll(async () => fleet?.stop());
 
 test('a template made in the browser is given to a device adopted with it; copied, and the copy deleted', async ({
@@ -63,22 +75,12 @@ test('a template made in the browser is given to a device adopted with it; copie
   await expect(adopt).toHaveCount(0, { timeout: 30_000 });
 
   // The device's own pages: the template's SSID and device name, applied and reported back.
-  await openSection(page, serial, 'wifi');
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByTestId('section-state')).toHaveAttribute('data-state', 'in_sync', {
-      timeout: 5_000,
-    });
-    await expect(page.getByTestId('wifi-ssid-table')).toContainText(SSID, { timeout: 5_000 });
-  }).toPass({ timeout: 120_000 });
-  await openSection(page, serial, 'general');
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByTestId('section-state')).toHaveAttribute('data-state', 'in_sync', {
-      timeout: 5_000,
-    });
-    await expect(page.getByTestId('general-device-name')).toHaveValue(DEVICE_NAME, { timeout: 5_000 });
-  }).toPass({ timeout: 120_000 });
+  await applied(page, serial, 'wifi', () =>
+    expect(page.getByTestId('wifi-ssid-table')).toContainText(SSID, { timeout: 5_000 }),
+  );
+  await applied(page, serial, 'general', () =>
+    expect(page.getByTestId('general-device-name')).toHaveValue(DEVICE_NAME, { timeout: 5_000 }),
+  );
 
   // Copied under a new name; the copy deleted after the SPEC 8 question.
   await page.goto('/desk/mission');

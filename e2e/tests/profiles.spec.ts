@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { answerConfirm, expectToast, signInAs } from './helpers.ts';
 
 const tag = Date.now().toString(36).slice(-6);
@@ -41,19 +41,31 @@ async function groupOf(page: Page, name: string, deviceIds: string[]) {
   return { api, group: group as { id: number } };
 }
 
+/** A profile deleted from its row after the SPEC 8 question, gone from the list. */
+async function deleteProfile(page: Page, row: Locator) {
+  await row.getByTestId('profile-delete').click();
+  await answerConfirm(page, 'ok', 'Are you sure you want to delete this profile?');
+  await expectToast(page, 'Profile deleted successfully.');
+  await expect(row).toHaveCount(0);
+}
+
+/** Every device of the rollout holds the profile (its assignments); the drawer closed. */
+async function heldByAll(page: Page, count: number) {
+  await expect(
+    page.getByTestId('profile-assignment-state').filter({ hasText: 'Holds the profile' }),
+  ).toHaveCount(count);
+  await page.keyboard.press('Escape');
+}
+
 test('a Wi-Fi profile is created, dry-run on a group, rolled out in waves and deleted', async ({ page }) => {
   test.setTimeout(180_000);
   await signInAs(page);
-  const api = await adminApi(page);
-  const group = await api('POST', '/api/v1/inventory/group/create', { name: GROUP });
-  const { list } = await (
-    await page.request.get('/api/v1/inventory/list', { params: { page: 1, pageSize: 10 } })
-  ).json();
-  const devices = (list as { id: string }[]).slice(0, 3);
-  await api('PATCH', '/api/v1/inventory/group/assign', {
-    groupId: group.id,
-    deviceIds: devices.map((d) => d.id),
-  });
+  const devices = (await listed(page)).slice(0, 3);
+  const { api, group } = await groupOf(
+    page,
+    GROUP,
+    devices.map((d) => d.id),
+  );
 
   // Created with the Wi-Fi section's own editor: its SSID dialog and its Apply, which saves the profile.
   await page.goto('/desk/mission');
@@ -96,16 +108,10 @@ test('a Wi-Fi profile is created, dry-run on a group, rolled out in waves and de
   await expect(progress).toHaveAttribute('data-job-state', 'succeeded', { timeout: 90_000 });
   await expect(progress.getByTestId('profile-step-wave').filter({ hasText: 'Canary' })).toHaveCount(2);
   await expect(progress.getByTestId('profile-step-wave').filter({ hasText: 'Rest' })).toHaveCount(1);
-  await expect(
-    page.getByTestId('profile-assignment-state').filter({ hasText: 'Holds the profile' }),
-  ).toHaveCount(3);
-  await page.keyboard.press('Escape');
+  await heldByAll(page, 3);
 
   // Deleted after the SPEC 8 question.
-  await row.getByTestId('profile-delete').click();
-  await answerConfirm(page, 'ok', 'Are you sure you want to delete this profile?');
-  await expectToast(page, 'Profile deleted successfully.');
-  await expect(row).toHaveCount(0);
+  await deleteProfile(page, row);
   await api('DELETE', '/api/v1/inventory/group/delete', { id: group.id }).catch(() => undefined);
 });
 
@@ -136,10 +142,7 @@ test('a blacklist profile is made with the Clients section’s own block form an
   await expect(editor.getByTestId('clients-blacklist')).toContainText(mac);
   await page.keyboard.press('Escape');
   await expect(editor).toBeHidden();
-  await row.getByTestId('profile-delete').click();
-  await answerConfirm(page, 'ok', 'Are you sure you want to delete this profile?');
-  await expectToast(page, 'Profile deleted successfully.');
-  await expect(row).toHaveCount(0);
+  await deleteProfile(page, row);
 });
 
 test('a rollout paused in its canary wave starts no further step until resumed, then finishes', async ({
@@ -219,12 +222,7 @@ test('a rollout paused in its canary wave starts no further step until resumed, 
   await expectToast(page, 'Rollout resumed.');
   await expect(progress).toHaveAttribute('data-job-state', 'succeeded', { timeout: 120_000 });
   await expect(rest.getByTestId('step-state')).toHaveText('Succeeded');
-  await expect(
-    page.getByTestId('profile-assignment-state').filter({ hasText: 'Holds the profile' }),
-  ).toHaveCount(3);
-  await page.keyboard.press('Escape');
-  await row.getByTestId('profile-delete').click();
-  await answerConfirm(page, 'ok', 'Are you sure you want to delete this profile?');
-  await expectToast(page, 'Profile deleted successfully.');
+  await heldByAll(page, 3);
+  await deleteProfile(page, row);
   await api('DELETE', '/api/v1/inventory/group/delete', { id: group.id }).catch(() => undefined);
 });

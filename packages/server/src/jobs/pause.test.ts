@@ -8,7 +8,6 @@ import { describe, expect, test } from 'vitest';
 import { PROFILES_API, type JobDetail } from '@edge/protocol';
 import { DIALECTS } from '../testing/harness.ts';
 import { waitFor } from '../testing/devices.ts';
-import { caller } from '../testing/accounts.ts';
 import { jobFinished, probeFleet } from '../testing/jobs.ts';
 
 const COUNT = 12;
@@ -87,7 +86,7 @@ describe.each(DIALECTS)('pause and resume of a job (%s)', (dialect) => {
   }, 90_000);
 
   test('a rollout is paused and resumed through Profile Management', async () => {
-    const admin = caller(probe.edge, probe.session);
+    const { admin } = probe;
     const made = await admin('POST', `${PROFILES_API}/create`, {
       name: 'Paused firewall',
       kind: 'firewall',

@@ -3,61 +3,38 @@
  * port types, WAN interfaces and VLANs, the same names each device's own settings reads give; a VLAN one
  * device gets (applied and reported back) and a VLAN profile's VLAN join them.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  DEFAULT_LAN_VID,
-  PROFILES_API,
-  SETTINGS_API_ROOT,
-  fleetSerial,
-  type ProfileFleetChoices,
-} from '@edge/protocol';
-import { DIALECTS, type TestConsole } from '../testing/harness.ts';
-import { caller, type Caller } from '../testing/accounts.ts';
-import { startConsoleWithFleet, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
+import { describe, expect, test } from 'vitest';
+import { DEFAULT_LAN_VID, PROFILES_API, SETTINGS_API_ROOT, type ProfileFleetChoices } from '@edge/protocol';
+import { DIALECTS } from '../testing/harness.ts';
+import { waitFor } from '../testing/devices.ts';
+import { fleetSuite } from '../testing/fleetSuite.ts';
 
 const COUNT = 4;
 const at = (route: string) => `${SETTINGS_API_ROOT}/${route}`;
 
 describe.each(DIALECTS)('profile editor choices from the fleet (%s)', (dialect) => {
-  const prefix = uniquePrefix();
-  let edge: TestConsole;
-  let fleet: Child;
-  let admin: Caller;
-  let ids: string[];
-
   const choices = async (): Promise<ProfileFleetChoices> => {
-    const res = await admin('GET', `${PROFILES_API}/fleet/choices`);
+    const res = await suite.admin('GET', `${PROFILES_API}/fleet/choices`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
+  // Every device has reported its sections (the first report carries all of them).
+  const suite = fleetSuite(dialect, { count: COUNT }, () =>
+    waitFor(async () => (await choices()).devices === COUNT, 'every port type reported', 60_000).then(
+      () => undefined,
+    ),
+  );
   const read = async <T>(route: string, id: string): Promise<T> => {
-    const res = await admin('GET', `${at(route)}?id=${encodeURIComponent(id)}`);
+    const res = await suite.admin('GET', `${at(route)}?id=${encodeURIComponent(id)}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as T;
   };
-
-  beforeAll(async () => {
-    let session;
-    ({ edge, session, fleet } = await startConsoleWithFleet(dialect, { count: COUNT, prefix }));
-    admin = caller(edge, session);
-    ids = Array.from(
-      { length: COUNT },
-      (_, i) => edge.devices.list().find((d) => d.serial === fleetSerial(prefix, i + 1))!.id,
-    );
-    // Every device has reported its sections (the first report carries all of them).
-    await waitFor(async () => (await choices()).devices === COUNT, 'every port type reported', 60_000);
-  }, 120_000);
-
-  afterAll(async () => {
-    await fleet?.stop();
-    await edge?.destroy();
-  });
 
   test('the names are those the devices report, each once, as their own settings reads give them', async () => {
     const wans = new Set<string>();
     const lanPorts = new Set<string>();
     const vids = new Set<number>();
-    for (const id of ids) {
+    for (const id of suite.ids) {
       const support = await read<{ wans: string[] }>('multipleWan/supported', id);
       support.wans.forEach((w) => wans.add(w));
       const portType = await read<{ ports: { port: string; type: string }[] }>('portType/currentConfig', id);
@@ -76,13 +53,17 @@ describe.each(DIALECTS)('profile editor choices from the fleet (%s)', (dialect) 
 
   test('a VLAN a device reports and one a VLAN profile creates join the choices', async () => {
     expect((await choices()).vids).not.toContain(37);
-    const created = await admin('POST', at('vlan/create'), { id: ids[0], vid: 37, description: 'Cameras' });
+    const created = await suite.admin('POST', at('vlan/create'), {
+      id: suite.ids[0],
+      vid: 37,
+      description: 'Cameras',
+    });
     expect(created.statusCode, created.body).toBe(200);
     // Only once the device applied it and reported it back: the fleet's choices are what devices hold.
     await waitFor(async () => (await choices()).vids.includes(37), 'VLAN 37 reported', 60_000);
 
-    const profile = await admin('POST', `${PROFILES_API}/create`, {
-      name: `Voice ${prefix}`,
+    const profile = await suite.admin('POST', `${PROFILES_API}/create`, {
+      name: `Voice ${suite.prefix}`,
       kind: 'vlan',
       body: { list: [{ vid: 412, description: 'Voice' }], ports: [] },
     });

@@ -3,14 +3,13 @@
  * every run it starts, so tests can check that each step ran exactly once.
  */
 import fs from 'node:fs';
-import { afterAll, beforeAll } from 'vitest';
 import { z } from 'zod';
-import { fleetSerial, type JobDetail } from '@edge/protocol';
+import type { JobDetail } from '@edge/protocol';
 import type { Dialect } from '../db/schema.ts';
 import type { JobKind } from '../jobs/kinds.ts';
 import type { JobService } from '../jobs/service.ts';
-import type { TestConsole } from './harness.ts';
-import { startConsoleWithFleet, uniquePrefix, waitFor, type Child } from './devices.ts';
+import { waitFor } from './devices.ts';
+import { fleetSuite } from './fleetSuite.ts';
 
 export const PROBE_KIND = 'test.probe';
 
@@ -73,53 +72,20 @@ export const jobFinished = (jobs: JobService, id: number, timeoutMs = 40_000): P
   );
 
 /**
- * The fleet the jobs tests run on: a listening console with `count` simulated devices online (steered on
- * stdin with `control`), the probe kind registered with `recorder`, started before the describe block's
- * tests and stopped after them. `create` makes a probe job over every device; `explain` says what went
- * wrong when an expectation on a job fails.
+ * The fleet the jobs tests run on (fleetSuite.ts) with the probe kind registered with `recorder`: `create`
+ * makes a probe job over every device; `explain` says what went wrong when an expectation on a job fails.
  */
 export function probeFleet(dialect: Dialect, options: { count: number; control?: boolean }) {
-  const prefix = uniquePrefix();
   const recorder = newRecorder();
-  const started = {} as {
-    edge: TestConsole;
-    session: Awaited<ReturnType<typeof startConsoleWithFleet>>['session'];
-    fleet: Child;
-    ids: string[];
-  };
-  beforeAll(async () => {
-    Object.assign(started, await startConsoleWithFleet(dialect, { ...options, prefix }));
-    started.edge.jobs.kinds.register(probeKind(recorder));
-    started.ids = Array.from(
-      { length: options.count },
-      (_, i) => started.edge.devices.list().find((d) => d.serial === fleetSerial(prefix, i + 1))!.id,
-    );
-  }, 120_000);
-  afterAll(async () => {
-    await started.fleet?.stop();
-    await started.edge?.destroy();
-  });
-  return {
-    prefix,
+  const suite = fleetSuite(dialect, options, (edge) => edge.jobs.kinds.register(probeKind(recorder)));
+  return Object.assign(suite, {
     recorder,
-    get edge() {
-      return started.edge;
-    },
-    get session() {
-      return started.session;
-    },
-    get fleet() {
-      return started.fleet;
-    },
-    get ids() {
-      return started.ids;
-    },
     create: (jobOptions: object, params: object = {}) =>
-      started.edge.jobs.create({
+      suite.edge.jobs.create({
         kind: PROBE_KIND,
         title: 'probe',
         params,
-        deviceIds: started.ids,
+        deviceIds: suite.ids,
         options: jobOptions,
         createdBy: 'operator',
         createdByName: 'admin',
@@ -130,5 +96,5 @@ export function probeFleet(dialect: Dialect, options: { count: number; control?:
           .filter((s) => s.state !== 'succeeded')
           .map((s) => [s.deviceId, s.state, s.reason, (s.startedAt ?? 0) - detail.job.createdAt]),
       ),
-  };
+  });
 }
