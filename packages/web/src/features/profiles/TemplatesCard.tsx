@@ -16,6 +16,7 @@ import {
 import { PaginatedTable } from '../../components/PaginatedTable.tsx';
 import { SCROLL_X } from '../../components/tableCells.tsx';
 import { SearchBox } from '../../components/table/SearchBox.tsx';
+import { RowActions } from '../../components/table/RowActions.tsx';
 import { RowFormModal } from '../../components/form/RowFormModal.tsx';
 import { useSchemaFields } from '../../components/form/useSchemaFields.tsx';
 import { useConfirmAct } from '../../components/useConfirmAct.ts';
@@ -150,20 +151,14 @@ export function TemplatesCard({ mayManage }: { mayManage: boolean }) {
                     title: t('profiles.actions'),
                     render: (_: unknown, v: ProfileTemplateView) => (
                       <Space data-testid={`template-row-${v.template.name}`}>
-                        <Button size="small" data-testid="template-edit" onClick={() => setEditing(v)}>
-                          {t('profiles.edit')}
-                        </Button>
                         <Button size="small" data-testid="template-copy-open" onClick={() => setCopying(v)}>
                           {t('profiles.templates.copy')}
                         </Button>
-                        <Button
-                          size="small"
-                          danger
-                          data-testid="template-delete"
-                          onClick={() => void deleteTemplate(v)}
-                        >
-                          {t('profiles.delete')}
-                        </Button>
+                        <RowActions
+                          data-testid="template"
+                          onEdit={() => setEditing(v)}
+                          onDelete={() => void deleteTemplate(v)}
+                        />
                       </Space>
                     ),
                   },

@@ -10,7 +10,7 @@ import { RowFormModal } from '../../components/form/RowFormModal.tsx';
 import { useSchemaFields } from '../../components/form/useSchemaFields.tsx';
 import { RuleTableEditor, type RuleFormProps } from '../../components/table/RuleTableEditor.tsx';
 import { useGroups } from '../inventory/api.ts';
-import { useDeviceSearch } from '../diagnose/api.ts';
+import { useDeviceChoices } from '../diagnose/api.ts';
 
 const FIELDS = ['scope', 'target', 'name', 'value'] as const;
 const [, GROUP] = variableScopes;
@@ -23,8 +23,8 @@ function VariableForm({ initial, onSave, onCancel }: RuleFormProps<VariableValue
   // A device is chosen from the fleet (searched by name or serial), as the other device pickers do; the
   // row's own device stays on offer while the search does not list it.
   const [search, setSearch] = useState('');
-  const found = useDeviceSearch(search);
-  const devices = (found.data?.list ?? []).map((d) => ({ value: d.id, label: `${d.name} (${d.sn})` }));
+  const found = useDeviceChoices(search);
+  const devices = found.options;
   const own = initial?.scope !== GROUP && initial?.target;
   const deviceOptions =
     own && !devices.some((d) => d.value === own) ? [{ value: own, label: own }, ...devices] : devices;
@@ -60,7 +60,7 @@ function VariableForm({ initial, onSave, onCancel }: RuleFormProps<VariableValue
               filterOption={false}
               onSearch={setSearch}
               options={deviceOptions}
-              loading={found.isLoading}
+              loading={found.loading}
               data-testid="profile-variable-device"
             />,
             { dependencies: ['scope'], extra: t('profiles.variables.deviceHint') },
