@@ -9,11 +9,10 @@ import { useTranslation } from 'react-i18next';
 import type { PolicyProfileKind, ProfileView } from '@edge/protocol';
 import { PaginatedTable } from '../../components/PaginatedTable.tsx';
 import { SCROLL_X } from '../../components/tableCells.tsx';
-import { useConfirmAct } from '../../components/useConfirmAct.ts';
-import { messageText } from '../../i18n/messageText.ts';
 import { usePermission } from '../account/permissions.ts';
 import { useDeleteProfile, useProfiles } from './api.ts';
 import { ProfileEditor } from './ProfileEditor.tsx';
+import { useDeleteAfterQuestion } from './profileActs.ts';
 import { DocumentActions } from './DocumentActions.tsx';
 import { RolloutPanel } from './RolloutPanel.tsx';
 import { editableKinds } from './sectionEditors.tsx';
@@ -26,21 +25,12 @@ export default function ProfilesModule() {
   const { t } = useTranslation();
   const profiles = useProfiles();
   const remove = useDeleteProfile();
-  const { act } = useConfirmAct();
   const mayManage = usePermission('ProfileManagement').manage;
   const [editing, setEditing] = useState<Editing | null>(null);
   const [rolling, setRolling] = useState<ProfileView | null>(null);
 
-  const deleteProfile = (profile: ProfileView) =>
-    act({
-      confirm: {
-        message: messageText(t, 'profileDeleteConfirm'),
-        danger: true,
-        okText: t('profiles.delete'),
-      },
-      run: () => remove.mutateAsync(profile.id),
-      done: messageText(t, 'profileDeleted'),
-    }).catch(() => false);
+  const deleteAfterQuestion = useDeleteAfterQuestion(remove.mutateAsync);
+  const deleteProfile = (profile: ProfileView) => deleteAfterQuestion(profile.id);
 
   const policies = (
     <Card

@@ -15,12 +15,11 @@ import {
   type ProfileTemplateView,
 } from '@edge/protocol';
 import { useSchemaFields } from '../../components/form/useSchemaFields.tsx';
-import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { useConfirm } from '../../components/useConfirm.tsx';
-import { messageText } from '../../i18n/messageText.ts';
 import { VERTICAL } from '../deviceSettings/document.ts';
 import { useCreateTemplate, useEditTemplate } from './api.ts';
 import { draftView, useProfileScope } from './sectionEditors.tsx';
+import { useDialogSave } from './profileActs.ts';
 import { TEMPLATE_PARTS, templateParts, type TemplatePart } from './templateParts.tsx';
 
 type Named = Pick<ProfileTemplate, 'name' | 'deviceName'>;
@@ -42,23 +41,21 @@ export function TemplateEditor({
   const [changed, setChanged] = useState<ReadonlySet<TemplatePart>>(new Set());
   const create = useCreateTemplate();
   const edit = useEditTemplate();
-  const { act, busy } = useConfirmAct();
+  const { save: saveDialog, busy } = useDialogSave(form, onClose);
   const { confirm } = useConfirm();
   const scope = useProfileScope();
   const { field } = useSchemaFields(profileTemplate, NAMED_FIELDS, {
     values: () => ({ ...draft, ...form.getFieldsValue(true) }),
   });
 
-  const save = async () => {
-    const named = await form.validateFields().catch(() => null);
-    if (!named) return;
-    const body = { ...draft, ...named };
-    await act({
-      run: () => (template ? edit.mutateAsync({ id: template.id, ...body }) : create.mutateAsync(body)),
-      done: messageText(t, template ? 'profileEdited' : 'profileCreated'),
-      then: onClose,
-    }).catch(() => false);
-  };
+  const save = () =>
+    saveDialog(
+      (named) => {
+        const body = { ...draft, ...named };
+        return template ? edit.mutateAsync({ id: template.id, ...body }) : create.mutateAsync(body);
+      },
+      template ? 'profileEdited' : 'profileCreated',
+    );
 
   return (
     <Modal

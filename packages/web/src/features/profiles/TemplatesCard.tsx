@@ -25,6 +25,7 @@ import { VERTICAL } from '../deviceSettings/document.ts';
 import { messageText } from '../../i18n/messageText.ts';
 import { useCopyTemplate, useDeleteTemplate, useTemplates } from './api.ts';
 import { TemplateEditor } from './TemplateEditor.tsx';
+import { useDeleteAfterQuestion } from './profileActs.ts';
 
 const NEW = 'new' as const;
 const MINUTES: TimePart = 'minutes';
@@ -82,21 +83,12 @@ export function TemplatesCard({ mayManage }: { mayManage: boolean }) {
   const { t } = useTranslation();
   const templates = useTemplates();
   const remove = useDeleteTemplate();
-  const { act } = useConfirmAct();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<ProfileTemplateView | typeof NEW | null>(null);
   const [copying, setCopying] = useState<ProfileTemplateView | null>(null);
 
-  const deleteTemplate = (view: ProfileTemplateView) =>
-    act({
-      confirm: {
-        message: messageText(t, 'profileDeleteConfirm'),
-        danger: true,
-        okText: t('profiles.delete'),
-      },
-      run: () => remove.mutateAsync(view.id),
-      done: messageText(t, 'profileDeleted'),
-    }).catch(() => false);
+  const deleteAfterQuestion = useDeleteAfterQuestion(remove.mutateAsync);
+  const deleteTemplate = (view: ProfileTemplateView) => deleteAfterQuestion(view.id);
 
   return (
     <Card
