@@ -19,9 +19,17 @@ async function enrolSecret(page: Page): Promise<string> {
   return ((await answer.json()) as { secret: string }).secret;
 }
 
-/** `count` devices with serials fleetSerial(prefix, n) asking the console to join with its enrolment secret. */
+/** A model with Wi-Fi and a 4G modem: every section of a profile template applies to it. */
+const FULL_MODEL = 'RUT-X11 4G Gateway';
+
+/**
+ * `count` devices with serials fleetSerial(prefix, n) asking the console to join with its enrolment secret,
+ * of a model that has every section (the simulator otherwise draws one per serial, some without Wi-Fi or
+ * a modem, whose template would fail at that section).
+ */
 export async function startWaitingFleet(page: Page, prefix: string, count = 1): Promise<TestFleet> {
   const args = [
+    ...['--models', FULL_MODEL],
     ...['--console', process.env.E2E_BASE_URL!, '--count', String(count), '--prefix', prefix],
     ...['--interval', '5', '--boot-ms', '1000', '--reboot-delay-ms', '200', '--dropouts-per-day', '0'],
     ...['--ramp-ms', '0', '--memory', '--log-level', 'warn', '--enrol-secret', await enrolSecret(page)],
