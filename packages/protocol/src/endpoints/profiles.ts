@@ -34,6 +34,7 @@ import {
   profileTemplateRequest,
   profileTemplateSaved,
 } from '../profiles/templates.ts';
+import { profileFleetChoices } from '../profiles/fleet.ts';
 
 const view = { permission: canView('ProfileManagement') };
 const manage = (action: string) => ({
@@ -194,6 +195,13 @@ export const profilesEndpoints = featureEndpoints('profiles', {
     body: profileIdRequest,
     response: { 200: okResponse },
     errors: [404],
+  }),
+  // The choices the editors offer (interfaces, LAN ports, VLANs), read from what the fleet reports.
+  fleetChoices: endpoint({
+    method: 'GET',
+    path: `${PROFILES_API}/fleet/choices`,
+    ...view,
+    response: { 200: profileFleetChoices },
   }),
   wifiAuthentication: endpoint({
     method: 'GET',

@@ -3,3 +3,4 @@ export * from './variables.ts';
 export * from './api.ts';
 export * from './document.ts';
 export * from './templates.ts';
+export * from './fleet.ts';

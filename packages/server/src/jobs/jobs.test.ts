@@ -3,77 +3,42 @@
  * the deadline (and expire after it), progress from the device, cancel half-way, re-run of the failed
  * steps, the stop rule and the canary wave, and the read/act API.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { fleetSerial, type JobDetail, type StepState } from '@edge/protocol';
 import { DIALECTS } from '../testing/harness.ts';
-import { startConsoleWithFleet, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
-import type { TestConsole } from '../testing/harness.ts';
-import { PROBE_KIND, jobFinished, newRecorder, probeKind } from '../testing/jobs.ts';
+import { waitFor } from '../testing/devices.ts';
+import { PROBE_KIND, jobFinished, probeFleet } from '../testing/jobs.ts';
 import type { JobChange } from './changes.ts';
 
 const COUNT = 50;
 
 describe.each(DIALECTS)('jobs over a simulated fleet (%s)', (dialect) => {
-  const prefix = uniquePrefix();
-  const recorder = newRecorder();
-  let edge: TestConsole;
-  let fleet: Child;
-  let session: Awaited<ReturnType<typeof startConsoleWithFleet>>['session'];
-  let ids: string[];
+  const probe = probeFleet(dialect, { count: COUNT, control: true });
+  const { prefix, recorder, create, explain } = probe;
   const seen: JobChange[] = [];
+  beforeAll(() => {
+    probe.edge.jobs.onChange((change) => seen.push(change));
+  });
 
-  const idOf = (n: number) => edge.devices.list().find((d) => d.serial === fleetSerial(prefix, n))!.id;
+  const idOf = (n: number) => probe.edge.devices.list().find((d) => d.serial === fleetSerial(prefix, n))!.id;
   const allOnline = () =>
-    waitFor(() => edge.devices.counts().numOnline === COUNT, `${COUNT} devices online`, 30_000);
-  const create = (options: object, params: object = {}) =>
-    edge.jobs.create({
-      kind: PROBE_KIND,
-      title: 'probe',
-      params,
-      deviceIds: ids,
-      options,
-      createdBy: 'operator',
-      createdByName: 'admin',
-    });
+    waitFor(() => probe.edge.devices.counts().numOnline === COUNT, `${COUNT} devices online`, 30_000);
   const stateOf = (detail: JobDetail, deviceId: string) =>
     detail.steps.find((s) => s.deviceId === deviceId)!.state;
-  /** What went wrong, when an expectation on a job fails. */
-  const explain = (detail: JobDetail) =>
-    JSON.stringify(
-      detail.steps
-        .filter((s) => s.state !== 'succeeded')
-        .map((s) => [s.deviceId, s.state, s.reason, (s.startedAt ?? 0) - detail.job.createdAt]),
-    );
   const count = (detail: JobDetail, state: StepState) => detail.steps.filter((s) => s.state === state).length;
-
-  beforeAll(async () => {
-    ({ edge, session, fleet } = await startConsoleWithFleet(dialect, {
-      count: COUNT,
-      prefix,
-      control: true,
-    }));
-    edge.jobs.kinds.register(probeKind(recorder));
-    edge.jobs.onChange((change) => seen.push(change));
-    ids = Array.from({ length: COUNT }, (_, i) => idOf(i + 1));
-  }, 90_000);
-
-  afterAll(async () => {
-    await fleet?.stop();
-    await edge?.destroy();
-  });
 
   test('steps of offline devices wait, run when the device is back before the deadline, expire after it', async () => {
     recorder.runs.clear();
     const back = [1, 2, 3].map(idOf);
     const late = [4, 5].map(idOf);
-    for (const n of [1, 2, 3]) fleet.process.stdin!.write(`drop ${fleetSerial(prefix, n)} 3000\n`);
-    for (const n of [4, 5]) fleet.process.stdin!.write(`drop ${fleetSerial(prefix, n)} 20000\n`);
+    for (const n of [1, 2, 3]) probe.fleet.process.stdin!.write(`drop ${fleetSerial(prefix, n)} 3000\n`);
+    for (const n of [4, 5]) probe.fleet.process.stdin!.write(`drop ${fleetSerial(prefix, n)} 20000\n`);
     await waitFor(
-      () => [...back, ...late].every((id) => !edge.devices.get(id)!.online),
+      () => [...back, ...late].every((id) => !probe.edge.devices.get(id)!.online),
       'five devices offline',
     );
     const id = await create({ concurrency: COUNT, deadlineMs: 12_000 });
-    const done = await jobFinished(edge.jobs, id);
+    const done = await jobFinished(probe.edge.jobs, id);
 
     expect(done.job.state).toBe('failed');
     expect(done.job.counts, explain(done)).toMatchObject({
@@ -95,23 +60,28 @@ describe.each(DIALECTS)('jobs over a simulated fleet (%s)', (dialect) => {
       ),
     );
     expect([...waited].sort()).toEqual([...back, ...late].sort());
-    for (const deviceId of ids.filter((d) => !late.includes(d))) expect(recorder.runs.get(deviceId)).toBe(1);
+    for (const deviceId of probe.ids.filter((d) => !late.includes(d)))
+      expect(recorder.runs.get(deviceId)).toBe(1);
     await allOnline();
   }, 90_000);
 
   test('device progress reaches the step; cancel half-way stops the pending steps, the running finish', async () => {
     recorder.runs.clear();
     const id = await create({ concurrency: 5 }, { pings: 3 });
-    await waitFor(async () => (await edge.jobs.get(id)).job.counts.succeeded >= 10, 'ten steps done', 30_000);
-    const res = await edge.app.inject({
+    await waitFor(
+      async () => (await probe.edge.jobs.get(id)).job.counts.succeeded >= 10,
+      'ten steps done',
+      30_000,
+    );
+    const res = await probe.edge.app.inject({
       method: 'POST',
       url: '/api/v1/jobs/cancel',
-      headers: session.headers(),
+      headers: probe.session.headers(),
       payload: { id },
     });
     expect(res.statusCode).toBe(200);
     expect((res.json() as JobDetail).job.state).toBe('cancelled');
-    const done = await jobFinished(edge.jobs, id);
+    const done = await jobFinished(probe.edge.jobs, id);
     expect(done.job.state).toBe('cancelled');
     const succeeded = count(done, 'succeeded');
     // A step that started may still fail on its own (a ping the loaded simulator did not answer in time).
@@ -130,10 +100,10 @@ describe.each(DIALECTS)('jobs over a simulated fleet (%s)', (dialect) => {
 
   test('re-run runs the failed steps again as a new attempt, through the API', async () => {
     recorder.runs.clear();
-    const failing = ids.slice(10, 15);
+    const failing = probe.ids.slice(10, 15);
     for (const id of failing) recorder.failing.add(id);
     const id = await create({ concurrency: 25 });
-    const first = await jobFinished(edge.jobs, id);
+    const first = await jobFinished(probe.edge.jobs, id);
     expect(first.job.state).toBe('failed');
     expect(first.job.counts).toMatchObject({ succeeded: 45, failed: 5 });
     expect(first.steps.filter((s) => s.state === 'failed').map((s) => s.reason)).toEqual(
@@ -141,15 +111,15 @@ describe.each(DIALECTS)('jobs over a simulated fleet (%s)', (dialect) => {
     );
 
     recorder.failing.clear();
-    const res = await edge.app.inject({
+    const res = await probe.edge.app.inject({
       method: 'POST',
       url: '/api/v1/jobs/rerun',
-      headers: session.headers(),
+      headers: probe.session.headers(),
       payload: { id },
     });
     expect(res.statusCode).toBe(200);
     expect((res.json() as JobDetail).job.state).toBe('running');
-    const done = await jobFinished(edge.jobs, id);
+    const done = await jobFinished(probe.edge.jobs, id);
     expect(done.job.state).toBe('succeeded');
     expect(done.job.counts.succeeded).toBe(COUNT);
     for (const step of done.steps) {
@@ -158,29 +128,35 @@ describe.each(DIALECTS)('jobs over a simulated fleet (%s)', (dialect) => {
       expect(recorder.runs.get(step.deviceId)).toBe(twice ? 2 : 1);
     }
 
-    const got = await edge.app.inject({ url: `/api/v1/jobs/get?id=${id}`, headers: session.headers(false) });
+    const got = await probe.edge.app.inject({
+      url: `/api/v1/jobs/get?id=${id}`,
+      headers: probe.session.headers(false),
+    });
     expect(got.statusCode).toBe(200);
     expect((got.json() as JobDetail).steps).toHaveLength(COUNT);
-    const list = await edge.app.inject({ url: '/api/v1/jobs/list?limit=2', headers: session.headers(false) });
+    const list = await probe.edge.app.inject({
+      url: '/api/v1/jobs/list?limit=2',
+      headers: probe.session.headers(false),
+    });
     expect(list.json()).toMatchObject({ list: [{ id, state: 'succeeded', kind: PROBE_KIND }, {}] });
-    const missing = await edge.app.inject({
+    const missing = await probe.edge.app.inject({
       url: '/api/v1/jobs/get?id=999999',
-      headers: session.headers(false),
+      headers: probe.session.headers(false),
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ err_code: 'notFound' });
-    const bad = await edge.app.inject({
+    const bad = await probe.edge.app.inject({
       method: 'POST',
       url: '/api/v1/jobs/rerun',
-      headers: session.headers(),
+      headers: probe.session.headers(),
       payload: { id: 'x' },
     });
     expect(bad.statusCode).toBe(400);
     // The re-run of a job without failed steps changes nothing.
-    const again = await edge.app.inject({
+    const again = await probe.edge.app.inject({
       method: 'POST',
       url: '/api/v1/jobs/rerun',
-      headers: session.headers(),
+      headers: probe.session.headers(),
       payload: { id },
     });
     expect((again.json() as JobDetail).job).toMatchObject({
@@ -191,23 +167,29 @@ describe.each(DIALECTS)('jobs over a simulated fleet (%s)', (dialect) => {
 
   test('the canary wave runs first; a failed canary or the stop rule halts the rest', async () => {
     recorder.runs.clear();
-    const good = await jobFinished(edge.jobs, await create({ concurrency: 10, canaryShare: 0.1 }));
+    const good = await jobFinished(probe.edge.jobs, await create({ concurrency: 10, canaryShare: 0.1 }));
     expect(good.job.state).toBe('succeeded');
     const canaryEnd = Math.max(...good.steps.filter((s) => s.wave === 0).map((s) => s.finishedAt!));
     expect(good.steps.filter((s) => s.wave === 0)).toHaveLength(5);
     expect(good.steps.filter((s) => s.wave === 1).every((s) => s.startedAt! >= canaryEnd)).toBe(true);
 
     recorder.runs.clear();
-    recorder.failing.add(ids[0]!);
-    const canaryFailed = await jobFinished(edge.jobs, await create({ concurrency: 10, canaryShare: 0.1 }));
+    recorder.failing.add(probe.ids[0]!);
+    const canaryFailed = await jobFinished(
+      probe.edge.jobs,
+      await create({ concurrency: 10, canaryShare: 0.1 }),
+    );
     expect(canaryFailed.job.state).toBe('stopped');
     expect(canaryFailed.job.counts).toMatchObject({ succeeded: 4, failed: 1, cancelled: 45 });
-    expect([...recorder.runs.keys()].sort()).toEqual(ids.slice(0, 5).sort());
+    expect([...recorder.runs.keys()].sort()).toEqual(probe.ids.slice(0, 5).sort());
 
     recorder.runs.clear();
     recorder.failing.clear();
-    for (const id of ids.slice(0, 20)) recorder.failing.add(id);
-    const stopped = await jobFinished(edge.jobs, await create({ concurrency: 2, maxFailedShare: 0.05 }));
+    for (const id of probe.ids.slice(0, 20)) recorder.failing.add(id);
+    const stopped = await jobFinished(
+      probe.edge.jobs,
+      await create({ concurrency: 2, maxFailedShare: 0.05 }),
+    );
     recorder.failing.clear();
     expect(stopped.job.state).toBe('stopped');
     // 3 of 50 passes 5 %. No claim is made past it, so only the (at most two) steps running at the last

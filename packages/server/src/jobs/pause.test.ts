@@ -4,75 +4,49 @@
  * by the pause, each device run once; a paused job can be cancelled; a rollout is paused and resumed through
  * Profile Management's own endpoints (the jobs seam's pause).
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PROFILES_API, fleetSerial, type JobDetail } from '@edge/protocol';
-import { DIALECTS, type TestConsole } from '../testing/harness.ts';
-import { startConsoleWithFleet, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
-import { caller } from '../testing/accounts.ts';
-import { PROBE_KIND, jobFinished, newRecorder, probeKind } from '../testing/jobs.ts';
+import { describe, expect, test } from 'vitest';
+import { PROFILES_API, type JobDetail } from '@edge/protocol';
+import { DIALECTS } from '../testing/harness.ts';
+import { waitFor } from '../testing/devices.ts';
+import { jobFinished, probeFleet } from '../testing/jobs.ts';
 
 const COUNT = 12;
 
 describe.each(DIALECTS)('pause and resume of a job (%s)', (dialect) => {
-  const prefix = uniquePrefix();
-  const recorder = newRecorder();
-  let edge: TestConsole;
-  let fleet: Child;
-  let session: Awaited<ReturnType<typeof startConsoleWithFleet>>['session'];
-  let ids: string[];
-
-  const create = (options: object, params: object = {}) =>
-    edge.jobs.create({
-      kind: PROBE_KIND,
-      title: 'probe',
-      params,
-      deviceIds: ids,
-      options,
-      createdBy: 'operator',
-      createdByName: 'admin',
-    });
-  const explain = (detail: JobDetail) =>
-    JSON.stringify(detail.steps.filter((s) => s.state !== 'succeeded').map((s) => [s.state, s.reason]));
-
-  beforeAll(async () => {
-    ({ edge, session, fleet } = await startConsoleWithFleet(dialect, { count: COUNT, prefix }));
-    edge.jobs.kinds.register(probeKind(recorder));
-    ids = Array.from(
-      { length: COUNT },
-      (_, i) => edge.devices.list().find((d) => d.serial === fleetSerial(prefix, i + 1))!.id,
-    );
-  }, 120_000);
-
-  afterAll(async () => {
-    await fleet?.stop();
-    await edge?.destroy();
-  });
-
-  test('pause: no new step starts, the running ones finish; resume goes on, the deadline moved on', async () => {
-    recorder.runs.clear();
-    const act = (action: 'pause' | 'resume' | 'cancel', id: number) =>
-      edge.app.inject({
-        method: 'POST',
-        url: `/api/v1/jobs/${action}`,
-        headers: session.headers(),
-        payload: { id },
-      });
-    const id = await create({ concurrency: 2 }, { pings: 2 });
-    await waitFor(async () => (await edge.jobs.get(id)).job.counts.succeeded >= 2, 'two steps done', 30_000);
-    const before = (
-      await edge.store.db
+  const probe = probeFleet(dialect, { count: COUNT });
+  const { recorder, create, explain } = probe;
+  const deadlineOf = async (id: number) =>
+    (
+      await probe.edge.store.db
         .selectFrom('jobs')
         .select('deadline_at')
         .where('id', '=', id)
         .executeTakeFirstOrThrow()
     ).deadline_at;
+
+  test('pause: no new step starts, the running ones finish; resume goes on, the deadline moved on', async () => {
+    recorder.runs.clear();
+    const act = (action: 'pause' | 'resume' | 'cancel', id: number) =>
+      probe.edge.app.inject({
+        method: 'POST',
+        url: `/api/v1/jobs/${action}`,
+        headers: probe.session.headers(),
+        payload: { id },
+      });
+    const id = await create({ concurrency: 2 }, { pings: 2 });
+    await waitFor(
+      async () => (await probe.edge.jobs.get(id)).job.counts.succeeded >= 2,
+      'two steps done',
+      30_000,
+    );
+    const before = await deadlineOf(id);
     const paused = await act('pause', id);
     expect(paused.statusCode, paused.body).toBe(200);
     expect((paused.json() as JobDetail).job).toMatchObject({ state: 'paused', pausedAt: expect.any(Number) });
     // The steps running at the pause finish and report; then nothing more starts.
     const settled = await waitFor(
       async () => {
-        const detail = await edge.jobs.get(id);
+        const detail = await probe.edge.jobs.get(id);
         return detail.job.counts.running === 0 && detail;
       },
       'the running steps finished',
@@ -82,7 +56,7 @@ describe.each(DIALECTS)('pause and resume of a job (%s)', (dialect) => {
     const ran = recorder.runs.size;
     expect(ran).toBeLessThan(COUNT);
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    const still = await edge.jobs.get(id);
+    const still = await probe.edge.jobs.get(id);
     expect(recorder.runs.size).toBe(ran);
     expect(still.job.counts.queued + still.job.counts.waiting).toBe(COUNT - ran);
     expect(still.job.finishedAt).toBeNull();
@@ -92,15 +66,9 @@ describe.each(DIALECTS)('pause and resume of a job (%s)', (dialect) => {
     const resumed = await act('resume', id);
     expect(resumed.statusCode).toBe(200);
     expect((resumed.json() as JobDetail).job).toMatchObject({ state: 'running', pausedAt: null });
-    const after = (
-      await edge.store.db
-        .selectFrom('jobs')
-        .select('deadline_at')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).deadline_at;
+    const after = await deadlineOf(id);
     expect(Number(after) - Number(before)).toBeGreaterThanOrEqual(3000);
-    const done = await jobFinished(edge.jobs, id);
+    const done = await jobFinished(probe.edge.jobs, id);
     expect(done.job.state, explain(done)).toBe('succeeded');
     expect(recorder.runs.size).toBe(COUNT);
     expect([...recorder.runs.values()].every((n) => n === 1)).toBe(true);
@@ -111,14 +79,14 @@ describe.each(DIALECTS)('pause and resume of a job (%s)', (dialect) => {
     await act('pause', other);
     const cancelled = await act('cancel', other);
     expect((cancelled.json() as JobDetail).job.state).toBe('cancelled');
-    const ended = await jobFinished(edge.jobs, other);
+    const ended = await jobFinished(probe.edge.jobs, other);
     expect(ended.job.state).toBe('cancelled');
     expect(ended.job.pausedAt).toBeNull();
     expect((await act('pause', 999_999)).statusCode).toBe(404);
   }, 90_000);
 
   test('a rollout is paused and resumed through Profile Management', async () => {
-    const admin = caller(edge, session);
+    const { admin } = probe;
     const made = await admin('POST', `${PROFILES_API}/create`, {
       name: 'Paused firewall',
       kind: 'firewall',
@@ -131,7 +99,7 @@ describe.each(DIALECTS)('pause and resume of a job (%s)', (dialect) => {
     expect(made.statusCode, made.body).toBe(200);
     const started = await admin('POST', `${PROFILES_API}/rollout`, {
       id: made.json().profile.id,
-      deviceIds: ids,
+      deviceIds: probe.ids,
       canaryShare: 0,
       concurrency: 1,
     });
@@ -140,19 +108,19 @@ describe.each(DIALECTS)('pause and resume of a job (%s)', (dialect) => {
     expect(paused.statusCode, paused.body).toBe(200);
     expect((paused.json() as JobDetail).job.state).toBe('paused');
     await waitFor(
-      async () => (await edge.jobs.get(jobId)).job.counts.running === 0,
+      async () => (await probe.edge.jobs.get(jobId)).job.counts.running === 0,
       'the running step done',
       60_000,
     );
-    const held = (await edge.jobs.get(jobId)).job.counts;
+    const held = (await probe.edge.jobs.get(jobId)).job.counts;
     expect(held.queued + held.waiting).toBeGreaterThan(0);
     // Only rollouts: another kind's job is not paused here.
-    const probe = await create({ concurrency: 1 });
-    expect((await admin('POST', `${PROFILES_API}/pause`, { id: probe })).statusCode).toBe(404);
-    await jobFinished(edge.jobs, probe, 60_000);
+    const probeJob = await create({ concurrency: 1 });
+    expect((await admin('POST', `${PROFILES_API}/pause`, { id: probeJob })).statusCode).toBe(404);
+    await jobFinished(probe.edge.jobs, probeJob, 60_000);
     const resumed = await admin('POST', `${PROFILES_API}/resume`, { id: jobId });
     expect((resumed.json() as JobDetail).job.state).toBe('running');
-    const done = await jobFinished(edge.jobs, jobId, 120_000);
+    const done = await jobFinished(probe.edge.jobs, jobId, 120_000);
     expect(done.job.state, explain(done)).toBe('succeeded');
     expect(done.job.counts.succeeded).toBe(COUNT);
   }, 180_000);

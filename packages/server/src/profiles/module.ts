@@ -11,6 +11,7 @@ import { profileService } from './service.ts';
 import { profileStore } from './store.ts';
 import { appliedWaiter } from './waiter.ts';
 import { portableProfiles } from './portable.ts';
+import { fleetChoices } from './fleet.ts';
 import { templateApplyKind, templateService, templateStore } from './templates.ts';
 
 /** Past the confirm window, the time a loaded device takes to apply and report. */
@@ -46,7 +47,13 @@ export const profilesModule = featureModule({
     return {
       offers: { ...service, templates },
       routes: [
-        profileRoutes(service, portableProfiles({ store: profiles, devices }), authConnect, templates),
+        profileRoutes(
+          service,
+          portableProfiles({ store: profiles, devices }),
+          authConnect,
+          templates,
+          fleetChoices(store.db, profiles),
+        ),
       ],
       stop: async () => {
         templates.stop();

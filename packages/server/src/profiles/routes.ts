@@ -1,6 +1,6 @@
 /** Profile Management's API (declared in protocol endpoints/profiles.ts). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { endpoints, messages } from '@edge/protocol';
+import { endpoints, messages, type ProfileFleetChoices } from '@edge/protocol';
 import { serve } from '../http/serve.ts';
 import type { AuthConnectService } from '../authConnect/service.ts';
 import type { ProfileService } from './service.ts';
@@ -16,6 +16,7 @@ export function profileRoutes(
   portable: PortableProfiles,
   authConnect: Pick<AuthConnectService, 'names'>,
   templates: TemplateService,
+  choices: () => Promise<ProfileFleetChoices>,
 ) {
   return async (app: FastifyInstance) => {
     serve(app, declared.list, async (request) => ({ list: await profiles.list(request.query.kind) }));
@@ -36,6 +37,7 @@ export function profileRoutes(
       await profiles.remove(request.body.id);
       return { message: messages.profileDeleted };
     });
+    serve(app, declared.fleetChoices, () => choices());
     serve(app, declared.dryRun, async (request) => profiles.dryRun(request.body));
     serve(app, declared.rollout, async (request) => ({
       message: messages.profileRolloutStarted,

@@ -1,13 +1,18 @@
 /** Profile Management's queries: the profiles and what each device was given by each. */
 import type { Db } from '../db/schema.ts';
-import type { PolicyProfilesTable, ProfileAssignmentsTable } from '../db/schema-profiles.ts';
+import type { ProfileAssignmentsTable } from '../db/schema-profiles.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { namedRows, type RowOf } from './rows.ts';
 
-export type ProfileRow = Omit<PolicyProfilesTable, 'id'> & { id: number };
+export type ProfileRow = RowOf<'policy_profiles'>;
 export type AssignmentRow = ProfileAssignmentsTable;
 export type NewProfile = Omit<ProfileRow, 'id'>;
 
 export function profileStore(db: Db) {
+  // Its assignments go first: SQLite enforces the cascade only with foreign keys switched on.
+  const named = namedRows(db, 'policy_profiles', async (trx, id) => {
+    await trx.deleteFrom('profile_assignments').where('profile_id', '=', id).execute();
+  });
   return {
     list: (kind?: string): Promise<ProfileRow[]> => {
       let query = db.selectFrom('policy_profiles').selectAll().orderBy('name');
@@ -15,38 +20,7 @@ export function profileStore(db: Db) {
       return query.execute();
     },
 
-    get: (id: number): Promise<ProfileRow | undefined> =>
-      db.selectFrom('policy_profiles').selectAll().where('id', '=', id).executeTakeFirst(),
-
-    /** A unique violation when the name is taken. */
-    insert: (row: NewProfile): Promise<number> =>
-      inTransaction(
-        db,
-        async (trx) =>
-          (await trx.insertInto('policy_profiles').values(row).returning('id').executeTakeFirstOrThrow()).id,
-      ),
-
-    /** False when there is no such profile (nothing recorded then). */
-    update: (
-      id: number,
-      row: Pick<ProfileRow, 'name' | 'body' | 'variable_values' | 'updated_by' | 'updated_at'>,
-    ): Promise<boolean> =>
-      inTransaction(
-        db,
-        async (trx) =>
-          Number(
-            (await trx.updateTable('policy_profiles').set(row).where('id', '=', id).executeTakeFirst())
-              .numUpdatedRows,
-          ) > 0,
-      ),
-
-    remove: (id: number): Promise<boolean> =>
-      inTransaction(db, async (trx) => {
-        // Its assignments go first: SQLite enforces the cascade only with foreign keys switched on.
-        await trx.deleteFrom('profile_assignments').where('profile_id', '=', id).execute();
-        const result = await trx.deleteFrom('policy_profiles').where('id', '=', id).executeTakeFirst();
-        return Number(result.numDeletedRows) > 0;
-      }),
+    ...named,
 
     /** An import's profiles, new (no id) and changed, in one transaction. */
     writeMany: (rows: (NewProfile & { id?: number })[]): Promise<void> =>

@@ -23,8 +23,7 @@ import {
 import type { z } from 'zod';
 import type { profileTemplateCopyRequest, profileTemplateEditRequest } from '@edge/protocol';
 import type { Db } from '../db/schema.ts';
-import type { ProfileTemplatesTable } from '../db/schema-profiles.ts';
-import { inTransaction } from '../db/transaction.ts';
+import { namedRows, type RowOf } from './rows.ts';
 import { unlessDuplicate } from '../db/errors.ts';
 import { fail } from '../http/errors.ts';
 import { batcher } from '../lib/batcher.ts';
@@ -34,7 +33,7 @@ import type { ConfigService } from '../deviceConfig/index.ts';
 import type { JobKind, JobService } from '../jobs/index.ts';
 import type { AppliedWaiter } from './waiter.ts';
 
-type TemplateRow = Omit<ProfileTemplatesTable, 'id'> & { id: number };
+type TemplateRow = RowOf<'profile_templates'>;
 type EditRequest = z.output<typeof profileTemplateEditRequest>;
 type CopyRequest = z.output<typeof profileTemplateCopyRequest>;
 
@@ -42,40 +41,11 @@ export function templateStore(db: Db) {
   return {
     list: (): Promise<TemplateRow[]> =>
       db.selectFrom('profile_templates').selectAll().orderBy('name').execute(),
-    get: (id: number): Promise<TemplateRow | undefined> =>
-      db.selectFrom('profile_templates').selectAll().where('id', '=', id).executeTakeFirst(),
+    ...namedRows(db, 'profile_templates'),
     byNames: (names: string[]): Promise<TemplateRow[]> =>
       names.length
         ? db.selectFrom('profile_templates').selectAll().where('name', 'in', names).execute()
         : Promise.resolve([]),
-    insert: (row: Omit<TemplateRow, 'id'>): Promise<number> =>
-      inTransaction(
-        db,
-        async (trx) =>
-          (await trx.insertInto('profile_templates').values(row).returning('id').executeTakeFirstOrThrow())
-            .id,
-      ),
-    update: (
-      id: number,
-      row: Pick<TemplateRow, 'name' | 'body' | 'updated_by' | 'updated_at'>,
-    ): Promise<boolean> =>
-      inTransaction(
-        db,
-        async (trx) =>
-          Number(
-            (await trx.updateTable('profile_templates').set(row).where('id', '=', id).executeTakeFirst())
-              .numUpdatedRows,
-          ) > 0,
-      ),
-    remove: (id: number): Promise<boolean> =>
-      inTransaction(
-        db,
-        async (trx) =>
-          Number(
-            (await trx.deleteFrom('profile_templates').where('id', '=', id).executeTakeFirst())
-              .numDeletedRows,
-          ) > 0,
-      ),
     /** Claims the device for one template's application; false when it was given one already. */
     async claim(deviceId: string, templateName: string, at: number): Promise<boolean> {
       const rows = await db

@@ -5,9 +5,11 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import type { JobDetail } from '@edge/protocol';
+import type { Dialect } from '../db/schema.ts';
 import type { JobKind } from '../jobs/kinds.ts';
 import type { JobService } from '../jobs/service.ts';
 import { waitFor } from './devices.ts';
+import { fleetSuite } from './fleetSuite.ts';
 
 export const PROBE_KIND = 'test.probe';
 
@@ -68,3 +70,31 @@ export const jobFinished = (jobs: JobService, id: number, timeoutMs = 40_000): P
     `job ${id} to finish`,
     timeoutMs,
   );
+
+/**
+ * The fleet the jobs tests run on (fleetSuite.ts) with the probe kind registered with `recorder`: `create`
+ * makes a probe job over every device; `explain` says what went wrong when an expectation on a job fails.
+ */
+export function probeFleet(dialect: Dialect, options: { count: number; control?: boolean }) {
+  const recorder = newRecorder();
+  const suite = fleetSuite(dialect, options, (edge) => edge.jobs.kinds.register(probeKind(recorder)));
+  return Object.assign(suite, {
+    recorder,
+    create: (jobOptions: object, params: object = {}) =>
+      suite.edge.jobs.create({
+        kind: PROBE_KIND,
+        title: 'probe',
+        params,
+        deviceIds: suite.ids,
+        options: jobOptions,
+        createdBy: 'operator',
+        createdByName: 'admin',
+      }),
+    explain: (detail: JobDetail) =>
+      JSON.stringify(
+        detail.steps
+          .filter((s) => s.state !== 'succeeded')
+          .map((s) => [s.deviceId, s.state, s.reason, (s.startedAt ?? 0) - detail.job.createdAt]),
+      ),
+  });
+}

@@ -15,7 +15,7 @@ import { RowFormModal } from '../../components/form/RowFormModal.tsx';
 import { useSchemaFields } from '../../components/form/useSchemaFields.tsx';
 import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { messageText } from '../../i18n/messageText.ts';
-import { useDeviceSearch } from '../diagnose/api.ts';
+import { useDeviceChoices } from '../diagnose/api.ts';
 import { useGroupChoices } from '../notify/api.ts';
 import { useCreateAccount, useEditAccount } from './api.ts';
 
@@ -40,12 +40,7 @@ export function AccountForm({
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [search, setSearch] = useState('');
-  const devices = useDeviceSearch(search);
-  // Name and serial, as the other device pickers label them.
-  const deviceOptions = (devices.data?.list ?? []).map((d) => ({
-    value: d.id,
-    label: `${d.name} (${d.sn})`,
-  }));
+  const devices = useDeviceChoices(search);
   const groups = useGroupChoices();
   const create = useCreateAccount();
   const edit = useEditAccount();
@@ -103,8 +98,8 @@ export function AccountForm({
           showSearch
           filterOption={false}
           onSearch={setSearch}
-          options={deviceOptions}
-          loading={devices.isLoading}
+          options={devices.options}
+          loading={devices.loading}
           data-testid="auth-connect-devices"
         />
       </Form.Item>

@@ -128,7 +128,11 @@ const wanFormSchema: RequestSchema = {
   },
 };
 
-export function WanEditor({ view, apply, busy, deviceId }: SectionContext & { deviceId: string }) {
+/**
+ * `deviceId`: the device edited; none when the document is a profile template's (no device to scan for
+ * Wi-Fi networks: its Wi-Fi client is typed in).
+ */
+export function WanEditor({ view, apply, busy, deviceId }: SectionContext & { deviceId?: string }) {
   const { t } = useTranslation();
   const doc = documentOf<WanDoc>(view, wanDefaults);
   // Wi-Fi's "client mode" link opens the Wi-Fi client view: the WAN that is a Wi-Fi client, else the first
@@ -225,7 +229,7 @@ export function WanEditor({ view, apply, busy, deviceId }: SectionContext & { de
           </Button>
         </Space>
       </Form>
-      {mode === 'wifi' && <WifiClientPanel deviceId={deviceId} apply={apply} />}
+      {mode === 'wifi' && deviceId && <WifiClientPanel deviceId={deviceId} apply={apply} />}
     </>
   );
 }

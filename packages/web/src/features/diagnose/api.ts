@@ -28,3 +28,12 @@ export const useDeviceSearch = (search: string) =>
       retry: false,
     },
   );
+
+/** A device picker's options: each device found, by name and serial, as the device pickers label them. */
+export function useDeviceChoices(search: string) {
+  const found = useDeviceSearch(search);
+  return {
+    options: (found.data?.list ?? []).map((d) => ({ value: d.id, label: `${d.name} (${d.sn})` })),
+    loading: found.isLoading,
+  };
+}

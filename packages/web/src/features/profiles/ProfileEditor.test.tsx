@@ -2,7 +2,7 @@
  * A policy profile edited with the device sections' own editors: a row editor (blacklist, DHCP) changes
  * the profile's draft through the settings call's own change (protocol sectionWrites), asking the row's
  * question first, and the profile's Save stores it; every kind has its editor; the DHCP editor offers the
- * VLANs of the fleet's VLAN profiles.
+ * VLANs of the fleet (profiles.fleetChoices).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
@@ -29,10 +29,14 @@ const profileOf = (kind: ProfileView['kind'], body: unknown, id = 1): ProfileVie
   createdAt: 0,
 });
 
-function open(kind: ProfileView['kind'], profile?: ProfileView, others: ProfileView[] = []) {
+/** `vids`: the VLANs the fleet reports (with the LAN), what a DHCP pool may be for. */
+function open(kind: ProfileView['kind'], profile?: ProfileView, vids: number[] = [1]) {
   const onClose = vi.fn();
   const stub = stubFetch({
-    [`GET ${PROFILES_API}/list`]: () => ({ body: { list: others } }),
+    [`GET ${PROFILES_API}/list`]: () => ({ body: { list: [] } }),
+    [`GET ${PROFILES_API}/fleet/choices`]: () => ({
+      body: { vids, wans: ['eth0', 'wwan0'], lanPorts: ['eth1'], devices: 1 },
+    }),
     [`POST ${PROFILES_API}/create`]: (body) => ({
       body: {
         message: 'Profile created successfully.',
@@ -86,10 +90,9 @@ describe('policy profile editors', () => {
     await eventually(() => expect(onClose).toHaveBeenCalled());
   }, 120_000);
 
-  it('a DHCP profile: a pool removed after its question, saved as an edit; VLAN profiles give free VLANs', async () => {
-    const vlan = profileOf('vlan', { list: [{ vid: 20, description: 'Guests' }], ports: [] }, 2);
-    const { stub } = open('dhcp', profileOf('dhcp', { list: [LAN] }), [vlan]);
-    // VLAN 20 of the VLAN profile has no pool yet: a pool may be added for it.
+  it('a DHCP profile: a pool removed after its question, saved as an edit; the fleet gives free VLANs', async () => {
+    const { stub } = open('dhcp', profileOf('dhcp', { list: [LAN] }), [1, 20]);
+    // VLAN 20 the fleet reports has no pool yet: a pool may be added for it.
     await eventually(() => expect(screen.getByTestId('dhcp-add')).toBeEnabled());
     fireEvent.click(within(screen.getByTestId('dhcp-table')).getByTestId('dhcp-pool-delete'));
     fireEvent.click(await screen.findByTestId('confirm-ok', {}, { timeout: 20_000 }));

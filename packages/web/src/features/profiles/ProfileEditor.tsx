@@ -16,13 +16,12 @@ import {
   type ProfileView,
 } from '@edge/protocol';
 import { useSchemaFields } from '../../components/form/useSchemaFields.tsx';
-import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { useConfirm } from '../../components/useConfirm.tsx';
-import { messageText } from '../../i18n/messageText.ts';
 import { VERTICAL } from '../deviceSettings/document.ts';
 import { useCreateProfile, useEditProfile } from './api.ts';
 import { SECTION_EDITORS, draftView, useProfileScope } from './sectionEditors.tsx';
 import { VariableTable } from './VariableTable.tsx';
+import { useDialogSave } from './profileActs.ts';
 
 export function ProfileEditor({
   kind,
@@ -43,7 +42,7 @@ export function ProfileEditor({
   const [values, setValues] = useState(profile?.values ?? []);
   const create = useCreateProfile();
   const edit = useEditProfile();
-  const { act, busy } = useConfirmAct();
+  const { save: saveDialog, busy } = useDialogSave(form, onClose);
   const { confirm } = useConfirm();
   const scope = useProfileScope();
   const { field } = useSchemaFields(policyProfileRequest, ['name'], {
@@ -52,18 +51,14 @@ export function ProfileEditor({
   const created = kind === 'firewall' ? 'firewallTemplateCreated' : 'profileCreated';
   const edited = kind === 'firewall' ? 'firewallTemplateEdited' : 'profileEdited';
 
-  const save = async (body: unknown): Promise<boolean> => {
-    const named = await form.validateFields().catch(() => null);
-    if (!named) return false;
-    return act({
-      run: () =>
+  const save = (body: unknown): Promise<boolean> =>
+    saveDialog(
+      (named) =>
         profile
           ? edit.mutateAsync({ id: profile.id, name: named.name, body, values })
           : create.mutateAsync({ name: named.name, kind, body, values }),
-      done: messageText(t, profile ? edited : created),
-      then: onClose,
-    }).catch(() => false);
-  };
+      profile ? edited : created,
+    );
 
   return (
     <Modal

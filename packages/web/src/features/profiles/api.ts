@@ -7,6 +7,9 @@ const { profiles } = endpoints;
 export const profilesKey = queryKeys.feature('profiles');
 const changed = { invalidates: [profilesKey] };
 
+/** What the editors offer as choices, from what the fleet reports (read once per opening, kept a minute). */
+export const useFleetChoices = () => useEndpointQuery(profiles.fleetChoices, {}, { staleTime: 60_000 });
+
 export const useProfiles = () => useEndpointQuery(profiles.list, {}, { select: (r) => r.list });
 
 /** The devices a profile was applied to, read again while a rollout may still be changing them. */
@@ -30,3 +33,11 @@ export const usePauseRollout = () =>
   useEndpointMutation(profiles.pause, { toInput: (id: number) => ({ id }) });
 export const useResumeRollout = () =>
   useEndpointMutation(profiles.resume, { toInput: (id: number) => ({ id }) });
+
+/** Profile templates (what an adopted device gets); a change reloads them with the rest of the feature. */
+export const useTemplates = () => useEndpointQuery(profiles.templateList, {}, { select: (r) => r.list });
+export const useCreateTemplate = () => useEndpointMutation(profiles.templateCreate, changed);
+export const useEditTemplate = () => useEndpointMutation(profiles.templateEdit, changed);
+export const useCopyTemplate = () => useEndpointMutation(profiles.templateCopy, changed);
+export const useDeleteTemplate = () =>
+  useEndpointMutation(profiles.templateRemove, { ...changed, toInput: (id: number) => ({ id }) });

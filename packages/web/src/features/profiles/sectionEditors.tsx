@@ -11,13 +11,11 @@ import {
   DEFAULT_LAN_VID,
   applySectionWrite,
   multipleWanDefaults,
-  sectionDefaults,
   ssidRowOf,
   type MultipleWanSection,
   type PolicyProfileKind,
   type SectionKey,
   type SectionStateView,
-  type VlanSection,
   type WifiSettingRequest,
 } from '@edge/protocol';
 import type { SectionContext } from '../deviceSettings/SectionFrame.tsx';
@@ -25,21 +23,20 @@ import { documentOf } from '../deviceSettings/document.ts';
 import { FirewallEditor } from '../deviceSettings/firewall/FirewallSection.tsx';
 import { WifiEditor } from '../deviceSettings/WifiSection.tsx';
 import { VlanEditor } from '../deviceSettings/vlan/VlanSection.tsx';
-import { lanPortsOf } from '../deviceSettings/vlan/vlanPorts.ts';
 import { DhcpEditor } from '../deviceSettings/dhcp/DhcpSection.tsx';
 import { MobileNetworkBlocks } from '../deviceSettings/mobileNetwork/MobileNetworkSection.tsx';
 import { PolicyForm } from '../deviceSettings/multipleWan/PolicyForm.tsx';
 import { WanBindingBlocks } from '../deviceSettings/multipleWan/MultipleWanSection.tsx';
 import { BlacklistEditor } from '../deviceSettings/clients/ClientsSection.tsx';
-import { useProfiles } from './api.ts';
+import { useFleetChoices } from './api.ts';
 
 /** What a profile's editor knows of the fleet it is written for. */
 export interface ProfileScope {
-  /** The LAN and the VLANs the fleet's VLAN profiles create: what a pool or a binding may be for. */
+  /** The LAN, the VLANs devices report and those VLAN profiles create: what a pool or a binding may be for. */
   vids: readonly number[];
-  /** WAN interfaces a profile may name: the default port type's and the cellular one. */
+  /** WAN interfaces a profile may name: those the devices report. */
   wans: readonly string[];
-  /** LAN ports whose VLAN mode a VLAN profile sets: the default port type's. */
+  /** LAN ports whose VLAN mode a VLAN profile sets: those the devices report. */
   lanPorts: readonly string[];
 }
 
@@ -122,19 +119,13 @@ export const SECTION_EDITORS: Record<PolicyProfileKind, ProfileEditorSpec> = {
 /** The kinds a profile can be made of on this screen. */
 export const editableKinds = Object.keys(SECTION_EDITORS) as PolicyProfileKind[];
 
-const CELLULAR_WAN = 'wwan0';
-
-/** The scope of the fleet's profiles: VLANs from its VLAN profiles, interfaces from the default port type. */
+/** The scope of the fleet's profiles: the interfaces, LAN ports and VLANs its devices report. */
 export function useProfileScope(): ProfileScope {
-  const profiles = useProfiles().data ?? [];
-  const vlanIds = profiles
-    .filter((p) => p.kind === 'vlan')
-    .flatMap((p) => (p.body as VlanSection).list.map((v) => v.vid));
-  const { ports } = sectionDefaults.portType;
+  const choices = useFleetChoices().data;
   return {
-    vids: [...new Set([DEFAULT_LAN_VID, ...vlanIds])].sort((a, b) => a - b),
-    wans: [...ports.filter((p) => p.type === 'WAN').map((p) => p.port), ...lanPortsOf(ports), CELLULAR_WAN],
-    lanPorts: lanPortsOf(ports),
+    vids: choices?.vids ?? [DEFAULT_LAN_VID],
+    wans: choices?.wans ?? [],
+    lanPorts: choices?.lanPorts ?? [],
   };
 }
 
