@@ -72,7 +72,6 @@ describe.each(DIALECTS)('Diagnose over a simulated fleet (%s)', (dialect) => {
   test('a ping on three devices: lines arrive live, results are kept per device and in its history', async () => {
     const live = await openLive(edge, { cookie });
     clients.push(live);
-    const started = Date.now();
     const res = await post({
       test: 'ping',
       params: { target: '192.0.2.1', count: 3, interval: 0.5 },
