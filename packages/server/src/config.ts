@@ -9,6 +9,11 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * Where device backup files are kept (sealed): a folder of its own, such as a mounted object store
+   * shared by the replicas. Unset: DATA_DIR/device-backups (and then inside console backups).
+   */
+  backupDir?: string;
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
   mqttTcpPort: number | undefined;
@@ -138,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: int(env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
+    backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
     databaseUrl: env.DATABASE_URL || undefined,
     mqttUrl: env.MQTT_URL || undefined,
     mqttTcpPort: env.MQTT_TCP_PORT ? int(env.MQTT_TCP_PORT, 0) : undefined,

@@ -3,6 +3,7 @@
  * backup.device job kind (also Schedule function type 6), restore and factory default job kinds, and the
  * app's routes.
  */
+import path from 'node:path';
 import { featureModule } from '../modules/module.ts';
 import { deviceConfigModule } from '../deviceConfig/module.ts';
 import { keyValueStore } from '../db/key-value.ts';
@@ -17,7 +18,11 @@ export const backupModule = featureModule({
   needs: ['store', 'jobs', 'secrets', 'config', 'devices'],
   uses: { deviceConfig: deviceConfigModule },
   start({ store, jobs, secrets, config, devices }, { deviceConfig }) {
-    const backups = backupStore(store.db, secrets, config.dataDir);
+    const backups = backupStore(
+      store.db,
+      secrets,
+      config.backupDir ?? path.join(config.dataDir, 'device-backups'),
+    );
     const service = backupService({ devices, backups, jobs, settings: keyValueStore(store.db) });
     const configService = deviceConfig.service;
     jobs.kinds.register(deviceBackupKind({ config: configService, backups, keep: service.keep }));

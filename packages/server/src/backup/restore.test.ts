@@ -6,6 +6,7 @@
  * unsafe archive, too large, not a backup); retention; permissions per route.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +31,7 @@ const MODEL = 'ER-605 Router';
 const OTHER_MODEL = 'RUT-X11 4G Gateway';
 
 describe.each(DIALECTS)('device backup and restore (%s)', (dialect) => {
+  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-backups-'));
   const prefix = uniquePrefix();
   let edge: TestConsole;
   let fleet: Child;
@@ -76,6 +78,8 @@ describe.each(DIALECTS)('device backup and restore (%s)', (dialect) => {
       count: 3,
       prefix,
       models: [MODEL, MODEL, OTHER_MODEL],
+      // BACKUP_DIR: the files go to a folder of their own (a mounted object store), not DATA_DIR.
+      config: { backupDir },
     });
     edge = started.edge;
     fleet = started.fleet;
@@ -92,6 +96,7 @@ describe.each(DIALECTS)('device backup and restore (%s)', (dialect) => {
   afterAll(async () => {
     await fleet?.stop();
     await edge?.destroy();
+    fs.rmSync(backupDir, { recursive: true, force: true });
   });
 
   it('backs up, restores the old configuration through the desired path, and reboots the device', async () => {
@@ -100,9 +105,12 @@ describe.each(DIALECTS)('device backup and restore (%s)', (dialect) => {
     expect(done.job).toMatchObject({ kind: 'backup.device', state: 'succeeded' });
     const [backup] = await history(ids.first);
     expect(backup).toMatchObject({ deviceId: ids.first, model: MODEL, origin: 'backup', hasArchive: true });
+    // BACKUP_DIR holds the files; nothing of them is in DATA_DIR.
+    expect(fs.readdirSync(backupDir)).not.toHaveLength(0);
+    expect(fs.existsSync(path.join(edge.config.dataDir, 'device-backups'))).toBe(false);
 
-    // Sealed at rest: the file in DATA_DIR does not show the device's name; the download is the file.
-    const folder = path.join(edge.config.dataDir, 'device-backups');
+    // Sealed at rest: the file does not show the device's name; the download is the file.
+    const folder = backupDir;
     const sealed = fs.readdirSync(folder).map((f) => fs.readFileSync(path.join(folder, f), 'utf8'));
     expect(sealed).toHaveLength(1);
     expect(sealed[0]).not.toContain('Before backup');
@@ -156,7 +164,7 @@ describe.each(DIALECTS)('device backup and restore (%s)', (dialect) => {
     const bytes = (f: unknown) => Buffer.from(JSON.stringify(f));
     const resealed = (f: BackupFile): BackupFile => ({ ...f, sha256: contentHash(f.content) });
     const before = await snapshot(edge);
-    const files = fs.readdirSync(path.join(edge.config.dataDir, 'device-backups')).length;
+    const files = fs.readdirSync(backupDir).length;
 
     const corrupted = structuredClone(good);
     corrupted.content.name = 'tampered';
@@ -184,7 +192,7 @@ describe.each(DIALECTS)('device backup and restore (%s)', (dialect) => {
       expect(res.json().err_message).toMatch(/^File upload failed, please try again\./);
     }
     expect(await snapshot(edge)).toBe(before);
-    expect(fs.readdirSync(path.join(edge.config.dataDir, 'device-backups'))).toHaveLength(files);
+    expect(fs.readdirSync(backupDir)).toHaveLength(files);
 
     // The same file untouched is taken, for its device or another of the model.
     const taken = await upload(ids.second, bytes(good));

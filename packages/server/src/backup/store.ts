@@ -41,8 +41,8 @@ const view = (row: DeviceBackupsTable): BackupView => ({
   hasArchive: row.has_archive === 1,
 });
 
-export function backupStore(db: Db, secrets: Secrets, dataDir: string) {
-  const folder = path.join(dataDir, 'device-backups');
+/** `folder`: where the sealed files go (config.backupDir, else DATA_DIR/device-backups). */
+export function backupStore(db: Db, secrets: Secrets, folder: string) {
   const fileOf = (id: string) => {
     if (!ID_PATTERN.test(id)) return null;
     return path.join(folder, `${encodeURIComponent(id.slice(BACKUP_FILE_PREFIX.length))}.sealed`);

@@ -149,9 +149,11 @@ export async function startConsoleWithFleet(
     entries?: (serial: string, index: number) => Omit<ProvisionEntry, 'serial'>;
     /** How long every device has to be online and reporting; default 60 s. */
     readyMs?: number;
+    /** The console's own settings the test changes. */
+    config?: Partial<Config>;
   },
 ): Promise<{ edge: TestConsole; session: Awaited<ReturnType<typeof signIn>>; fleet: Child }> {
-  const edge = await startListeningConsole(dialect);
+  const edge = await startListeningConsole(dialect, fleet.config);
   const session = await signIn(edge);
   await edge.enrolment.provision(
     Array.from({ length: fleet.count }, (_, i) => {
