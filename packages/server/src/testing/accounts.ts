@@ -73,6 +73,8 @@ const BOOKKEEPING = new Set([
   'device_logs_fts_config',
   'sessions',
   'login_failures',
+  // The anonymous rate limit's counters (http/request-counts.ts): every anonymous request counts.
+  'request_counts',
   'webauthn_challenges',
   'kysely_migration',
   'kysely_migration_lock',
