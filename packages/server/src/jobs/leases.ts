@@ -74,12 +74,12 @@ export function stepLeases(db: Db, lockJob: JobLock) {
               .limit(CLAIM_PAGE)
               .execute();
             for (const candidate of page) {
+              if (claimed.length >= free) break;
               after = candidate.id;
               if (!isOnline(candidate.device_id)) {
                 if (state === 'queued') offline.push(candidate.id);
                 continue;
               }
-              if (claimed.length >= free) break;
               const row = await trx
                 .updateTable('job_steps')
                 .set((eb) => ({
