@@ -5,14 +5,7 @@
 import { sql } from 'kysely';
 import { FINISHED_STEP_STATES, jobOptions, type StepState, type StepView } from '@edge/protocol';
 import type { Db } from '../db/schema.ts';
-import {
-  PENDING,
-  emptyCounts,
-  passedFailLimit,
-  toStepView,
-  type ClaimedStep,
-  type JobLock,
-} from './rows.ts';
+import { PENDING, emptyCounts, passedFailLimit, toStepView, type ClaimedStep, type JobLock } from './rows.ts';
 import { inTransaction } from '../db/transaction.ts';
 
 /** Pending steps read at a time while looking for steps to claim. */

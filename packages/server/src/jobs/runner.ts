@@ -24,6 +24,8 @@ export interface JobTimings {
 
 /** Ticks asked for by events (steps ending, devices coming online) run at most this often. */
 const MIN_TICK_GAP_MS = 50;
+/** Claimed steps started per turn of the event loop. */
+const START_BATCH = 50;
 /** How often the progress of running steps is written (each report is announced at once). */
 const PROGRESS_FLUSH_MS = 500;
 
@@ -185,7 +187,12 @@ export function jobRunner(deps: {
         online.has(deviceId),
       );
       for (const step of waiting) announceStep(job.id, step);
-      for (const step of claimed) start(job, step);
+      // A thousand steps started in one turn of the event loop would each do their first work (an RPC
+      // sent, a desired document stored) before any request is answered: a batch per turn instead.
+      for (let i = 0; i < claimed.length; i += START_BATCH) {
+        if (i) await new Promise((resolve) => setImmediate(resolve));
+        for (const step of claimed.slice(i, i + START_BATCH)) start(job, step);
+      }
     }
     for (const jobId of touched) if (await store.settle(jobId, Date.now())) await announceJob(jobId);
   }
