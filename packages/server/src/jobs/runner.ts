@@ -251,6 +251,18 @@ export function jobRunner(deps: {
     owner,
     kick,
     announceJob,
+    /**
+     * `steps` as read from the database, with the newest progress and note of those running here that is
+     * not written yet: a screen that opens mid-run sees the line its lines end with.
+     */
+    fresh(steps: StepView[]): StepView[] {
+      return steps.map((step) => {
+        const u = unwritten.get(step.id);
+        return u && step.state === 'running'
+          ? { ...step, progress: u.progress, note: u.note, updatedAt: u.at }
+          : step;
+      });
+    },
     /** Steps this console runs right now. */
     inFlight: () => inFlight.size,
     /**
