@@ -72,8 +72,10 @@ export interface JobUnderLoadFigure {
   answeredMs: number;
   /** From the job's creation until every device's result was stored. */
   allResultsS: number;
-  /** inventory/list while the job ran. */
+  /** inventory/list while the job ran; a request left unanswered counts at the timeout. */
   list: LatencySummary;
+  /** inventory/list requests that got no answer within the client's timeout. */
+  listTimeouts: number;
 }
 
 /** A latency figure, or why there is none (route missing, phase skipped). */

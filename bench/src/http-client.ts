@@ -11,6 +11,14 @@ export interface Timed {
   body: string;
 }
 
+/** How long a request may go unanswered before it counts as timed out. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** A request that got no answer within REQUEST_TIMEOUT_MS: a measurement (a stalled console), not a crash. */
+export class RequestTimedOut extends Error {
+  readonly ms = REQUEST_TIMEOUT_MS;
+}
+
 export interface ApiSession {
   /** The session cookie, for a WebSocket upgrade of the same operator. */
   cookie: string;
@@ -58,7 +66,9 @@ function send(
         response.on('error', reject);
       },
     );
-    request.setTimeout(30_000, () => request.destroy(new Error(`${method} ${path} timed out`)));
+    request.setTimeout(REQUEST_TIMEOUT_MS, () =>
+      request.destroy(new RequestTimedOut(`${method} ${path} timed out after ${REQUEST_TIMEOUT_MS} ms`)),
+    );
     request.on('error', reject);
     request.end(body);
   });

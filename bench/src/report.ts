@@ -31,7 +31,14 @@ const jobRows = (
       return job ? `${fixed(job.allResultsS)} (${job.succeeded}/${job.devices} succeeded)` : null;
     },
   ],
-  [`inventory/list during ${during} p50 / p99, ms`, (f) => latency(of(f)?.list)],
+  [
+    `inventory/list during ${during} p50 / p99, ms`,
+    (f) => {
+      const job = of(f);
+      const cell = latency(job?.list);
+      return job?.listTimeouts ? `${cell} (${job.listTimeouts} timed out)` : cell;
+    },
+  ],
 ];
 
 const ROWS: [string, (f: Figures) => Cell][] = [

@@ -5,7 +5,7 @@
  * are such jobs.
  */
 import type { DeviceGroup, JobView } from '@edge/protocol';
-import { signIn, type ApiSession } from '../http-client.ts';
+import { REQUEST_TIMEOUT_MS, RequestTimedOut, signIn, type ApiSession } from '../http-client.ts';
 import { summarise } from '../stats.ts';
 import type { JobUnderLoadFigure } from '../figures.ts';
 import type { RunContext } from '../run-context.ts';
@@ -42,22 +42,42 @@ export async function measureJobUnderLoad(
     let done = false;
     const listTimings: number[] = [];
     const samples: Sample[] = [];
+    // A request the console left unanswered counts as a sample at the timeout (and is counted): a stalled
+    // console is what this measures, so the run goes on to its table instead of dying of the rejection.
+    let timeouts = 0;
     const listing = (async () => {
       while (!done) {
         const at = Date.now();
-        const r = await operator.get(INVENTORY_FIRST_PAGE);
-        if (r.status !== 200) throw new Error(`inventory/list: HTTP ${r.status}`);
-        listTimings.push(r.ms);
-        samples.push({ what: `inventory/list during the ${what.label}`, at, ms: r.ms });
+        let ms: number;
+        try {
+          const r = await operator.get(INVENTORY_FIRST_PAGE);
+          if (r.status !== 200) throw new Error(`inventory/list: HTTP ${r.status}`);
+          ms = r.ms;
+        } catch (err) {
+          if (!(err instanceof RequestTimedOut)) throw err;
+          timeouts += 1;
+          ms = err.ms;
+        }
+        listTimings.push(ms);
+        samples.push({ what: `inventory/list during the ${what.label}`, at, ms });
         await sleep(LIST_GAP_MS);
       }
     })();
+    // Handled here at once (and thrown again below): an error while the job is still watched is no unhandled rejection.
+    const listed = listing.then(
+      () => undefined,
+      (err: unknown) => err,
+    );
 
     let job: JobView | undefined;
     try {
       for (;;) {
-        const r = await watcher.get(`/api/v1/jobs/list?kind=${what.kind}&limit=5`);
-        job = (JSON.parse(r.body) as { list: JobView[] }).list.find((j) => j.id === jobId);
+        // A poll left unanswered is asked again (the time limit still holds).
+        const r = await watcher.get(`/api/v1/jobs/list?kind=${what.kind}&limit=5`).catch((err: unknown) => {
+          if (err instanceof RequestTimedOut) return undefined;
+          throw err;
+        });
+        if (r) job = (JSON.parse(r.body) as { list: JobView[] }).list.find((j) => j.id === jobId);
         if (job?.finishedAt) break;
         if (Date.now() - begin > TIME_LIMIT_MS)
           throw new Error(`the ${what.label} did not finish in 10 minutes`);
@@ -65,8 +85,9 @@ export async function measureJobUnderLoad(
       }
     } finally {
       done = true;
-      await listing;
     }
+    const listFailed = await listed;
+    if (listFailed) throw listFailed;
     const devices = Object.values(job.counts).reduce((a, b) => a + b, 0);
     const figure: JobUnderLoadFigure = {
       devices,
@@ -75,11 +96,13 @@ export async function measureJobUnderLoad(
       answeredMs,
       allResultsS: (job.finishedAt! - job.createdAt) / 1000,
       list: summarise(listTimings),
+      listTimeouts: timeouts,
     };
     ctx.log(
       `  ${what.label} over ${devices} devices: done in ${figure.allResultsS.toFixed(1)} s ` +
         `(${figure.succeeded} succeeded, started in ${answeredMs} ms); inventory/list meanwhile ` +
-        `p50 ${figure.list.p50.toFixed(1)} ms, p99 ${figure.list.p99.toFixed(1)} ms (${figure.list.n} requests)`,
+        `p50 ${figure.list.p50.toFixed(1)} ms, p99 ${figure.list.p99.toFixed(1)} ms (${figure.list.n} requests` +
+        `${timeouts ? `, ${timeouts} timed out after ${REQUEST_TIMEOUT_MS / 1000} s` : ''})`,
     );
     await explainSlowest(ctx, samples, begin);
     return figure;

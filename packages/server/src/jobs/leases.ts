@@ -3,38 +3,38 @@
  * renewing it, and handing back the steps whose console is gone.
  */
 import { sql } from 'kysely';
-import { FINISHED_STEP_STATES, jobOptions, type StepState } from '@edge/protocol';
+import { FINISHED_STEP_STATES, jobOptions, type StepState, type StepView } from '@edge/protocol';
 import type { Db } from '../db/schema.ts';
-import { PENDING, emptyCounts, passedFailLimit, type ClaimedStep, type JobLock } from './rows.ts';
+import { PENDING, emptyCounts, passedFailLimit, toStepView, type ClaimedStep, type JobLock } from './rows.ts';
 import { inTransaction } from '../db/transaction.ts';
+
+/** Pending steps read at a time while looking for steps to claim. */
+export const CLAIM_PAGE = 200;
+/** Steps whose device came back first (they waited longest), then the queued ones. */
+const PENDING_ORDER: StepState[] = ['waiting', 'queued'];
 
 export function stepLeases(db: Db, lockJob: JobLock) {
   return {
-    /** Pending steps of the job's open waves whose device `isReachable`. */
-    async pending(
+    /**
+     * Claims up to the job's free concurrency for `owner` among the pending steps of its open waves (up to
+     * `maxWave`) whose device `isOnline`, oldest first: waiting steps (their device came back), then queued
+     * ones. A queued step of an offline device met on the way is marked waiting. Only as many steps are read
+     * as it takes to fill the free slots (a page at a time), not every pending step of a fleet-wide job: each
+     * step's end starts a claim, and reading 10,000 rows each time kept the event loop from the requests.
+     * The job row is locked, so concurrent claimers of one job count the running steps one after the other
+     * and never exceed the limit.
+     */
+    async claim(
       jobId: number,
       maxWave: number,
-    ): Promise<{ id: number; deviceId: string; state: StepState }[]> {
-      const rows = await db
-        .selectFrom('job_steps')
-        .select(['id', 'device_id', 'state'])
-        .where('job_id', '=', jobId)
-        .where('state', 'in', PENDING)
-        .where('wave', '<=', maxWave)
-        .orderBy('id')
-        .execute();
-      return rows.map((r) => ({ id: r.id, deviceId: r.device_id, state: r.state as StepState }));
-    },
-
-    /**
-     * Claims up to the job's free concurrency among `candidates` for `owner`. The job row is locked, so
-     * concurrent claimers of one job count the running steps one after the other and never exceed the limit.
-     */
-    async claim(jobId: number, candidates: number[], owner: string, leaseMs: number): Promise<ClaimedStep[]> {
-      if (!candidates.length) return [];
+      owner: string,
+      leaseMs: number,
+      isOnline: (deviceId: string) => boolean,
+    ): Promise<{ claimed: ClaimedStep[]; waiting: StepView[] }> {
+      const none = { claimed: [], waiting: [] };
       return inTransaction(db, async (trx) => {
         const job = await lockJob(trx, jobId);
-        if (!job || job.state !== 'running') return [];
+        if (!job || job.state !== 'running') return none;
         // Read after the lock: a claim that waited for it does not look started before the steps it followed.
         const now = Date.now();
         const options = jobOptions.parse(JSON.parse(job.options));
@@ -48,34 +48,74 @@ export function stepLeases(db: Db, lockJob: JobLock) {
           .groupBy('state')
           .execute();
         for (const r of rows) counts[r.state as StepState] = Number(r.n);
-        if (passedFailLimit(counts, options)) return [];
+        if (passedFailLimit(counts, options)) return none;
         const free = options.concurrency - counts.running;
         const claimed: ClaimedStep[] = [];
-        for (const id of candidates) {
-          if (claimed.length >= free) break;
-          const row = await trx
-            .updateTable('job_steps')
-            .set((eb) => ({
-              state: 'running',
-              lease_owner: owner,
-              lease_until: now + leaseMs,
-              attempts: eb('attempts', '+', 1),
-              progress: 0,
-              note: null,
-              reason: null,
-              started_at: now,
-              finished_at: null,
-              updated_at: now,
-            }))
-            .where('id', '=', id)
-            .where('job_id', '=', jobId)
-            .where('state', 'in', PENDING)
-            .returning(['id', 'job_id', 'device_id', 'attempts'])
-            .executeTakeFirst();
-          if (row)
-            claimed.push({ id: row.id, jobId: row.job_id, deviceId: row.device_id, attempts: row.attempts });
+        const offline: number[] = [];
+        // One state at a time: the (job_id, state) index then yields the steps in id order, page by page.
+        for (const state of PENDING_ORDER) {
+          let after = 0;
+          while (claimed.length < free) {
+            const page = await trx
+              .selectFrom('job_steps')
+              .select(['id', 'device_id'])
+              .where('job_id', '=', jobId)
+              .where('state', '=', state)
+              .where('wave', '<=', maxWave)
+              .where('id', '>', after)
+              .orderBy('id')
+              .limit(CLAIM_PAGE)
+              .execute();
+            for (const candidate of page) {
+              if (claimed.length >= free) break;
+              after = candidate.id;
+              if (!isOnline(candidate.device_id)) {
+                if (state === 'queued') offline.push(candidate.id);
+                continue;
+              }
+              const row = await trx
+                .updateTable('job_steps')
+                .set((eb) => ({
+                  state: 'running',
+                  lease_owner: owner,
+                  lease_until: now + leaseMs,
+                  attempts: eb('attempts', '+', 1),
+                  progress: 0,
+                  note: null,
+                  reason: null,
+                  started_at: now,
+                  finished_at: null,
+                  updated_at: now,
+                }))
+                .where('id', '=', candidate.id)
+                .where('state', 'in', PENDING)
+                .returningAll()
+                .executeTakeFirst();
+              if (row)
+                claimed.push({
+                  id: row.id,
+                  jobId: row.job_id,
+                  deviceId: row.device_id,
+                  attempts: row.attempts,
+                  view: toStepView(row),
+                });
+            }
+            if (page.length < CLAIM_PAGE) break;
+          }
         }
-        return claimed;
+        const waiting: StepView[] = [];
+        // Chunks keep the bind-parameter limits far away when a fleet-wide job's devices are all offline.
+        for (let i = 0; i < offline.length; i += 1000) {
+          const rows = await trx
+            .updateTable('job_steps')
+            .set({ state: 'waiting', updated_at: now })
+            .where('id', 'in', offline.slice(i, i + 1000))
+            .where('state', '=', 'queued')
+            .returningAll()
+            .execute();
+          waiting.push(...rows.map(toStepView));
+        }
+        return { claimed, waiting };
       });
     },
 
@@ -101,44 +141,51 @@ export function stepLeases(db: Db, lockJob: JobLock) {
       return out;
     },
 
-    /** Queued steps whose device is offline: shown as waiting. */
-    async markWaiting(stepIds: number[], now: number): Promise<number[]> {
-      if (!stepIds.length) return [];
-      const rows = await db
-        .updateTable('job_steps')
-        .set({ state: 'waiting', updated_at: now })
-        .where('id', 'in', stepIds)
-        .where('state', '=', 'queued')
-        .returning('id')
-        .execute();
-      return rows.map((r) => r.id);
+    /**
+     * The newest progress of many running steps, in one transaction: written by the runner every so often
+     * rather than at each of a step's output lines. Only the lease's owner may report on a running step;
+     * returns the ids of the steps whose lease `owner` lost.
+     */
+    async progress(
+      owner: string,
+      updates: readonly { stepId: number; progress: number; note: string | null; at: number }[],
+    ): Promise<number[]> {
+      if (!updates.length) return [];
+      return inTransaction(db, async (trx) => {
+        const lost: number[] = [];
+        for (const u of updates) {
+          const res = await trx
+            .updateTable('job_steps')
+            .set({ progress: u.progress, note: u.note, updated_at: u.at })
+            .where('id', '=', u.stepId)
+            .where('state', '=', 'running')
+            .where('lease_owner', '=', owner)
+            .executeTakeFirst();
+          if (Number(res.numUpdatedRows) !== 1) lost.push(u.stepId);
+        }
+        return lost;
+      });
     },
 
-    /** Only the lease's owner may report on a running step; false when it lost the lease. */
-    async progress(stepId: number, owner: string, progress: number, note: string | null, now: number) {
-      const res = await db
-        .updateTable('job_steps')
-        .set({ progress, note, updated_at: now })
-        .where('id', '=', stepId)
-        .where('state', '=', 'running')
-        .where('lease_owner', '=', owner)
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
-    },
-
+    /**
+     * The step's end with its last progress and note (`last`, when the runner still held some unwritten).
+     * The step as stored then, or undefined when `owner` lost the lease.
+     */
     async finish(
       stepId: number,
       owner: string,
       outcome: { state: 'succeeded' | 'failed'; reason?: string; result?: unknown },
       now: number,
-    ): Promise<boolean> {
-      const res = await db
+      last?: { progress: number; note: string | null },
+    ): Promise<StepView | undefined> {
+      const row = await db
         .updateTable('job_steps')
         .set({
           state: outcome.state,
           reason: outcome.reason ?? null,
           result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
-          progress: outcome.state === 'succeeded' ? 100 : sql<number>`progress`,
+          progress: outcome.state === 'succeeded' ? 100 : (last?.progress ?? sql<number>`progress`),
+          ...(last && { note: last.note }),
           lease_owner: null,
           lease_until: null,
           finished_at: now,
@@ -147,8 +194,9 @@ export function stepLeases(db: Db, lockJob: JobLock) {
         .where('id', '=', stepId)
         .where('state', '=', 'running')
         .where('lease_owner', '=', owner)
+        .returningAll()
         .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
+      return row && toStepView(row);
     },
 
     /** Keeps this console's claims alive while their steps run. */

@@ -38,6 +38,8 @@ export interface ClaimedStep {
   jobId: number;
   deviceId: string;
   attempts: number;
+  /** The step as claimed: the runner announces it and its progress from this, without reading it again. */
+  view: StepView;
 }
 
 export const UNFINISHED: StepState[] = ['queued', 'waiting', 'running'];

@@ -9,6 +9,7 @@ import type { BusLog } from '../gateway/index.ts';
 import type { DeviceDirectory } from '../devices/index.ts';
 import type { RpcService } from '../devices/rpc.ts';
 import type { JobKinds, StepOutcome } from './kinds.ts';
+import type { StepView } from '@edge/protocol';
 import type { ClaimedStep, JobRow, JobStore } from './store.ts';
 import { passedFailLimit } from './rows.ts';
 import type { StepLines } from './lines.ts';
@@ -20,6 +21,13 @@ export interface JobTimings {
   /** How long a claim holds unless renewed; renewed every third of it. */
   leaseMs: number;
 }
+
+/** Ticks asked for by events (steps ending, devices coming online) run at most this often. */
+const MIN_TICK_GAP_MS = 50;
+/** Claimed steps started per turn of the event loop. */
+const START_BATCH = 50;
+/** How often the progress of running steps is written (each report is announced at once). */
+const PROGRESS_FLUSH_MS = 500;
 
 export const reasons = {
   consoleDied: 'The console running this step stopped before it finished.',
@@ -51,9 +59,29 @@ export function jobRunner(deps: {
     const job = await store.view(jobId);
     if (job) changes.emit({ type: 'job', job });
   }
-  async function announceStep(stepId: number) {
-    const found = await store.step(stepId);
-    if (found) changes.emit({ type: 'step', jobId: found.jobId, step: found.step });
+  const announceStep = (jobId: number, step: StepView) => changes.emit({ type: 'step', jobId, step });
+
+  /**
+   * The newest progress of each running step here, not yet written: every output line is announced at once
+   * (the live channel gets each, in order) while the rows are written together every PROGRESS_FLUSH_MS, in
+   * one transaction, instead of a write and a read per line of each of a thousand pings at once.
+   */
+  const unwritten = new Map<number, { progress: number; note: string | null; at: number }>();
+  /** Steps whose lease this console lost: their reports are no longer announced. */
+  const lost = new Set<number>();
+  let flushing: Promise<void> = Promise.resolve();
+  function flushProgress(): Promise<void> {
+    flushing = flushing.then(async () => {
+      if (!unwritten.size || stopping) return;
+      const updates = [...unwritten].map(([stepId, u]) => ({ stepId, ...u }));
+      unwritten.clear();
+      try {
+        for (const id of await store.progress(owner, updates)) lost.add(id);
+      } catch (err) {
+        log.error({ err }, 'job step progress write failed');
+      }
+    });
+    return flushing;
   }
 
   function onlineDevices(): Set<string> {
@@ -78,18 +106,17 @@ export function jobRunner(deps: {
 
   async function runStep(job: JobRow, step: ClaimedStep): Promise<void> {
     lines.clear(step.id);
-    await announceStep(step.id);
-    // Progress writes in order, and the final write after the last of them.
-    let progressWrites = Promise.resolve();
+    lost.delete(step.id);
+    // The step as this console knows it while it runs: announced at each report without reading it back.
+    let view = step.view;
+    announceStep(job.id, view);
     const onProgress = (progress: number, note?: string) => {
-      if (note && !stopping) lines.add(step.id, note);
-      progressWrites = progressWrites
-        .then(async () => {
-          if (stopping) return;
-          if (await store.progress(step.id, owner, progress, note ?? null, Date.now()))
-            await announceStep(step.id);
-        })
-        .catch((err: unknown) => log.error({ err, step: step.id }, 'job step progress write failed'));
+      if (stopping || lost.has(step.id)) return;
+      if (note) lines.add(step.id, note);
+      const at = Date.now();
+      unwritten.set(step.id, { progress, note: note ?? null, at });
+      view = { ...view, progress, note: note ?? null, updatedAt: at };
+      announceStep(job.id, view);
     };
     let outcome: StepOutcome;
     try {
@@ -112,7 +139,10 @@ export function jobRunner(deps: {
     } catch (err) {
       outcome = { ok: false, reason: err instanceof Error ? err.message : String(err) };
     }
-    await progressWrites;
+    // The newest report not yet written goes with the final write; a flush under way finishes first.
+    const last = unwritten.get(step.id);
+    unwritten.delete(step.id);
+    await flushing;
     // Stopping: close() hands the claim back (queued or interrupted); the RPC failed because of the stop.
     if (stopping) return;
     const finished = await store.finish(
@@ -122,10 +152,12 @@ export function jobRunner(deps: {
         ? { state: 'succeeded', result: outcome.result }
         : { state: 'failed', reason: outcome.reason, result: outcome.result },
       Date.now(),
+      last && { progress: last.progress, note: last.note },
     );
-    if (!finished) log.warn({ step: step.id }, 'job step finished after its lease was lost; result dropped');
+    lost.delete(step.id);
     lines.clear(step.id);
-    await announceStep(step.id);
+    if (finished) announceStep(job.id, finished);
+    else log.warn({ step: step.id }, 'job step finished after its lease was lost; result dropped');
     // A cancelled or stopped job is no longer in the ticks' running list: its last step closes it.
     if (await store.settle(job.id, Date.now())) await announceJob(job.id);
     kick();
@@ -151,35 +183,55 @@ export function jobRunner(deps: {
       const wave = await openWave(job, now);
       touched.add(job.id);
       if (wave === undefined) continue;
-      const pending = await store.pending(job.id, wave);
-      const offline = pending.filter((s) => s.state === 'queued' && !online.has(s.deviceId)).map((s) => s.id);
-      for (const id of await store.markWaiting(offline, now)) await announceStep(id);
-      const reachable = pending.filter((s) => online.has(s.deviceId)).map((s) => s.id);
-      for (const step of await store.claim(job.id, reachable, owner, timings.leaseMs)) start(job, step);
+      const { claimed, waiting } = await store.claim(job.id, wave, owner, timings.leaseMs, (deviceId) =>
+        online.has(deviceId),
+      );
+      for (const step of waiting) announceStep(job.id, step);
+      // A thousand steps started in one turn of the event loop would each do their first work (an RPC
+      // sent, a desired document stored) before any request is answered: a batch per turn instead.
+      for (let i = 0; i < claimed.length; i += START_BATCH) {
+        if (i) await new Promise((resolve) => setImmediate(resolve));
+        for (const step of claimed.slice(i, i + START_BATCH)) start(job, step);
+      }
     }
     for (const jobId of touched) if (await store.settle(jobId, Date.now())) await announceJob(jobId);
   }
 
-  /** Runs a tick now, or right after the one under way. */
+  /**
+   * Runs a tick soon: on a later turn of the event loop, and at least MIN_TICK_GAP_MS after the last one
+   * ended. Every step's end asks for one; a thousand steps ending within a second share a few ticks, and
+   * the requests that arrived meanwhile are answered between them.
+   */
+  let scheduled: ReturnType<typeof setTimeout> | undefined;
+  let lastTickEnd = 0;
   function kick(): void {
     if (stopping) return;
     if (ticking) {
       again = true;
       return;
     }
-    ticking = tick()
-      .catch((err: unknown) => log.error({ err }, 'job tick failed'))
-      .finally(() => {
-        ticking = undefined;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
+    if (scheduled) return;
+    const wait = Math.max(0, lastTickEnd + MIN_TICK_GAP_MS - Date.now());
+    scheduled = setTimeout(() => {
+      scheduled = undefined;
+      if (stopping) return;
+      ticking = tick()
+        .catch((err: unknown) => log.error({ err }, 'job tick failed'))
+        .finally(() => {
+          ticking = undefined;
+          lastTickEnd = Date.now();
+          if (again) {
+            again = false;
+            kick();
+          }
+        });
+    }, wait);
   }
 
   const tickTimer = setInterval(kick, timings.tickMs);
   tickTimer.unref();
+  const flushTimer = setInterval(() => void flushProgress(), PROGRESS_FLUSH_MS);
+  flushTimer.unref();
   const renewTimer = setInterval(
     () => {
       if (!inFlight.size) return;
@@ -199,6 +251,18 @@ export function jobRunner(deps: {
     owner,
     kick,
     announceJob,
+    /**
+     * `steps` as read from the database, with the newest progress and note of those running here that is
+     * not written yet: a screen that opens mid-run sees the line its lines end with.
+     */
+    fresh(steps: StepView[]): StepView[] {
+      return steps.map((step) => {
+        const u = unwritten.get(step.id);
+        return u && step.state === 'running'
+          ? { ...step, progress: u.progress, note: u.note, updatedAt: u.at }
+          : step;
+      });
+    },
     /** Steps this console runs right now. */
     inFlight: () => inFlight.size,
     /**
@@ -208,9 +272,12 @@ export function jobRunner(deps: {
     async stop(): Promise<void> {
       stopping = true;
       clearInterval(tickTimer);
+      clearInterval(flushTimer);
       clearInterval(renewTimer);
+      clearTimeout(scheduled);
       stopListening();
       await ticking;
+      await flushing;
       const touched = await store.recover(
         Date.now(),
         kinds.names(),

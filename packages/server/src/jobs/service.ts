@@ -61,7 +61,7 @@ export function jobService(deps: {
   async function detail(id: number): Promise<JobDetail> {
     const job = await store.view(id);
     if (!job) throw fail(404, 'notFound');
-    return { job, steps: await store.steps(id) };
+    return { job, steps: runner.fresh(await store.steps(id)) };
   }
 
   return {

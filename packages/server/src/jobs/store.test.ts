@@ -1,11 +1,13 @@
 /**
  * Leases on the store alone (no fleet): a step whose console died is queued again when its kind is
- * idempotent and interrupted otherwise; a live lease is left alone; only the owner may finish a step.
+ * idempotent and interrupted otherwise; a live lease is left alone; only the owner may finish a step; a
+ * claim over a fleet-wide job reads only the steps it takes, not every pending one.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { jobOptions } from '@edge/protocol';
 import { DIALECTS, startTestConsole, type TestConsole } from '../testing/harness.ts';
 import { jobStore } from './store.ts';
+import { CLAIM_PAGE } from './leases.ts';
 
 describe.each(DIALECTS)('job leases (%s)', (dialect) => {
   let edge: TestConsole;
@@ -30,13 +32,7 @@ describe.each(DIALECTS)('job leases (%s)', (dialect) => {
       },
       Date.now(),
     );
-    const steps = await store.pending(id, 1);
-    const claimed = await store.claim(
-      id,
-      steps.map((s) => s.id),
-      'dead',
-      1000,
-    );
+    const { claimed } = await store.claim(id, 1, 'dead', 1000, () => true);
     // The concurrency limit of 1 held.
     expect(claimed).toHaveLength(1);
     return { id, step: claimed[0]! };
@@ -60,11 +56,58 @@ describe.each(DIALECTS)('job leases (%s)', (dialect) => {
     expect(interrupted).toMatchObject({ state: 'interrupted', reason: 'died' });
 
     // The dead owner's late report is refused; a new claim counts a new attempt.
-    expect(await store.finish(safe.step.id, 'dead', { state: 'succeeded' }, later)).toBe(false);
-    const [again] = await store.claim(safe.id, [safe.step.id], 'alive', 1000);
+    expect(await store.finish(safe.step.id, 'dead', { state: 'succeeded' }, later)).toBeUndefined();
+    const [again] = (await store.claim(safe.id, 1, 'alive', 1000, () => true)).claimed;
     expect(again).toMatchObject({ id: safe.step.id, attempts: 2 });
     expect(
       await store.finish(safe.step.id, 'alive', { state: 'succeeded', result: { ok: 1 } }, Date.now()),
-    ).toBe(true);
+    ).toMatchObject({ id: safe.step.id, state: 'succeeded', result: { ok: 1 }, progress: 100 });
+  });
+
+  test('a claim over 3,000 pending steps looks at the free slots’ worth, not at every pending step', async () => {
+    const deviceIds = Array.from({ length: 3000 }, (_, i) => `fleet-${i}`);
+    const offline = new Set(deviceIds.slice(0, 10));
+    const id = await store.create(
+      {
+        kind: 'test.fleet',
+        title: 'fleet',
+        params: {},
+        createdBy: 'system',
+        createdByName: 'test',
+        options: jobOptions.parse({ concurrency: 5 }),
+        deviceIds,
+      },
+      Date.now(),
+    );
+    const looked: string[] = [];
+    const isOnline = (deviceId: string) => {
+      looked.push(deviceId);
+      return !offline.has(deviceId);
+    };
+    const first = await store.claim(id, 1, 'me', 60_000, isOnline);
+    // The ten offline devices met first wait; the next five run; nothing past them was looked at.
+    expect(first.waiting.map((s) => s.deviceId)).toEqual([...offline]);
+    expect(first.waiting.every((s) => s.state === 'waiting')).toBe(true);
+    expect(first.claimed.map((s) => s.deviceId)).toEqual(deviceIds.slice(10, 15));
+    expect(first.claimed.map((s) => s.view)).toMatchObject(
+      Array(5).fill({ state: 'running', attempts: 1, progress: 0 }),
+    );
+    expect(looked).toEqual(deviceIds.slice(0, 15));
+    expect(looked.length).toBeLessThanOrEqual(CLAIM_PAGE);
+
+    // No free slot: no step is read at all.
+    looked.length = 0;
+    expect(await store.claim(id, 1, 'me', 60_000, isOnline)).toEqual({ claimed: [], waiting: [] });
+    expect(looked).toEqual([]);
+
+    // A slot frees: the waiting steps (still offline) are passed over, the next queued one runs.
+    const done = first.claimed[0]!;
+    expect(await store.finish(done.id, 'me', { state: 'succeeded' }, Date.now())).toMatchObject({
+      state: 'succeeded',
+    });
+    looked.length = 0;
+    const next = await store.claim(id, 1, 'me', 60_000, isOnline);
+    expect(next.claimed.map((s) => s.deviceId)).toEqual([deviceIds[15]]);
+    expect(looked).toEqual([...offline, deviceIds[15]]);
   });
 });
