@@ -57,6 +57,18 @@ async function heldByAll(page: Page, count: number) {
   await page.keyboard.press('Escape');
 }
 
+/**
+ * Chooses the group of the Apply drawer. Under load the drawer may re-render (live pushes) and drop the
+ * first choice, leaving Dry run disabled: the choice is made again until it holds.
+ */
+async function chooseRolloutGroup(page: Page, name: string): Promise<void> {
+  const option = page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${name}"]`);
+  await expect(async () => {
+    if (!(await option.isVisible())) await page.getByTestId('profile-rollout-group').click();
+    await option.click({ timeout: 2_000 });
+    await expect(page.getByTestId('profile-dry-run-button')).toBeEnabled({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
 test('a Wi-Fi profile is created, dry-run on a group, rolled out in waves and deleted', async ({ page }) => {
   test.setTimeout(180_000);
   await signInAs(page);
@@ -90,8 +102,7 @@ test('a Wi-Fi profile is created, dry-run on a group, rolled out in waves and de
 
   // Dry run on the group: every device would get the SSID.
   await row.getByTestId('profile-apply').click();
-  await page.getByTestId('profile-rollout-group').click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${GROUP}"]`).click();
+  await chooseRolloutGroup(page, GROUP);
   await page.getByTestId('profile-dry-run-button').click();
   await expect(page.getByTestId('profile-dry-run-summary')).toHaveText(
     '3 devices: 3 would change, 0 already hold it, 0 refused.',
@@ -172,8 +183,7 @@ test('a rollout paused in its canary wave starts no further step until resumed, 
   await page.goto('/desk/mission');
   const row = page.getByTestId(`profile-row-${name}`);
   await row.getByTestId('profile-apply').click();
-  await page.getByTestId('profile-rollout-group').click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${groupName}"]`).click();
+  await chooseRolloutGroup(page, groupName);
   await page.getByTestId('profile-dry-run-button').click();
   await expect(page.getByTestId('profile-dry-run-summary')).toContainText('3 devices: 3 would change');
 
