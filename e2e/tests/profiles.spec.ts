@@ -86,8 +86,11 @@ test('a Wi-Fi profile is created, dry-run on a group, rolled out in waves and de
   await page.getByTestId('profile-create-wifi').click();
   const editor = page.locator('.ant-modal').filter({ has: page.getByTestId('profile-name') });
   await expect(editor).toBeVisible();
-  await page.getByTestId('wifi-apply').click();
-  await expect(editor.getByText('Profile name cannot be empty.')).toBeVisible();
+  // The editor re-renders once its fleet choices arrive, which can swallow a first click on a busy machine.
+  await expect(async () => {
+    await page.getByTestId('wifi-apply').click();
+    await expect(editor.getByText('Profile name cannot be empty.')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await page.getByTestId('profile-name').fill(PROFILE);
   await page.getByTestId('wifi-ssid-add').click();
   await page.getByTestId('wifi-ssid-input').fill(SSID);
