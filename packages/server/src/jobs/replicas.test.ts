@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { deviceTopic, fleetSerial } from '@edge/protocol';
 import { startTestConsole, type TestConsole } from '../testing/harness.ts';
 import { startFleet, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
-import { PROBE_KIND, jobFinished, newRecorder, probeKind } from '../testing/jobs.ts';
+import { PROBE_KIND, explainJob, jobFinished, newRecorder, probeKind } from '../testing/jobs.ts';
 
 const BROKER = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const COUNT = 20;
@@ -57,7 +57,7 @@ describe.skipIf(process.env.SKIP_POSTGRES)('two consoles on one PostgreSQL datab
       createdByName: 'admin',
     });
     const done = await jobFinished(a.jobs, id, 90_000);
-    expect(done.job.state).toBe('succeeded');
+    expect(done.job.state, explainJob(done)).toBe('succeeded');
     for (const deviceId of deviceIds) expect(ranOn.get(deviceId), deviceId).toHaveLength(1);
     // Which console claims which step is a race between their ticks (one may take them all on a loaded
     // machine): what must hold is that no step ran on both.
