@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { KEY_FILE } from '../crypto/secrets.ts';
+import { RELEASES_DIR } from '../upgrade/console-release.ts';
 
 /** The console's own files at the top of DATA_DIR: the database (restored from rows), the key (wrapped apart). */
 const OWN = [/^console\.sqlite(-wal|-shm|-journal)?$/, new RegExp(`^${KEY_FILE.replace('.', '\\.')}$`)];
@@ -12,6 +13,8 @@ const OWN = [/^console\.sqlite(-wal|-shm|-journal)?$/, new RegExp(`^${KEY_FILE.r
 export const BACKUPS_DIR = 'console-backups';
 export const RESTORE_WORK_DIR = '.restore-work';
 const SKIPPED_DIRS = new Set([BACKUPS_DIR, RESTORE_WORK_DIR]);
+/** Folders deeper down a backup leaves out: staged console releases (up to 512 MB each) the feed gives again. */
+const SKIPPED_SUBDIRS = new Set([RELEASES_DIR]);
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
 const MAX_DEPTH = 16;
 
@@ -30,6 +33,7 @@ export function dataFilesOf(dataDir: string): string[] {
       if (!SEGMENT.test(entry.name)) continue;
       if (prefix.length === 0 && (SKIPPED_DIRS.has(entry.name) || OWN.some((re) => re.test(entry.name))))
         continue;
+      if (entry.isDirectory() && SKIPPED_SUBDIRS.has(parts.join('/'))) continue;
       if (entry.isDirectory() && parts.length < MAX_DEPTH) walk(path.join(dir, entry.name), parts);
       else if (entry.isFile()) found.push(parts.join('/'));
     }

@@ -32,6 +32,9 @@ const CONSOLE_MODEL = 'Edge Console';
 const FETCH_TIMEOUT_MS = 15_000;
 const RELEASE_MAX_BYTES = 512 * 1024 * 1024;
 
+/** Where staged releases are kept under DATA_DIR ('/'-separated): downloads the signed feed can give again. */
+export const RELEASES_DIR = 'upgrade/releases';
+
 /** The console's own version: its package's. */
 export const CONSOLE_VERSION: string = (
   JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -203,7 +206,7 @@ export function consoleRelease(deps: {
       createHash('sha256').update(bytes).digest('hex') !== available.sha256
     )
       throw fail(502, 'upgradeStagedHashMismatch');
-    const dir = path.join(deps.dataDir, 'upgrade', 'releases');
+    const dir = path.join(deps.dataDir, ...RELEASES_DIR.split('/'));
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `edge-console-${available.version}.tar.gz`);
     fs.writeFileSync(`${file}.part`, bytes);
