@@ -9,30 +9,23 @@
  */
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  messages as texts,
-  type AlertMessageView,
-  type EventRuleView,
-  type NotifyPayload,
-} from '@edge/protocol';
+import { messages as texts, type AlertMessageView, type EventRuleView } from '@edge/protocol';
 import { DIALECTS, signIn, type TestConsole } from '../testing/harness.ts';
 import { startListeningConsole, waitFor } from '../testing/devices.ts';
 import { caller, type Caller } from '../testing/accounts.ts';
 import { startReceiver, type Receiver } from '../testing/http-receiver.ts';
-import { ruleStore } from '../messages/rules.ts';
-import { messageStore, type FreshHook, type Raise } from '../messages/store.ts';
-import { messageService, type MessageService } from '../messages/service.ts';
+import {
+  alertServices,
+  escalatingRule,
+  expectRefusedInWords,
+  MINUTE,
+  samplePayload as payload,
+} from '../testing/alerts.ts';
+import type { Raise } from '../messages/store.ts';
 import type { Contact } from './contacts.ts';
-import { contactStore } from './contacts.ts';
-import { deliveryStore } from './deliveries.ts';
-import { linkStore } from './links.ts';
-import { notifyService, type NotifyService } from './service.ts';
-import { escalateDue, notifyMessages } from './wire.ts';
+import { escalateDue } from './wire.ts';
 import { attempt } from './send.ts';
 import { accessTokenCache } from './wecom.ts';
-
-const silent = { info() {}, warn() {}, error() {} };
-const MINUTE = 60_000;
 const CORP_ID = 'ww0123456789abcdef';
 const APP_SECRET = 'app-secret-of-the-alerts-app';
 const TOKEN = 'callbackToken42';
@@ -54,19 +47,18 @@ function encrypt(message: string, receiveId = CORP_ID, aesKey = AES_KEY): string
     cipher.final(),
   ]).toString('base64');
 }
+/** The application as a contact names it (the API's fields and the sender's). */
+const APP = {
+  appId: CORP_ID,
+  agentId: 1000002,
+  appSecret: APP_SECRET,
+  receivers: ['zhangsan', 'lisi'],
+  token: TOKEN,
+  aesKey: AES_KEY,
+};
 const sign = (timestamp: string, nonce: string, encrypted: string, token = TOKEN) =>
   createHash('sha1').update([token, timestamp, nonce, encrypted].sort().join('')).digest('hex');
 
-const payload: NotifyPayload = {
-  id: 7,
-  ruleName: 'Gateway down',
-  event: 'offline',
-  severity: 'critical',
-  deviceId: 'd1',
-  deviceName: 'gw-lobby',
-  detail: 'The device went offline.',
-  createdAt: Date.UTC(2026, 10, 26, 8, 0, 0),
-};
 const ok = (body: Record<string, unknown> = {}) => ({
   status: 200,
   body: JSON.stringify({ errcode: 0, errmsg: 'ok', ...body }),
@@ -78,16 +70,7 @@ describe('WeChat Work application: sending', () => {
     id: 3,
     channel: 'wecom',
     configName: 'Duty',
-    fields: {
-      baseUrl: receiver.url,
-      appId: CORP_ID,
-      agentId: 1000002,
-      appSecret: APP_SECRET,
-      receivers: ['zhangsan', 'lisi'],
-      token: TOKEN,
-      aesKey: AES_KEY,
-      ...over,
-    },
+    fields: { baseUrl: receiver.url, ...APP, ...over },
     pausedUntil: null,
   });
   const paths = () => receiver.calls.map((c) => `${c.method} ${new URL(c.url, receiver.url).pathname}`);
@@ -199,39 +182,13 @@ describe.each(DIALECTS)('WeChat Work application: queue and callback (%s)', (dia
   let edge: TestConsole;
   let admin: Caller;
   let receiver: Receiver;
-  let messages: MessageService;
-  let notify: NotifyService;
+  let alerts: ReturnType<typeof alertServices>;
   let rule: EventRuleView;
   let contactId = 0;
-  let seq = 0;
-  const fresh = new Set<FreshHook>();
 
-  const raise = async (over: Partial<Raise> = {}): Promise<AlertMessageView> => {
-    seq += 1;
-    const r: Raise = {
-      ruleId: rule.id,
-      ruleName: rule.name,
-      event: 'offline',
-      severity: 'critical',
-      deviceId: null,
-      deviceName: `gw-${seq}`,
-      jobId: null,
-      detail: 'The device went offline.',
-      dedupeKey: `wecom|${seq}`,
-      holdOffMs: 10 * MINUTE,
-      at: Date.now(),
-      escalateMs: MINUTE,
-      quiet: { from: '', to: '' },
-      ...over,
-    };
-    await messages.raise(r);
-    const row = await edge.store.db
-      .selectFrom('alert_messages')
-      .select('id')
-      .where('dedupe_key', '=', r.dedupeKey)
-      .executeTakeFirstOrThrow();
-    return messages.get(row.id);
-  };
+  /** A critical message of the rule, escalating after a minute unless said otherwise. */
+  const raise = (over: Partial<Raise> = {}): Promise<AlertMessageView> =>
+    alerts.raise(rule, { escalateMs: MINUTE, ...over }, 'wecom');
   const sendsOf = (messageId: number) =>
     receiver.calls.filter(
       (c) => c.url.startsWith('/cgi-bin/message/send') && c.body.includes(`(message ${messageId})`),
@@ -283,12 +240,7 @@ describe.each(DIALECTS)('WeChat Work application: queue and callback (%s)', (dia
       channel: 'wecom',
       configName: 'Duty (WeChat)',
       baseUrl: receiver.url,
-      appId: CORP_ID,
-      agentId: 1000002,
-      appSecret: APP_SECRET,
-      receivers: ['zhangsan', 'lisi'],
-      token: TOKEN,
-      aesKey: AES_KEY,
+      ...APP,
     });
     expect(added.statusCode, added.body).toBe(200);
     const view = added.json<{ id: number; settings: Record<string, unknown>; secrets: string[] }>();
@@ -311,28 +263,10 @@ describe.each(DIALECTS)('WeChat Work application: queue and callback (%s)', (dia
       secret: 'hook-secret',
     });
     expect(escalation.statusCode, escalation.body).toBe(200);
-    const made = await admin('POST', '/api/v1/messages/rules/add', {
-      name: 'Down',
-      description: 'Devices down',
-      events: ['offline'],
-      allDevices: true,
-      severity: 'critical',
-      escalateMinutes: 1,
-      escalateContactId: escalation.json<{ id: number }>().id,
-    });
-    expect(made.statusCode, made.body).toBe(200);
-    rule = made.json();
+    rule = await escalatingRule(admin, escalation.json<{ id: number }>().id);
     expect((await admin('POST', '/api/v1/notify/add', { ruleId: rule.id, contactId })).statusCode).toBe(200);
 
-    const db = edge.store.db;
-    messages = messageService({ rules: ruleStore(db), store: messageStore(db, fresh), fresh, log: silent });
-    notify = notifyService({
-      contacts: contactStore(db, edge.secrets),
-      links: linkStore(db),
-      deliveries: deliveryStore(db),
-      kick: () => undefined,
-    });
-    notifyMessages(messages, notify, () => undefined);
+    alerts = alertServices(edge);
   }, 60_000);
   afterAll(async () => {
     await edge?.destroy();
@@ -360,7 +294,7 @@ describe.each(DIALECTS)('WeChat Work application: queue and callback (%s)', (dia
       token: 't',
       aesKey: AES_KEY,
     };
-    for (const [change, code] of [
+    await expectRefusedInWords(admin, '/api/v1/notify/contacts/add', full, [
       [{ appSecret: undefined }, 'notifyAppSecretEmpty'],
       [{ token: undefined }, 'notifyTokenEmpty'],
       [{ aesKey: undefined }, 'notifyAesKeyEmpty'],
@@ -369,11 +303,7 @@ describe.each(DIALECTS)('WeChat Work application: queue and callback (%s)', (dia
       [{ appId: '' }, 'notifyAppIdEmpty'],
       [{ token: '' }, 'notifyTokenEmpty'],
       [{ receivers: [] }, 'notifyReceiverIdRequired'],
-    ] as const) {
-      const res = await admin('POST', '/api/v1/notify/contacts/add', { ...full, ...change });
-      expect(res.statusCode, JSON.stringify(change)).toBe(400);
-      expect(res.json().err_message).toBe(texts[code]);
-    }
+    ]);
     expect(await count()).toBe(before);
   });
 
@@ -460,7 +390,7 @@ describe.each(DIALECTS)('WeChat Work application: queue and callback (%s)', (dia
     expect(forged.json().err_message).toBe(texts.notifyCallbackRefused);
     // Someone the contact does not notify, or a message this contact was not sent: nothing changed.
     expect((await post('mallory', `ack ${acked.id}`)).statusCode).toBe(200);
-    const notSent = await raise({ ruleId: rule.id, dedupeKey: `wecom|not-sent|${seq}`, escalateMs: MINUTE });
+    const notSent = await raise();
     await edge.store.db.deleteFrom('notify_deliveries').where('message_id', '=', notSent.id).execute();
     expect((await post('zhangsan', `ack ${notSent.id}`)).statusCode).toBe(200);
     expect(await messageRow(acked.id)).toMatchObject({ read: 0 });
@@ -478,7 +408,7 @@ describe.each(DIALECTS)('WeChat Work application: queue and callback (%s)', (dia
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).toBe('');
     expect(await messageRow(acked.id)).toMatchObject({ read: 1, escalate_at: null });
-    expect((await messages.get(acked.id)).read).toBe(true);
+    expect((await alerts.messages.get(acked.id)).read).toBe(true);
     const rows = await edge.store.db
       .selectFrom('activity')
       .select(['user_name', 'user_id', 'target', 'status_code'])
@@ -491,7 +421,7 @@ describe.each(DIALECTS)('WeChat Work application: queue and callback (%s)', (dia
     // The escalation comes due: the unattended message goes to the next contact, the acknowledged one does not.
     const hooks = () => receiver.calls.filter((c) => c.url === '/escalation').map((c) => c.body);
     const later = Date.now() + 2 * MINUTE;
-    await escalateDue(messages, notify, later);
+    await escalateDue(alerts.messages, alerts.notify, later);
     const escalated = await edge.store.db
       .selectFrom('notify_deliveries')
       .select('message_id')
