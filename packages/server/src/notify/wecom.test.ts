@@ -10,7 +10,7 @@
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { messages as texts, type AlertMessageView, type EventRuleView } from '@edge/protocol';
-import { DIALECTS, signIn, type TestConsole } from '../testing/harness.ts';
+import { DIALECTS, signIn, startTestConsole, type TestConsole } from '../testing/harness.ts';
 import { startListeningConsole, waitFor } from '../testing/devices.ts';
 import { caller, type Caller } from '../testing/accounts.ts';
 import { startReceiver, type Receiver } from '../testing/http-receiver.ts';
@@ -433,4 +433,26 @@ describe.each(DIALECTS)('WeChat Work application: queue and callback (%s)', (dia
     await waitFor(() => hooks().some((b) => b.includes(`"id":${unattended.id},`)), 'the escalation');
     expect(hooks().some((b) => b.includes(`"id":${acked.id},`))).toBe(false);
   }, 60_000);
+});
+
+describe('WeChat Work application: the callback is limited as every anonymous call', () => {
+  let edge: TestConsole;
+  beforeAll(async () => {
+    edge = await startTestConsole('sqlite', { anonymousRateLimit: 3 });
+  });
+  afterAll(async () => edge?.destroy());
+
+  test('a source past the limit is answered 429 before any signature is checked', async () => {
+    const url = `/api/v1/notify/wecom/1/callback?msg_signature=00&timestamp=1&nonce=n&echostr=e`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await edge.app.inject({ method: 'GET', url })).statusCode);
+    expect(statuses).toEqual([403, 403, 403, 429]);
+    const posted = await edge.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'text/xml' },
+      payload: '<xml><Encrypt><![CDATA[x]]></Encrypt></xml>',
+    });
+    expect(posted.statusCode).toBe(429);
+  });
 });
