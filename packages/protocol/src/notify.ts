@@ -30,6 +30,7 @@ export const notifyChannels = [
   'wechat',
   'dingtalk',
   'sms',
+  'wecom',
 ] as const;
 export type NotifyChannel = (typeof notifyChannels)[number];
 
@@ -39,6 +40,7 @@ export const CHANNEL_BASE_URLS: Partial<Record<NotifyChannel, string>> = {
   line: 'https://api.line.me',
   wechat: 'https://qyapi.weixin.qq.com',
   dingtalk: 'https://oapi.dingtalk.com',
+  wecom: 'https://qyapi.weixin.qq.com',
 };
 
 const urlRule: Rule = (v) =>
@@ -51,6 +53,18 @@ const optionalUrl = z
 const notEmpty = (code: MessageCode, max = 256) => requiredField(textRule(code, max));
 /** A secret: required when the contact is created (the service checks that), kept when left out on edit. */
 const secret = (max = 512) => z.string().max(max, messages.textTooLong).optional();
+/**
+ * A secret the channel cannot work without: left out on edit it keeps the stored one, but one sent must
+ * pass its rule (an empty one is refused in the SPEC's words, so the form says so before saving).
+ */
+const requiredSecret = (rule: Rule) =>
+  z
+    .string()
+    .superRefine((v, ctx) => {
+      const code = rule(v);
+      if (code) ctx.addIssue({ code: 'custom', message: messages[code], params: { code } });
+    })
+    .optional();
 const list = (rule: Rule, empty: MessageCode) =>
   z
     .array(
@@ -63,6 +77,16 @@ const list = (rule: Rule, empty: MessageCode) =>
     .min(1, messages[empty])
     .prefault([]);
 const receiverIds = list(textRule('notifyReceiverIdRequired', 128), 'notifyReceiverIdRequired');
+
+/** WeChat Work's EncodingAESKey: 43 characters of the base64 alphabet (the key is base64 of it and '='). */
+export const WECOM_AES_KEY_LENGTH = 43;
+export const wecomAesKeyRule: Rule = (v) => {
+  if (!v) return 'notifyAesKeyEmpty';
+  return new RegExp(`^[A-Za-z0-9+/]{${WECOM_AES_KEY_LENGTH}}$`).test(v) ? null : 'notifyAesKeyFormat';
+};
+/** A WeChat Work application's agent ID: a positive whole number. */
+export const wecomAgentIdRule: Rule<number> = (v) =>
+  Number.isInteger(v) && v > 0 && v <= 2_147_483_647 ? null : 'notifyAgentIdInvalid';
 
 const common = {
   configName: notEmpty('notifyConfigNameEmpty', 64),
@@ -125,6 +149,26 @@ export const dingtalkContact = z.object({
   token: secret(),
   appSecret: secret(),
 });
+/**
+ * A WeChat Work (WeCom) application: messages go out through its API (gettoken with the corp ID and the
+ * app's secret, then message/send to the receivers' user IDs), and its "receive messages" callback
+ * (token and EncodingAESKey) lets a receiver acknowledge a message from WeChat by answering "ack <id>".
+ */
+export const wecomContact = z.object({
+  channel: z.literal('wecom'),
+  ...common,
+  baseUrl: optionalUrl,
+  /** The corp ID (corpid). */
+  appId: notEmpty('notifyAppIdEmpty', 64),
+  agentId: ruledNumber(wecomAgentIdRule),
+  /** The application's secret (corpsecret). */
+  appSecret: requiredSecret(textRule('notifyAppSecretEmpty', 128)),
+  /** User IDs the messages go to. */
+  receivers: receiverIds,
+  /** The callback's token and EncodingAESKey, as set on the application's "receive messages" page. */
+  token: requiredSecret(textRule('notifyTokenEmpty', 64)),
+  aesKey: requiredSecret(wecomAesKeyRule),
+});
 export const smsContact = z.object({
   channel: z.literal('sms'),
   ...common,
@@ -147,6 +191,7 @@ export const contactRequest = z
       wechatContact,
       dingtalkContact,
       smsContact,
+      wecomContact,
     ],
     { error: messages.invalidChoice },
   )
@@ -171,7 +216,34 @@ export const CONTACT_SECRETS: Record<NotifyChannel, readonly [string, MessageCod
     ['appSecret', 'notifyAppSecretEmpty'],
   ],
   sms: [],
+  wecom: [
+    ['appSecret', 'notifyAppSecretEmpty'],
+    ['token', 'notifyTokenEmpty'],
+    ['aesKey', 'notifyAesKeyEmpty'],
+  ],
 };
+
+/** The first secret a contact of the channel needs and lacks once the stored ones are kept, if any. */
+export function missingSecret(
+  channel: NotifyChannel,
+  secrets: Partial<Record<string, string>>,
+): MessageCode | undefined {
+  return CONTACT_SECRETS[channel].find(([name]) => !secrets[name])?.[1];
+}
+
+/**
+ * WeChat Work's "receive messages" URL of a contact (its application's callback), and what a receiver
+ * answers to acknowledge message N from WeChat.
+ */
+export const wecomCallbackPath = (contactId: number | string) => `${NOTIFY_PATH}/wecom/${contactId}/callback`;
+export const WECOM_ACK = /^\s*ack\s+#?(\d{1,12})\s*$/i;
+export const wecomCallbackQuery = z.object({
+  msg_signature: z.string().max(128),
+  timestamp: z.string().max(32),
+  nonce: z.string().max(128),
+});
+export const wecomVerifyQuery = wecomCallbackQuery.extend({ echostr: z.string().max(4096) });
+export const wecomCallbackParams = z.object({ contactId: z.coerce.number().int().positive() });
 
 export const contactView = z.object({
   id: z.number(),

@@ -1,6 +1,9 @@
 /**
  * Notification: contacts (ContactList page), which rules notify which contacts (NotifyList page) and the
  * delivery log. Reading needs the page; changes, test sends and resends need its management.
+ * A WeChat Work contact's callback is called by WeChat Work, not by a console user: no session, its own
+ * auth is the callback's signature (msg_signature, made with the contact's token), and as every anonymous
+ * call it is rate limited per source.
  */
 import { okResponse } from '../auth.ts';
 import { idBody } from '../alert-messages.ts';
@@ -16,9 +19,13 @@ import {
   notifyLinkListResponse,
   notifyLinkRequest,
   notifyLinkView,
+  wecomCallbackParams,
+  wecomCallbackPath,
+  wecomCallbackQuery,
+  wecomVerifyQuery,
 } from '../notify.ts';
-import { canManage, canView } from '../permissions.ts';
-import { endpoint, featureEndpoints } from './endpoint.ts';
+import { canManage, canView, publicRoute } from '../permissions.ts';
+import { endpoint, featureEndpoints, fileAnswer } from './endpoint.ts';
 
 const contacts = (action: string) => ({
   permission: canManage('ContactList'),
@@ -100,5 +107,28 @@ export const notifyEndpoints = featureEndpoints('notify', {
     body: idBody,
     response: { 200: deliveryView },
     errors: [404, 409],
+  }),
+  wecomVerify: endpoint({
+    method: 'GET',
+    path: wecomCallbackPath(':contactId'),
+    permission: publicRoute,
+    params: wecomCallbackParams,
+    query: wecomVerifyQuery,
+    response: { 200: fileAnswer },
+    raw: 'file',
+    summary:
+      'WeChat Work checks the URL: signed with the contact token (msg_signature), answers the decrypted echostr as text',
+  }),
+  wecomReceive: endpoint({
+    method: 'POST',
+    path: wecomCallbackPath(':contactId'),
+    permission: publicRoute,
+    activity: 'notify.wecom.receive',
+    params: wecomCallbackParams,
+    query: wecomCallbackQuery,
+    response: { 200: fileAnswer },
+    raw: 'file',
+    summary:
+      'WeChat Work passes on what a receiver wrote to the app (XML, encrypted, signed with the contact token); "ack N" acknowledges message N',
   }),
 });

@@ -24,19 +24,39 @@ function attemptedName(request: FastifyRequest): string {
   return typeof name === 'string' ? name.slice(0, ACTIVITY_LIMITS.userName) : '';
 }
 
+/** Who acts, and on what, as a route that proves its caller itself says (actingAs). */
+interface Actor {
+  userName: string;
+  action?: string;
+  target?: string;
+}
+const actors = new WeakMap<FastifyRequest, Actor>();
+
+/**
+ * Names who a request acts for when it is no console user but the route proved who it is (a chat app's
+ * signed callback passing on what one of its users wrote), and what that did: the request's activity row
+ * says so. Call it before the change is stored.
+ */
+export function actingAs(request: FastifyRequest, actor: Actor): void {
+  actors.set(request, actor);
+}
+
 function entry(request: FastifyRequest, statusCode: number, at: number) {
   const config = request.routeOptions.config;
+  const actor = actors.get(request);
   // Only a known route's own body is read: an unknown URL's body is whatever the caller chose to send.
-  const userName = request.identity?.userName ?? (request.routeOptions.url ? attemptedName(request) : '');
+  const userName =
+    request.identity?.userName ?? actor?.userName ?? (request.routeOptions.url ? attemptedName(request) : '');
   const path = request.url.split('?')[0] ?? '';
   return {
     user_id: request.identity?.userId ?? null,
-    user_name: userName,
-    action: (config.activity ?? `${request.method} ${request.routeOptions.url ?? path}`).slice(
-      0,
-      ACTIVITY_LIMITS.action,
-    ),
-    target: path.slice(0, ACTIVITY_LIMITS.target),
+    user_name: userName.slice(0, ACTIVITY_LIMITS.userName),
+    action: (
+      actor?.action ??
+      config.activity ??
+      `${request.method} ${request.routeOptions.url ?? path}`
+    ).slice(0, ACTIVITY_LIMITS.action),
+    target: (actor?.target ?? path).slice(0, ACTIVITY_LIMITS.target),
     ip: request.ip,
     status_code: statusCode,
     created_at: at,

@@ -50,6 +50,12 @@ export function messageService(deps: {
       await store.markRead(ids, read, userId);
       tell({ fresh: false });
     },
+    /** Acknowledged from outside the console (a chat app's callback): read, and its escalation ended. */
+    async acknowledge(id: number): Promise<boolean> {
+      const done = await store.acknowledge(id);
+      if (done) tell({ fresh: false });
+      return done;
+    },
     unreadCritical: store.unreadCritical,
     /** Writes more in each new message's transaction (Notification: its deliveries). */
     alongWithFresh(hook: FreshHook): () => void {

@@ -223,6 +223,19 @@ export function messageStore(db: Db, fresh: Iterable<FreshHook> = []) {
       });
     },
 
+    /**
+     * Acknowledged by someone who is not a console user (a receiver answering from a chat app): read by
+     * anyone, and its escalation, if still to come, ends. False when there is no such message.
+     */
+    async acknowledge(id: number): Promise<boolean> {
+      const done = await db
+        .updateTable('alert_messages')
+        .set({ read: 1, escalate_at: null })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(done.numUpdatedRows) === 1;
+    },
+
     async unreadCritical(userId: number): Promise<number> {
       const { n } = await db
         .selectFrom('alert_messages')

@@ -4,21 +4,11 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { NotifyChannel, NotifyPayload } from '@edge/protocol';
+import type { NotifyChannel } from '@edge/protocol';
+import { samplePayload as payload } from '../testing/alerts.ts';
 import { startReceiver, type Receiver } from '../testing/http-receiver.ts';
 import type { Contact } from './contacts.ts';
 import { attempt, retryAfterOf } from './send.ts';
-
-const payload: NotifyPayload = {
-  id: 7,
-  ruleName: 'Gateway down',
-  event: 'offline',
-  severity: 'critical',
-  deviceId: 'd1',
-  deviceName: 'gw-lobby',
-  detail: 'The device went offline.',
-  createdAt: Date.UTC(2026, 10, 26, 8, 0, 0),
-};
 
 describe('notification channels', () => {
   let receiver: Receiver;

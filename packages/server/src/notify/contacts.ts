@@ -3,14 +3,14 @@
  * and never answered back; left out on edit, a secret keeps its stored value.
  */
 import type { Selectable } from 'kysely';
-import { CONTACT_SECRETS, type ContactRequest, type ContactView, type NotifyChannel } from '@edge/protocol';
+import { missingSecret, type ContactRequest, type ContactView, type NotifyChannel } from '@edge/protocol';
 import type { Db } from '../db/schema.ts';
 import type { NotifyContactsTable } from '../db/schema-alerts.ts';
 import type { Secrets } from '../crypto/secrets.ts';
 import { fail } from '../http/errors.ts';
 
 const PURPOSE = 'notify.contact';
-const SECRET_FIELDS = ['password', 'secret', 'token', 'appSecret'] as const;
+const SECRET_FIELDS = ['password', 'secret', 'token', 'appSecret', 'aesKey'] as const;
 
 /** A contact as the senders use it: its fields with its secrets opened. */
 export interface Contact {
@@ -54,7 +54,8 @@ export function contactStore(db: Db, sealer: Secrets) {
 
   /** The secrets a channel needs must be there once the stored ones are kept. */
   function sealedOf(channel: NotifyChannel, secrets: Record<string, string>): string {
-    for (const [name, code] of CONTACT_SECRETS[channel]) if (!secrets[name]) throw fail(400, code);
+    const missing = missingSecret(channel, secrets);
+    if (missing) throw fail(400, missing);
     return Object.keys(secrets).length ? sealer.seal(JSON.stringify(secrets), PURPOSE) : '';
   }
 

@@ -155,6 +155,18 @@ export function deliveryStore(db: Db) {
       return (await q.orderBy('d.id', 'desc').limit(500).execute()).map(viewOf);
     },
 
+    /** Whether the message reached the contact (delivered, escalated or not). */
+    async delivered(messageId: number, contactId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('notify_deliveries')
+        .select('id')
+        .where('message_id', '=', messageId)
+        .where('contact_id', '=', contactId)
+        .where('state', '=', 'delivered')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async view(id: number): Promise<DeliveryView | undefined> {
       const row = await joined().where('d.id', '=', id).executeTakeFirst();
       return row && viewOf(row);

@@ -1,7 +1,8 @@
 /**
  * Notification (SPEC 2, 3, 5): contacts per channel (secrets sealed), the notify list, and reliable
  * delivery of every new message to the contacts its rule notifies (queued in the message's transaction,
- * claimed, retried, logged), quiet hours and escalation (wire.ts).
+ * claimed, retried, logged), quiet hours and escalation (wire.ts), and WeChat Work contacts' callback
+ * through which a receiver acknowledges a message from WeChat (wecom-callback.ts).
  */
 import { featureModule } from '../modules/module.ts';
 import { messagesModule } from '../messages/module.ts';
@@ -9,7 +10,8 @@ import { contactStore } from './contacts.ts';
 import { deliveryStore } from './deliveries.ts';
 import { linkStore } from './links.ts';
 import { notifyService, payloadOf } from './service.ts';
-import { notifyRoutes } from './routes.ts';
+import { notifyRoutes, wecomRoutes } from './routes.ts';
+import { wecomCallback } from './wecom-callback.ts';
 import { deliveryWorker } from './worker.ts';
 import { escalationTask, notifyMessages } from './wire.ts';
 
@@ -33,8 +35,9 @@ export const notifyModule = featureModule({
     const stopListening = notifyMessages(messages.service, service, worker.kick);
     // Rows left pending by an earlier run (a restart) go out now, not at the first tick.
     worker.kick();
+    const callback = wecomCallback({ contacts, deliveries, acknowledge: messages.service.acknowledge });
     return {
-      routes: [notifyRoutes(service)],
+      routes: [notifyRoutes(service), wecomRoutes(callback)],
       tasks: [escalationTask(messages.service, service, worker.kick)],
       async stop() {
         stopListening();

@@ -20,18 +20,13 @@ import { caller, userWithRole, type Caller } from '../testing/accounts.ts';
 import { openLive } from '../testing/live.ts';
 import { startReceiver, type Receiver } from '../testing/http-receiver.ts';
 import { consoleTimeZone, wallTime } from '../scheduler/zoned.ts';
-import { ruleStore } from '../messages/rules.ts';
-import { messageStore, type FreshHook, type Raise } from '../messages/store.ts';
-import { messageService, type MessageService } from '../messages/service.ts';
-import { contactStore } from './contacts.ts';
+import { alertServices, escalatingRule, expectRefusedInWords, MINUTE } from '../testing/alerts.ts';
+import type { FreshHook, Raise } from '../messages/store.ts';
+import type { MessageService } from '../messages/service.ts';
 import { deliveryStore } from './deliveries.ts';
-import { linkStore } from './links.ts';
-import { notifyService, type NotifyService } from './service.ts';
-import { escalateDue, notifyMessages } from './wire.ts';
+import type { NotifyService } from './service.ts';
+import { escalateDue } from './wire.ts';
 import { quietUntil } from './quiet.ts';
-
-const silent = { info() {}, warn() {}, error() {} };
-const MINUTE = 60_000;
 
 describe('quiet hours', () => {
   // 2026-11-26T22:30:15Z.
@@ -55,41 +50,14 @@ describe.each(DIALECTS)('delivery queue, reads per user, quiet hours, escalation
   let edge: TestConsole;
   let admin: Caller;
   let receiver: Receiver;
+  let alerts: ReturnType<typeof alertServices>;
   let messages: MessageService;
   let notify: NotifyService;
-  const fresh = new Set<FreshHook>();
   const contactIds: number[] = [];
   let rule: EventRuleView;
-  let seq = 0;
 
-  const raise = (over: Partial<Raise> = {}): Promise<AlertMessageView> => {
-    seq += 1;
-    const r: Raise = {
-      ruleId: rule.id,
-      ruleName: rule.name,
-      event: 'offline',
-      severity: 'critical',
-      deviceId: null,
-      deviceName: `dev-${seq}`,
-      jobId: null,
-      detail: 'The device went offline.',
-      dedupeKey: `test|${seq}`,
-      holdOffMs: 10 * MINUTE,
-      at: Date.now(),
-      // Only the escalation test escalates (the others' messages must not come due while the file runs).
-      escalateMs: 0,
-      quiet: { from: rule.quietFrom, to: rule.quietTo },
-      ...over,
-    };
-    return messages.raise(r).then(async () => {
-      const row = await edge.store.db
-        .selectFrom('alert_messages')
-        .select('id')
-        .where('dedupe_key', '=', r.dedupeKey)
-        .executeTakeFirstOrThrow();
-      return messages.get(row.id);
-    });
-  };
+  // Only the escalation test escalates (the others' messages must not come due while the file runs).
+  const raise = (over: Partial<Raise> = {}): Promise<AlertMessageView> => alerts.raise(rule, over);
   const deliveriesOf = (messageId: number) =>
     edge.store.db
       .selectFrom('notify_deliveries')
@@ -112,31 +80,14 @@ describe.each(DIALECTS)('delivery queue, reads per user, quiet hours, escalation
       expect(added.statusCode, added.body).toBe(200);
       contactIds.push(added.json<{ id: number }>().id);
     }
-    const made = await admin('POST', '/api/v1/messages/rules/add', {
-      name: 'Down',
-      description: 'Devices down',
-      events: ['offline'],
-      allDevices: true,
-      severity: 'critical',
-      escalateMinutes: 1,
-      escalateContactId: contactIds[2],
-    });
-    expect(made.statusCode, made.body).toBe(200);
-    rule = made.json();
+    rule = await escalatingRule(admin, contactIds[2]!);
     for (const contactId of contactIds.slice(0, 2))
       expect((await admin('POST', '/api/v1/notify/add', { ruleId: rule.id, contactId })).statusCode).toBe(
         200,
       );
 
-    const db = edge.store.db;
-    messages = messageService({ rules: ruleStore(db), store: messageStore(db, fresh), fresh, log: silent });
-    notify = notifyService({
-      contacts: contactStore(db, edge.secrets),
-      links: linkStore(db),
-      deliveries: deliveryStore(db),
-      kick: () => undefined,
-    });
-    notifyMessages(messages, notify, () => undefined);
+    alerts = alertServices(edge);
+    ({ messages, notify } = alerts);
   }, 60_000);
   afterAll(async () => {
     await edge?.destroy();
@@ -150,7 +101,7 @@ describe.each(DIALECTS)('delivery queue, reads per user, quiet hours, escalation
 
     // A failure after the deliveries were written (a crash before COMMIT): the message is not stored either.
     const crash: FreshHook = () => Promise.reject(new Error('crash before commit'));
-    fresh.add(crash);
+    alerts.fresh.add(crash);
     const before = await edge.store.db
       .selectFrom('notify_deliveries')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -158,13 +109,13 @@ describe.each(DIALECTS)('delivery queue, reads per user, quiet hours, escalation
     try {
       await expect(raise()).rejects.toThrow('crash before commit');
     } finally {
-      fresh.delete(crash);
+      alerts.fresh.delete(crash);
     }
     expect(
       await edge.store.db
         .selectFrom('alert_messages')
         .select('id')
-        .where('dedupe_key', '=', `test|${seq}`)
+        .where('dedupe_key', '=', alerts.lastKey())
         .execute(),
     ).toEqual([]);
     const after = await edge.store.db
@@ -308,7 +259,7 @@ describe.each(DIALECTS)('delivery queue, reads per user, quiet hours, escalation
     const rules = () => edge.store.db.selectFrom('event_rules').selectAll().orderBy('id').execute();
     const before = await rules();
     const base = { name: 'R', description: 'D', events: ['offline'], allDevices: true, severity: 'critical' };
-    for (const [body, code] of [
+    await expectRefusedInWords(admin, '/api/v1/messages/rules/add', base, [
       [{ quietFrom: '22:00' }, 'notifyQuietHoursInvalid'],
       [{ quietFrom: '25:00', quietTo: '07:00' }, 'notifyQuietHoursInvalid'],
       [{ escalateMinutes: 5 }, 'notifyEscalateContactRequired'],
@@ -317,11 +268,7 @@ describe.each(DIALECTS)('delivery queue, reads per user, quiet hours, escalation
         { escalateMinutes: 5, escalateContactId: contactIds[2], severity: 'warning' },
         'notifyEscalateCriticalOnly',
       ],
-    ] as const) {
-      const res = await admin('POST', '/api/v1/messages/rules/add', { ...base, ...body });
-      expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().err_message).toBe(texts[code]);
-    }
+    ]);
     expect(await rules()).toEqual(before);
   });
 

@@ -1,6 +1,8 @@
 /**
  * Add or edit a contact: the channel, then the fields SPEC 3 gives it, and its own quiet hours (replacing
- * the rule's for it). Secret fields are never shown; left empty on edit they keep what is stored.
+ * the rule's for it). Secret fields are never shown; left empty on edit they keep what is stored, and on
+ * create the ones the channel needs are asked for (the schema refuses them empty, in the SPEC's words).
+ * A WeChat Work application's contact shows the receive-messages URL to set on the app once it is saved.
  */
 import { Fragment } from 'react';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
@@ -10,6 +12,7 @@ import {
   CONTACT_SECRETS,
   contactRequest,
   notifyChannels,
+  wecomCallbackPath,
   type ContactRequest,
   type ContactView,
   type NotifyChannel,
@@ -34,8 +37,9 @@ const CHANNEL_FIELDS: Record<NotifyChannel, readonly string[]> = {
   wechat: ['baseUrl', 'token'],
   dingtalk: ['baseUrl', 'token', 'appSecret'],
   sms: ['url', 'token', 'receivers'],
+  wecom: ['baseUrl', 'appId', 'agentId', 'appSecret', 'receivers', 'token', 'aesKey'],
 };
-const SECRET = new Set(['password', 'secret', 'token', 'appSecret']);
+const SECRET = new Set(['password', 'secret', 'token', 'appSecret', 'aesKey']);
 const ALL = ['configName', ...new Set(Object.values(CHANNEL_FIELDS).flat()), 'quietFrom', 'quietTo'];
 const NEW_CONTACT: Values = {
   channel: 'email',
@@ -54,18 +58,25 @@ export function ContactModal({ contact, onClose }: { contact: ContactView | null
   const add = useAddContact();
   const edit = useEditContact();
   const { act } = useConfirmAct();
-  // A secret left empty on edit keeps the stored one: it is left out of the request (and of its check).
-  const requestOf = (values: Values) =>
-    Object.fromEntries(
-      Object.entries(values).filter(
+  // A secret left empty on edit keeps the stored one: it is left out of the request (and of its check). One
+  // the channel needs and has not stored is sent, empty if not typed, so the schema asks for it.
+  const requestOf = (values: Values) => {
+    const needed = CONTACT_SECRETS[values.channel].map(([name]) => name);
+    const filled = Object.fromEntries(
+      needed.filter((k) => !contact?.secrets.includes(k)).map((k) => [k, '']),
+    );
+    return Object.fromEntries(
+      Object.entries({ ...filled, ...values }).filter(
         ([k, v]) => !(SECRET.has(k) && v === '' && contact?.secrets.includes(k)) && v !== undefined,
       ),
     ) as ContactRequest;
+  };
   const { field } = useSchemaFields(contactRequest, ALL, {
     values: () => requestOf(form.getFieldsValue(true)),
   });
   const input = (name: string) => {
     if (name === 'port') return <InputNumber min={1} max={65535} />;
+    if (name === 'agentId') return <InputNumber min={1} precision={0} />;
     if (name === 'secure') return <Switch />;
     if (name === 'receivers')
       return (
@@ -87,6 +98,19 @@ export function ContactModal({ contact, onClose }: { contact: ContactView | null
     return <Input />;
   };
   const required = new Set(CONTACT_SECRETS[channel].map(([name]) => name));
+  const extraOf = (name: string) => {
+    if (channel === 'wecom' && name === 'aesKey')
+      return (
+        <span data-testid="contact-wecom-callback">
+          {contact
+            ? t('notify.wecomCallbackUrl', {
+                url: `${window.location.origin}${wecomCallbackPath(contact.id)}`,
+              })
+            : t('notify.wecomCallbackLater')}
+        </span>
+      );
+    return required.has(name) || SECRET.has(name) ? t('notify.secretHint') : undefined;
+  };
   return (
     <RowFormModal<Values>
       title={t(contact ? 'notify.editContact' : 'notify.addContact')}
@@ -132,7 +156,7 @@ export function ContactModal({ contact, onClose }: { contact: ContactView | null
             input(name),
             {
               valuePropName: name === 'secure' ? 'checked' : undefined,
-              extra: required.has(name) || SECRET.has(name) ? t('notify.secretHint') : undefined,
+              extra: extraOf(name),
             },
           )}
         </Fragment>

@@ -40,7 +40,27 @@ function renderApp(permissions: PermissionSet) {
             pausedUntil: null,
             createdAt: 0,
           },
+          {
+            id: 9,
+            channel: 'wecom',
+            configName: 'Duty (WeChat)',
+            settings: { baseUrl: '', appId: 'ww0123', agentId: 1000002, receivers: ['zhangsan'] },
+            secrets: ['appSecret', 'token', 'aesKey'],
+            pausedUntil: null,
+            createdAt: 0,
+          },
         ],
+      },
+    }),
+    'PATCH /api/v1/notify/contacts/edit': () => ({
+      body: {
+        id: 9,
+        channel: 'wecom',
+        configName: 'Duty (WeChat)',
+        settings: {},
+        secrets: ['appSecret', 'token', 'aesKey'],
+        pausedUntil: null,
+        createdAt: 0,
       },
     }),
     'GET /api/v1/notify/list': () => ({ body: { list: [] } }),
@@ -131,5 +151,82 @@ describe('the Notification app', () => {
       quietFrom: '22:00',
       quietTo: '07:00',
     });
+  });
+
+  /** Opens the new contact dialog on the WeChat Work app channel. */
+  async function newWecomContact() {
+    await userEvent.click(await screen.findByTestId('contact-new'));
+    await userEvent.click(screen.getByTestId('contact-channel').querySelector('input')!);
+    await userEvent.click(await screen.findByTitle('WeChat Work app'));
+    await screen.findByLabelText('AES key (EncodingAESKey)');
+  }
+  /** Fills a field at once (typing 43 characters one by one is slow on a loaded machine). */
+  const fill = async (label: string, value: string) => {
+    await userEvent.click(screen.getByLabelText(label));
+    await userEvent.paste(value);
+  };
+
+  it("asks for a WeChat Work app's fields with the SPEC 5 words, and sends nothing invalid", async () => {
+    const stub = renderApp({ Notification: grant, ContactList: grant });
+    await newWecomContact();
+    for (const label of ['App ID (corp ID)', 'Agent ID', 'App secret', 'Receivers', 'Token'])
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    expect(screen.getByTestId('contact-wecom-callback')).toHaveTextContent(
+      'Once the contact is saved, the receive-messages URL',
+    );
+    await userEvent.click(screen.getByTestId('contact-save'));
+    for (const code of [
+      'notifyConfigNameEmpty',
+      'notifyAppIdEmpty',
+      'notifyAgentIdInvalid',
+      'notifyAppSecretEmpty',
+      'notifyReceiverIdRequired',
+      'notifyTokenEmpty',
+      'notifyAesKeyEmpty',
+    ] as const)
+      expect(await screen.findByText(messages[code])).toBeInTheDocument();
+    await fill('AES key (EncodingAESKey)', 'short=');
+    expect(await screen.findByText(messages.notifyAesKeyFormat)).toBeInTheDocument();
+    expect(stub.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('sends a WeChat Work app contact once its fields pass', async () => {
+    const stub = renderApp({ Notification: grant, ContactList: grant });
+    await newWecomContact();
+    const aesKey = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJ0123456';
+    await fill('Config name', 'Duty (WeChat)');
+    await fill('App ID (corp ID)', 'ww0123');
+    await fill('Agent ID', '1000002');
+    await fill('App secret', 'app-secret');
+    await userEvent.type(screen.getByLabelText('Receivers'), 'zhangsan{enter}');
+    await fill('Token', 'callbackToken');
+    await fill('AES key (EncodingAESKey)', aesKey);
+    await userEvent.click(screen.getByTestId('contact-save'));
+    await waitFor(() => expect(stub.calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(stub.calls.find((c) => c.method === 'POST')!.body).toEqual({
+      channel: 'wecom',
+      configName: 'Duty (WeChat)',
+      appId: 'ww0123',
+      agentId: 1000002,
+      appSecret: 'app-secret',
+      receivers: ['zhangsan'],
+      token: 'callbackToken',
+      aesKey,
+      quietFrom: '',
+      quietTo: '',
+    });
+  });
+
+  it("shows a saved WeChat Work app's callback URL and keeps its stored secrets when left empty", async () => {
+    const stub = renderApp({ Notification: grant, ContactList: grant });
+    await userEvent.click(await screen.findByTestId('contact-9-edit'));
+    expect(await screen.findByTestId('contact-wecom-callback')).toHaveTextContent(
+      `${window.location.origin}/api/v1/notify/wecom/9/callback`,
+    );
+    await userEvent.click(screen.getByTestId('contact-save'));
+    await waitFor(() => expect(stub.calls.some((c) => c.method === 'PATCH')).toBe(true));
+    const sent = stub.calls.find((c) => c.method === 'PATCH')!.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ id: 9, channel: 'wecom', appId: 'ww0123', agentId: 1000002 });
+    for (const secret of ['appSecret', 'token', 'aesKey']) expect(sent).not.toHaveProperty(secret);
   });
 });
