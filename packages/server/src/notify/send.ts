@@ -31,6 +31,12 @@ export function retryAfterOf(value: string | null, now = Date.now()): number | u
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
+/** Why no answer came: fetch says only 'fetch failed' and keeps the reason (refused, unknown host ...) as its cause. */
+function failureOf(err: unknown): string {
+  const { message, cause } = err as Error;
+  return cause instanceof Error ? `${message}: ${cause.message}` : message;
+}
+
 async function call(request: HttpCall): Promise<Omit<Outcome, 'sentTo'>> {
   try {
     const res = await fetch(request.url, {
@@ -60,7 +66,7 @@ async function call(request: HttpCall): Promise<Omit<Outcome, 'sentTo'>> {
       retryAfterMs: retryAfterOf(res.headers.get('retry-after')),
     };
   } catch (err) {
-    return { ok: false, status: 0, answer: (err as Error).message.slice(0, ANSWER_KEPT), retry: true };
+    return { ok: false, status: 0, answer: failureOf(err).slice(0, ANSWER_KEPT), retry: true };
   }
 }
 
