@@ -23,6 +23,7 @@ import {
 import { caller } from '../testing/accounts.ts';
 import { startConsoleWithFleet, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
 import { multipart } from '../testing/files.ts';
+import { openedSmtpPassword, saveSmtpPassword } from '../testing/sealed-smtp.ts';
 import { openStore } from '../db/database.ts';
 import { deriveKeys, readArchive, readHeader } from './archive.ts';
 import { migratorFor, restoreArchive } from './restore.ts';
@@ -136,14 +137,7 @@ describe('console backup under load', () => {
     source = started.edge;
     fleet = started.fleet;
     const admin = caller(source, started.session);
-    const smtp = await admin('PATCH', '/api/v1/settings/smtp', {
-      smtpHostAddress: 'mail.example.com',
-      port: 25,
-      password: SMTP_PASSWORD,
-      sender: 'console@example.com',
-      receiverAddress: 'ops@example.com',
-    });
-    expect(smtp.statusCode, smtp.body).toBe(200);
+    await saveSmtpPassword(admin, SMTP_PASSWORD);
     groupsBefore = [];
     for (let i = 0; i < 5; i++) {
       const r = await admin('POST', '/api/v1/inventory/group/create', { name: `Before ${i}` });
@@ -215,13 +209,7 @@ describe('console backup under load', () => {
       expect(restoredBy.map((r) => r.user_name)).toEqual(['admin']);
       const devices = await target.store.db.selectFrom('devices').select('serial').execute();
       expect(devices.length).toBe(content.tables.get('devices')!.rows.length);
-      const row = await target.store.db
-        .selectFrom('console_settings')
-        .select('value')
-        .where('key', '=', 'smtp')
-        .executeTakeFirstOrThrow();
-      const sealed = (JSON.parse(row.value) as { sealedPassword: string }).sealedPassword;
-      expect(target.secrets.open(sealed, 'smtp.password')).toBe(SMTP_PASSWORD);
+      expect(await openedSmtpPassword(target)).toBe(SMTP_PASSWORD);
       expect(fs.readFileSync(path.join(target.config.dataDir, 'uploads', 'device-1.bin'), 'utf8')).toBe(
         'encrypted-bytes',
       );

@@ -10,6 +10,7 @@ import { LIVE_CHANNELS, type ConsoleBackupView } from '@edge/protocol';
 import { signIn, startTestConsole, type TestConsole } from '../testing/harness.ts';
 import { caller } from '../testing/accounts.ts';
 import { multipart } from '../testing/files.ts';
+import { openedSmtpPassword, saveSmtpPassword } from '../testing/sealed-smtp.ts';
 import { startListeningConsole, waitFor } from '../testing/devices.ts';
 import { openLive, type LiveClient } from '../testing/live.ts';
 import { CLOSE_SIGNED_OUT } from '../live/hub.ts';
@@ -27,14 +28,7 @@ let live: LiveClient | undefined;
 beforeAll(async () => {
   source = await startTestConsole('sqlite');
   const admin = caller(source, await signIn(source));
-  const smtp = await admin('PATCH', '/api/v1/settings/smtp', {
-    smtpHostAddress: 'mail.example.com',
-    port: 25,
-    password: SMTP_PASSWORD,
-    sender: 'console@example.com',
-    receiverAddress: 'ops@example.com',
-  });
-  expect(smtp.statusCode, smtp.body).toBe(200);
+  await saveSmtpPassword(admin, SMTP_PASSWORD);
   const created = await admin('POST', `${BASE}/create`, { passphrase: PASSPHRASE });
   expect(created.statusCode, created.body).toBe(200);
   archive = (await admin('GET', `${BASE}/download?id=${created.json<ConsoleBackupView>().id}`)).rawPayload;
@@ -75,13 +69,7 @@ describe('a console restore from the browser', () => {
     await expect(openLive(target, { cookie: session.cookie })).rejects.toThrow('HTTP 401');
 
     // The same console, not restarted: the backed-up console's sealed SMTP password opens with its key.
-    const row = await target.store.db
-      .selectFrom('console_settings')
-      .select('value')
-      .where('key', '=', 'smtp')
-      .executeTakeFirstOrThrow();
-    const sealed = (JSON.parse(row.value) as { sealedPassword: string }).sealedPassword;
-    expect(target.secrets.open(sealed, 'smtp.password')).toBe(SMTP_PASSWORD);
+    expect(await openedSmtpPassword(target)).toBe(SMTP_PASSWORD);
     // The restored administrator signs in.
     await signIn(target);
   }, 180_000);

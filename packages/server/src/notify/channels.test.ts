@@ -3,6 +3,8 @@
  * against a local receiver, with DingTalk's signature recomputed and 429 / Retry-After read as the wait.
  */
 import { createHmac } from 'node:crypto';
+import { once } from 'node:events';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { NotifyChannel } from '@edge/protocol';
 import { samplePayload as payload } from '../testing/alerts.ts';
@@ -98,7 +100,7 @@ describe('notification channels', () => {
     expect(last().json.to).toEqual(['+886912345678', '0987654321']);
   });
 
-  test('a 4xx other than 429 is final; a refused connection is retried; Retry-After as a date', async () => {
+  test('a 4xx other than 429 is final; a refused connection is retried, saying so; Retry-After as a date', async () => {
     receiver.queue('/slack', { status: 404, body: 'no_service' });
     expect(await attempt(contact('slack', { url: `${receiver.url}/slack` }), payload, [])).toMatchObject({
       ok: false,
@@ -106,11 +108,20 @@ describe('notification channels', () => {
       answer: 'no_service',
       retry: false,
     });
-    expect(await attempt(contact('slack', { url: 'http://127.0.0.1:1/x' }), payload, [])).toMatchObject({
-      ok: false,
-      status: 0,
-      retry: true,
-    });
+    // A port nothing listens on any more (port 1 would be refused by fetch itself, as a bad port).
+    const closed = net.createServer().listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    expect(await attempt(contact('slack', { url: `http://127.0.0.1:${port}/x` }), payload, [])).toMatchObject(
+      {
+        ok: false,
+        status: 0,
+        // The reason fetch keeps as its cause, not its bare 'fetch failed'.
+        answer: expect.stringContaining('ECONNREFUSED'),
+        retry: true,
+      },
+    );
     const now = Date.UTC(2026, 0, 1, 0, 0, 0);
     expect(retryAfterOf(new Date(now + 5000).toUTCString(), now)).toBe(5000);
     expect(retryAfterOf('120')).toBe(120_000);

@@ -42,6 +42,12 @@ type CallOutcome = Omit<Outcome, 'sentTo'> & {
   stale?: boolean;
 };
 
+/** Why no answer came: fetch says only 'fetch failed' and keeps the reason (refused, unknown host ...) as its cause. */
+function failureOf(err: unknown): string {
+  const { message, cause } = err as Error;
+  return cause instanceof Error ? `${message}: ${cause.message}` : message;
+}
+
 async function call(request: HttpCall): Promise<CallOutcome> {
   try {
     const res = await fetch(request.url, {
@@ -78,7 +84,7 @@ async function call(request: HttpCall): Promise<CallOutcome> {
       stale,
     };
   } catch (err) {
-    return { ok: false, status: 0, answer: (err as Error).message.slice(0, ANSWER_KEPT), retry: true };
+    return { ok: false, status: 0, answer: failureOf(err).slice(0, ANSWER_KEPT), retry: true };
   }
 }
 

@@ -8,10 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_JOB_KIND, type ScheduleDefinition } from '@edge/protocol';
 import { DIALECTS, startTestConsole, type TestConsole } from '../testing/harness.ts';
 import { enrolByHand, mqttUrl, startListeningConsole, uniquePrefix } from '../testing/devices.ts';
-import { schedulerService } from './service.ts';
+import { clockedScheduler } from '../testing/clocked-scheduler.ts';
 import { scheduleKey } from './store.ts';
-
-const utc = (iso: string) => Date.parse(`${iso}Z`);
 
 /** Weekdays at 10:00 in Berlin, through March 2027 (summer time starts Sunday 28 March). */
 const weekdaysAtTen = (deviceIds: string[], name = 'Berlin backup'): ScheduleDefinition => ({
@@ -24,26 +22,6 @@ const weekdaysAtTen = (deviceIds: string[], name = 'Berlin backup'): ScheduleDef
   startTime: '10:00',
   timeZone: 'Europe/Berlin',
 });
-
-/** A scheduler of the console's store and jobs, on a clock of its own (a console process, restartable). */
-function clockedScheduler(edge: TestConsole, at: string) {
-  const clock = { now: utc(at) };
-  const scheduler = schedulerService({
-    db: edge.store.db,
-    jobs: edge.jobs,
-    log: edge.app.log,
-    tickMs: 1000,
-    now: () => clock.now,
-  });
-  return {
-    scheduler,
-    /** Moves the clock and ticks. */
-    async at(iso: string) {
-      clock.now = utc(iso);
-      await scheduler.runDue();
-    },
-  };
-}
 
 async function ranAt(edge: TestConsole, id: number): Promise<string[]> {
   const claims = await edge.store.db

@@ -22,7 +22,7 @@ import { DIALECTS, signIn, startTestConsole, type TestConsole } from '../testing
 import { caller, type Caller } from '../testing/accounts.ts';
 import { multipart } from '../testing/files.ts';
 import { startReceiver, type Receiver } from '../testing/http-receiver.ts';
-import { schedulerService } from '../scheduler/service.ts';
+import { clockedScheduler } from '../testing/clocked-scheduler.ts';
 import { consoleRelease } from './console-release.ts';
 import { upgradeStore } from './store.ts';
 
@@ -186,25 +186,15 @@ describe.each(DIALECTS)('release feed, check and stage (%s)', (dialect) => {
 
     /** A second console process in all but the HTTP side: its own scheduler and release service. */
     const replica = (start: string) => {
-      const clock = { now: Date.parse(`${at}${start}Z`) };
       const release = consoleRelease({ store: upgradeStore(edge.store.db), dataDir: edge.config.dataDir });
-      const scheduler = schedulerService({
-        db: edge.store.db,
-        jobs: edge.jobs,
-        log: edge.app.log,
-        tickMs: 1000,
-        now: () => clock.now,
-      });
+      const { scheduler, at: tick } = clockedScheduler(edge, `${at}${start}`);
       scheduler.register({
         name: 'upgrade.autoCheck',
         pattern: '0 * * * * *',
         run: (occursAt) => release.tick(occursAt),
         catchUp: false,
       });
-      return async (time: string) => {
-        clock.now = Date.parse(`${at}${time}Z`);
-        await scheduler.runDue();
-      };
+      return (time: string) => tick(`${at}${time}`);
     };
     const one = replica('02:58:00');
     const two = replica('02:58:00');

@@ -4,7 +4,7 @@
  * and delete, the log and the container terminal. While the device is offline its apps are those it last
  * showed, marked Offline with their time and without actions; they come back by themselves with it.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
@@ -26,6 +26,7 @@ import { messageText } from '../../i18n/messageText.ts';
 import { usePermission } from '../account/permissions.ts';
 import { useAdoptContainer, useContainerAction, useInstalled } from './api.ts';
 import { formatDate } from '../../components/DateText.tsx';
+import { isolated } from '../../components/unitText.ts';
 import { ContainerTerminalModal } from './ContainerTerminalModal.tsx';
 import { CopyModal } from './CopyModal.tsx';
 import { LogsModal } from './LogsModal.tsx';
@@ -42,7 +43,14 @@ const MB = 1024 * 1024;
 const ACTIONS = { start: 'start', stop: 'stop', restart: 'restart', remove: 'remove' } as const;
 const LIST_FAILED = 'apiRequestError' as const;
 
-export function ContainerTable({ deviceId }: { deviceId: string }) {
+export function ContainerTable({
+  deviceId,
+  whileOnline,
+}: {
+  deviceId: string;
+  /** What only a device that answers can show (its volumes and networks): left out while it is offline. */
+  whileOnline?: ReactNode;
+}) {
   const { t } = useTranslation();
   const installed = useInstalled(deviceId);
   const action = useContainerAction();
@@ -229,7 +237,10 @@ export function ContainerTable({ deviceId }: { deviceId: string }) {
           data-testid="container-stale"
           message={
             installed.data?.asOf
-              ? t('application.installed.lastKnown', { time: formatDate(installed.data.asOf, 'seconds') })
+              ? t('application.installed.lastKnown', {
+                  // Isolated: in Arabic text the bidi algorithm turned 2026-11-26 into 26-11-2026.
+                  time: isolated(formatDate(installed.data.asOf, 'seconds') ?? ''),
+                })
               : t('application.installed.neverReported')
           }
         />
@@ -256,6 +267,7 @@ export function ContainerTable({ deviceId }: { deviceId: string }) {
         onRow={(c) => ({ 'data-testid': `container-row-${c.name}` }) as React.HTMLAttributes<HTMLElement>}
       />
       {installed.error && <Typography.Text type="danger">{messageText(t, LIST_FAILED)}</Typography.Text>}
+      {installed.data && !offline && whileOnline}
       {copyOf && <CopyModal fromDeviceId={deviceId} name={copyOf} onClose={() => setCopyOf(null)} />}
       {logOf && <LogsModal deviceId={deviceId} name={logOf} onClose={() => setLogOf(null)} />}
       {shellOf && (

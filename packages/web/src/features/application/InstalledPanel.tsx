@@ -65,8 +65,8 @@ export function InstalledPanel() {
       {device && (
         <div data-testid="device-apps">
           <Typography.Title level={5}>{device.name}</Typography.Title>
-          <ContainerTable deviceId={device.id} />
-          <StoragePanel deviceId={device.id} />
+          {/* Volumes and networks are asked of the device: not while it is offline (its apps still show). */}
+          <ContainerTable deviceId={device.id} whileOnline={<StoragePanel deviceId={device.id} />} />
         </div>
       )}
       {!device && (
@@ -75,7 +75,7 @@ export function InstalledPanel() {
       <Typography.Title level={5}>{t('application.installed.fleet')}</Typography.Title>
       <Input.Search
         allowClear
-        className="application-toolbar"
+        className="application-search"
         placeholder={t('application.installed.search')}
         aria-label={t('application.installed.search')}
         onSearch={(value) => {

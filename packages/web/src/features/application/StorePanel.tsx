@@ -27,7 +27,7 @@ export function StorePanel() {
     <div data-testid="store-panel">
       <Input.Search
         allowClear
-        className="application-toolbar"
+        className="application-search"
         placeholder={t('application.store.search')}
         aria-label={t('application.store.search')}
         onSearch={setSearch}

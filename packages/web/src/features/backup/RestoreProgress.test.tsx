@@ -5,36 +5,25 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { LIVE_CHANNELS, type JobState, type JobView, type StepView } from '@edge/protocol';
+import { LIVE_CHANNELS, type JobState, type StepView } from '@edge/protocol';
+import { jobView } from '../../test/jobs.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { FakeSocket } from '../../test/fakeSocket.ts';
 import { RestoreProgress } from './RestoreProgress.tsx';
 
 const JOB = 41;
-const job = (state: JobState): JobView => ({
-  id: JOB,
-  kind: 'backup.restore',
-  title: 'Restore',
-  params: {},
-  createdBy: 'operator',
-  createdByName: 'admin',
-  state,
-  counts: {
-    queued: 0,
-    waiting: 0,
-    running: state === 'running' ? 1 : 0,
-    succeeded: state === 'succeeded' ? 1 : 0,
-    failed: state === 'failed' ? 1 : 0,
-    cancelled: 0,
-    expired: 0,
-    interrupted: 0,
-  },
-  options: { concurrency: 1, canaryShare: 0, maxFailedShare: 1, deadlineMs: 3600_000 },
-  deadlineAt: 10,
-  createdAt: 1,
-  finishedAt: state === 'running' ? null : 5,
-  pausedAt: null,
-});
+const job = (state: JobState) =>
+  jobView(state, {
+    id: JOB,
+    kind: 'backup.restore',
+    title: 'Restore',
+    counts: {
+      running: state === 'running' ? 1 : 0,
+      succeeded: state === 'succeeded' ? 1 : 0,
+      failed: state === 'failed' ? 1 : 0,
+    },
+    finishedAt: state === 'running' ? null : 5,
+  });
 const step = (state: StepView['state'], note: string | null, reason: string | null = null): StepView => ({
   id: 1,
   deviceId: '0123456789abcdef',

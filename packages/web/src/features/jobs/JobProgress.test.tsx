@@ -1,34 +1,18 @@
 /** The job widget's pause and resume: Pause while the job runs, Resume while it is paused, none without. */
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import type { JobState, JobView } from '@edge/protocol';
+import type { JobState } from '@edge/protocol';
+import { jobView } from '../../test/jobs.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { JobProgress } from './JobProgress.tsx';
 
-const job = (state: JobState): JobView => ({
-  id: 3,
-  kind: 'profiles.apply',
-  title: 'Fleet firewall',
-  params: {},
-  createdBy: 'operator',
-  createdByName: 'admin',
-  state,
-  counts: {
-    queued: 4,
-    waiting: 0,
-    running: 0,
-    succeeded: 1,
-    failed: 0,
-    cancelled: 0,
-    expired: 0,
-    interrupted: 0,
-  },
-  options: { concurrency: 1, canaryShare: 0, maxFailedShare: 1, deadlineMs: 3600_000 },
-  deadlineAt: 10,
-  createdAt: 1,
-  finishedAt: null,
-  pausedAt: state === 'paused' ? 5 : null,
-});
+const job = (state: JobState) =>
+  jobView(state, {
+    id: 3,
+    title: 'Fleet firewall',
+    counts: { queued: 4, succeeded: 1 },
+    pausedAt: state === 'paused' ? 5 : null,
+  });
 
 function show(state: JobState, withPause = true) {
   const pause = { onPause: vi.fn(), onResume: vi.fn(), busy: false };

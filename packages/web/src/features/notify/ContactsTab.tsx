@@ -10,6 +10,7 @@ import { DateText, type TimePart } from '../../components/DateText.tsx';
 import { messageText } from '../../i18n/messageText.ts';
 import { useContacts, useDeleteContact, useTestContact } from './api.ts';
 import { ContactModal } from './ContactModal.tsx';
+import { quietHoursText } from './QuietHoursFields.tsx';
 
 /** Times of day shown with seconds. */
 const SECONDS: TimePart = 'seconds';
@@ -37,6 +38,12 @@ export function ContactsTab({ canManage }: { canManage: boolean }) {
             title: t('notify.channel'),
             dataIndex: 'channel',
             render: (c: NotifyChannel) => <Tag>{t(`notify.channels.${c}`)}</Tag>,
+          },
+          {
+            // The contact's own quiet hours, when it has them (they replace the rule's for it).
+            title: t('notify.quietHours'),
+            key: 'quietHours',
+            render: (_: unknown, c: ContactView) => quietHoursText(c.settings),
           },
           {
             title: t('notify.paused'),

@@ -135,8 +135,13 @@ export function NotifyListTab({ canManage }: { canManage: boolean }) {
           { title: t('notify.attempts'), dataIndex: 'attempts' },
           {
             title: t('notify.answer'),
+            // Status 0: no answer came (the error says why). The provider's words read left to right, isolated.
             render: (_: unknown, d) =>
-              d.lastStatus === null ? '—' : `${d.lastStatus} ${d.lastAnswer ?? ''}`.slice(0, 120),
+              d.lastStatus === null ? (
+                '—'
+              ) : (
+                <bdi>{[d.lastStatus || '', d.lastAnswer ?? ''].join(' ').trim().slice(0, 120)}</bdi>
+              ),
           },
           {
             title: t('notify.nextTry'),

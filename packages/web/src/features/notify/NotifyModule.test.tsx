@@ -24,7 +24,14 @@ const delivery = (id: number, configName: string, escalated: boolean) => ({
   deliveredAt: 0,
   escalated,
 });
-const deliveries = [delivery(1, 'First line', false), delivery(2, 'Duty manager', true)];
+const unreached = {
+  ...delivery(3, 'Night desk', false),
+  state: 'pending',
+  attempts: 2,
+  lastStatus: 0,
+  lastAnswer: 'fetch failed: connect ECONNREFUSED 127.0.0.1:8443',
+};
+const deliveries = [delivery(1, 'First line', false), delivery(2, 'Duty manager', true), unreached];
 
 function renderApp(permissions: PermissionSet) {
   const stub = stubFetch({
@@ -35,7 +42,7 @@ function renderApp(permissions: PermissionSet) {
             id: 7,
             channel: 'webhook',
             configName: 'On call',
-            settings: { url: 'https://hooks.acme.com/x' },
+            settings: { url: 'https://hooks.acme.com/x', quietFrom: '21:30', quietTo: '06:00' },
             secrets: [],
             pausedUntil: null,
             createdAt: 0,
@@ -128,6 +135,23 @@ describe('the Notification app', () => {
     expect(within(row.closest('tr')!).getByTestId('delivery-escalated')).toHaveTextContent('Escalated');
     const first = within(table).getByText('First line').closest('tr')!;
     expect(within(first).queryByTestId('delivery-escalated')).toBeNull();
+  });
+
+  it("lists each contact's own quiet hours", async () => {
+    renderApp({ Notification: grant, ContactList: grant });
+    const row = (await screen.findByText('On call')).closest('tr')!;
+    expect(row).toHaveTextContent('21:30–06:00');
+  });
+
+  it('gives a provider answer with its status, and only the reason when no answer came', async () => {
+    renderApp({ Notification: grant, NotifyList: grant });
+    const table = await screen.findByTestId('deliveries-table');
+    const answered = (await within(table).findByText('First line')).closest('tr')!;
+    expect(answered).toHaveTextContent('200 ok');
+    const unanswered = within(table).getByText('Night desk').closest('tr')!;
+    expect(within(unanswered).getByText('fetch failed: connect ECONNREFUSED 127.0.0.1:8443').tagName).toBe(
+      'BDI',
+    );
   });
 
   it("asks for a contact's own quiet hours as HH:MM, both ends or neither, and sends them", async () => {

@@ -7,6 +7,10 @@ import { Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SchemaField } from '../../components/form/useSchemaFields.tsx';
 
+/** Quiet hours as a list shows them ('22:00–06:30'), or a dash when there are none. */
+export const quietHoursText = ({ quietFrom, quietTo }: { quietFrom?: unknown; quietTo?: unknown }): string =>
+  quietFrom ? `${String(quietFrom)}–${String(quietTo)}` : '—';
+
 /** `hint`: what the quiet hours do where they are asked for (a rule's, or a contact's own). */
 export function QuietHoursFields({ field, hint }: { field: SchemaField; hint: ReactNode }) {
   const { t } = useTranslation();

@@ -8,6 +8,7 @@ import { ToolbarTable } from '../../components/table/ToolbarTable.tsx';
 import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { SeverityTag } from '../messages/SeverityTag.tsx';
 import { useDeleteRule, useRules } from '../messages/api.ts';
+import { quietHoursText } from './QuietHoursFields.tsx';
 import { RuleModal } from './RuleModal.tsx';
 
 const NEW = 'new';
@@ -50,7 +51,7 @@ export function RulesTab({ canManage }: { canManage: boolean }) {
           { title: t('notify.holdOff'), dataIndex: 'holdOffMinutes' },
           {
             title: t('notify.quietHours'),
-            render: (_: unknown, r) => (r.quietFrom ? `${r.quietFrom}–${r.quietTo}` : '—'),
+            render: (_: unknown, r) => quietHoursText(r),
           },
           {
             title: t('notify.escalateMinutes'),

@@ -5,7 +5,7 @@
  * successfully.'); the server checks it with the same protocol rules (SPEC 5) the form shows.
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Form, Input, Modal, Tabs } from 'antd';
+import { Alert, Badge, Form, Input, Modal, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   PROFILE_TEMPLATE_NAME_MAX,
@@ -62,7 +62,10 @@ export function TemplateEditor({
       open
       width={960}
       title={t(template ? 'profiles.templates.editTitle' : 'profiles.templates.createTitle')}
-      footer={null}
+      // Save template sits in the dialog's footer, apart from the Apply of the part shown above it.
+      okText={t('profiles.templates.save')}
+      okButtonProps={{ loading: busy, 'data-testid': 'template-save' }}
+      onOk={() => void save()}
       onCancel={onClose}
       destroyOnHidden
       data-testid="template-editor"
@@ -113,9 +116,6 @@ export function TemplateEditor({
           };
         })}
       />
-      <Button type="primary" data-testid="template-save" loading={busy} onClick={() => void save()}>
-        {t('profiles.templates.save')}
-      </Button>
     </Modal>
   );
 }

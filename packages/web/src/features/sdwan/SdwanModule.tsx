@@ -14,6 +14,7 @@ import {
   type SdwanSubnetView,
   type SdwanTopology,
 } from '@edge/protocol';
+import { SCROLL_X } from '../../components/tableCells.tsx';
 import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { usePermission } from '../account/permissions.ts';
 import { useSdwanDeletes, useTopology } from './api.ts';
@@ -90,12 +91,13 @@ export default function SdwanModule() {
             rowKey="id"
             dataSource={topology.sites}
             pagination={false}
+            scroll={SCROLL_X}
             columns={[
               { title: t('sdwan.field.name'), dataIndex: 'name' },
               { title: t('sdwan.field.lans'), render: (_, s) => s.lans.map((l) => <Tag key={l}>{l}</Tag>) },
               { title: t('sdwan.field.exitNode'), render: (_, s) => nodeName(s.exitNodeId) },
               {
-                title: '',
+                title: t('sdwan.actions'),
                 render: (_, s) => actions(KIND.site, s, s.name, () => m.siteDelete.mutateAsync({ id: s.id })),
               },
             ]}
@@ -112,6 +114,7 @@ export default function SdwanModule() {
             rowKey="deviceId"
             dataSource={topology.nodes}
             pagination={false}
+            scroll={SCROLL_X}
             columns={[
               { title: t('sdwan.field.device'), dataIndex: 'deviceName' },
               { title: t('sdwan.field.site'), render: (_, n) => siteName(n.siteId) },
@@ -134,7 +137,8 @@ export default function SdwanModule() {
               },
               {
                 title: t('sdwan.field.neighbours'),
-                render: (_, n) => n.neighbours.map((id) => nodeName(id)).join(', '),
+                // One a line: a name is not broken across lines, nor the column widened by a list of them.
+                render: (_, n) => n.neighbours.map((id) => <div key={id}>{nodeName(id)}</div>),
               },
               { title: t('sdwan.field.listenPort'), dataIndex: 'listenPort' },
               {
@@ -146,7 +150,7 @@ export default function SdwanModule() {
                 render: (_, n) => (n.inSync ? t('sdwan.yes') : t('sdwan.no')),
               },
               {
-                title: '',
+                title: t('sdwan.actions'),
                 // The console host's relay is set on its host, not here.
                 render: (_, n) =>
                   n.deviceId === CONSOLE_NODE_ID
@@ -169,6 +173,7 @@ export default function SdwanModule() {
             rowKey="id"
             dataSource={topology.links}
             pagination={false}
+            scroll={SCROLL_X}
             columns={[
               { title: t('sdwan.field.siteA'), render: (_, l) => siteName(l.siteA) },
               { title: t('sdwan.field.siteB'), render: (_, l) => siteName(l.siteB) },
@@ -193,7 +198,7 @@ export default function SdwanModule() {
                 render: (_, l) => (l.rateLimitMbps === null ? '' : `${l.rateLimitMbps} Mbps`),
               },
               {
-                title: '',
+                title: t('sdwan.actions'),
                 render: (_, l) =>
                   actions(KIND.link, l, `${siteName(l.siteA)} — ${siteName(l.siteB)}`, () =>
                     m.linkDelete.mutateAsync({ id: l.id }),
@@ -213,6 +218,7 @@ export default function SdwanModule() {
             rowKey="id"
             dataSource={topology.subnets}
             pagination={false}
+            scroll={SCROLL_X}
             columns={[
               { title: t('sdwan.field.subnet'), dataIndex: 'cidr' },
               {
@@ -221,7 +227,7 @@ export default function SdwanModule() {
               },
               { title: t('sdwan.field.used'), render: (_, s) => `${s.used} / ${s.size}` },
               {
-                title: '',
+                title: t('sdwan.actions'),
                 render: (_, s) =>
                   actions(KIND.subnet, s, s.cidr, () => m.subnetDelete.mutateAsync({ id: s.id })),
               },

@@ -55,6 +55,9 @@ import {
 } from './api.ts';
 
 const FIELDS = ['time', 'feedUrl', 'publicKey'] as const;
+
+/** A version ("0.1.0-dev", "1.3.1 Build 20240112") reads left to right on a right-to-left page too. */
+const versionText = (v: string | null) => (v ? <bdi>{v}</bdi> : '-');
 const MINUTES = 'minutes';
 /** The toasts' message codes (protocol messages-upgrade.ts). */
 const DONE = {
@@ -90,7 +93,7 @@ function ConsoleCard({ manage }: { manage: boolean }) {
   return (
     <Card className="settings-card" title={t('upgrade.consoleTitle')} data-testid="upgrade-console">
       <Descriptions size="small" column={{ xs: 1, md: 3 }}>
-        <Descriptions.Item label={t('upgrade.version')}>{data.version}</Descriptions.Item>
+        <Descriptions.Item label={t('upgrade.version')}>{versionText(data.version)}</Descriptions.Item>
         <Descriptions.Item label={t('upgrade.uptime')}>{formatUptime(t, data.uptime)}</Descriptions.Item>
         <Descriptions.Item label={t('upgrade.lastChecked')}>
           {data.lastChecked ? formatDate(data.lastChecked, MINUTES) : t('upgrade.never')}
@@ -114,7 +117,7 @@ function ConsoleCard({ manage }: { manage: boolean }) {
             render: (v: string) => t(`upgrade.statuses.${v as 'upToDate'}`),
           },
           { title: t('upgrade.uptime'), dataIndex: 'uptime', render: (v: number) => formatUptime(t, v) },
-          { title: t('upgrade.version'), dataIndex: 'version', render: (v: string | null) => v ?? '-' },
+          { title: t('upgrade.version'), dataIndex: 'version', render: versionText },
         ]}
       />
       {data.available && !data.staged && (
@@ -179,10 +182,10 @@ function ConsoleCard({ manage }: { manage: boolean }) {
             />
           </Form.Item>
         </Space>
-        {field('feedUrl', 'upgrade.feedUrl', <Input placeholder="https://" />, {
+        {field('feedUrl', 'upgrade.feedUrl', <Input placeholder="https://" dir="ltr" />, {
           extra: t('upgrade.feedHint'),
         })}
-        {field('publicKey', 'upgrade.publicKey', <Input.TextArea rows={3} spellCheck={false} />, {
+        {field('publicKey', 'upgrade.publicKey', <Input.TextArea rows={3} spellCheck={false} dir="ltr" />, {
           extra: t('upgrade.publicKeyHint'),
         })}
         {manage && (
@@ -343,7 +346,7 @@ function DevicesCard({ manage }: { manage: boolean }) {
             dataIndex: 'model',
             render: (v: string) => (v === '*' ? t('upgrade.anyModel') : v),
           },
-          { title: t('upgrade.version'), dataIndex: 'version' },
+          { title: t('upgrade.version'), dataIndex: 'version', render: versionText },
           {
             title: t('upgrade.uploaded'),
             dataIndex: 'uploadedAt',
@@ -389,11 +392,11 @@ function DevicesCard({ manage }: { manage: boolean }) {
         columns={[
           { title: t('upgrade.device'), dataIndex: 'name' },
           { title: t('upgrade.model'), dataIndex: 'model' },
-          { title: t('upgrade.firmware'), dataIndex: 'firmware' },
+          { title: t('upgrade.firmware'), dataIndex: 'firmware', render: versionText },
           {
             title: t('upgrade.agentVersion'),
             dataIndex: 'agentVersion',
-            render: (v: string | null) => v ?? '-',
+            render: versionText,
           },
           {
             title: t('upgrade.lastUpgrade'),
