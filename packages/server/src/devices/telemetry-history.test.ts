@@ -4,7 +4,12 @@
  * deletes the rows past it and nothing else.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DIALECTS, startTestConsole, type TestConsole } from '../testing/harness.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DIALECTS, startTestConsole, throwawayPostgres, type TestConsole } from '../testing/harness.ts';
+import { openStore } from '../db/database.ts';
+import { migratorFor } from '../consoleBackup/restore.ts';
 import { sql, type Insertable } from 'kysely';
 import type { TelemetryPointsTable } from '../db/schema.ts';
 import { METRIC_COLUMNS, METRICS } from './metrics.ts';
@@ -342,4 +347,97 @@ describe.each(DIALECTS)('telemetry history (%s)', (dialect) => {
       expect(await points('hist-a')).toEqual([]);
     },
   );
+});
+
+describe.each(DIALECTS)('migration 0033 on a store that holds telemetry (%s)', (dialect) => {
+  test('keeps every point and rollup: PostgreSQL puts the points in their days, SQLite rollups become WITHOUT ROWID', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-0033-'));
+    const database = dialect === 'postgres' ? await throwawayPostgres() : null;
+    const store = await openStore({ dataDir, databaseUrl: database?.url, migrate: false });
+    try {
+      const db = store.db;
+      const migrator = migratorFor(db as unknown as Parameters<typeof migratorFor>[0], dialect);
+      expect((await migrator.migrateTo('0030_sdwan_relay')).error).toBeUndefined();
+      const now = Math.floor(Date.now() / FIVE_MINUTES_MS) * FIVE_MINUTES_MS;
+      const points = [now - 30 * HOUR_MS, now - 2 * HOUR_MS, now].flatMap((ts, i) =>
+        DEVICES.map((device_id, d) => ({ device_id, ts, cpu_usage: i * 10 + d, uptime: 100 + d })),
+      );
+      await db.insertInto('telemetry_points').values(points).execute();
+      const rollup = (bucket: number, d: number) => ({
+        device_id: DEVICES[d]!,
+        bucket,
+        samples: 5,
+        cpu_usage: d + 0.5,
+        signal_snr: 12,
+      });
+      await db
+        .insertInto('telemetry_rollups_5m')
+        .values(DEVICES.flatMap((_, d) => [rollup(now - FIVE_MINUTES_MS, d), rollup(now, d)]))
+        .execute();
+      await db
+        .insertInto('telemetry_rollups')
+        .values(DEVICES.map((_, d) => rollup(now - HOUR_MS, d)))
+        .execute();
+      const before = {
+        points: await db
+          .selectFrom('telemetry_points')
+          .selectAll()
+          .orderBy('device_id')
+          .orderBy('ts')
+          .execute(),
+        fine: await db
+          .selectFrom('telemetry_rollups_5m')
+          .selectAll()
+          .orderBy('device_id')
+          .orderBy('bucket')
+          .execute(),
+        hour: await db
+          .selectFrom('telemetry_rollups')
+          .selectAll()
+          .orderBy('device_id')
+          .orderBy('bucket')
+          .execute(),
+      };
+
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect(
+        await db.selectFrom('telemetry_points').selectAll().orderBy('device_id').orderBy('ts').execute(),
+      ).toEqual(before.points);
+      expect(
+        await db
+          .selectFrom('telemetry_rollups_5m')
+          .selectAll()
+          .orderBy('device_id')
+          .orderBy('bucket')
+          .execute(),
+      ).toEqual(before.fine);
+      expect(
+        await db.selectFrom('telemetry_rollups').selectAll().orderBy('device_id').orderBy('bucket').execute(),
+      ).toEqual(before.hour);
+      if (dialect === 'postgres') {
+        const DAY = 24 * HOUR_MS;
+        const days = (await rawPartitions(db)).map((p) => p.day);
+        for (const ts of [now - 30 * HOUR_MS, now, now + 2 * DAY])
+          expect(days).toContain(Math.floor(ts / DAY) * DAY);
+        const inDefault = await sql<{
+          n: string;
+        }>`select count(*) as n from telemetry_points_default`.execute(db);
+        expect(Number(inDefault.rows[0]!.n)).toBe(0);
+        // The key still refuses a second point of a device at the same time.
+        await expect(db.insertInto('telemetry_points').values(points[0]!).execute()).rejects.toThrow();
+      } else {
+        const { rows } = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master
+          where name in ('telemetry_rollups_5m', 'telemetry_rollups')`.execute(db);
+        expect(rows).toHaveLength(2);
+        for (const row of rows) expect(row.sql, row.name).toMatch(/without rowid$/i);
+        await expect(
+          db.insertInto('telemetry_rollups_5m').values(rollup(now, 0)).execute(),
+        ).rejects.toThrow();
+      }
+    } finally {
+      await store.close();
+      await database?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
