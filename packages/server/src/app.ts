@@ -201,6 +201,7 @@ export async function buildConsole(
   });
   const deviceServices = await startDeviceServices({
     db: store.db,
+    dialect: store.dialect,
     log: app.log,
     bus,
     loaded: registry,

@@ -42,6 +42,7 @@ export interface TableInfo {
 // Introspection reaches tables no typed schema describes (the migrator's, and any a newer version adds).
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+/** On PostgreSQL a partitioned table counts once, by its parent (its partitions' rows are the parent's). */
 export async function tablesOf(db: AnyDb, dialect: Dialect): Promise<TableInfo[]> {
   const found: TableInfo[] = [];
   if (dialect === 'sqlite') {
@@ -55,8 +56,10 @@ export async function tablesOf(db: AnyDb, dialect: Dialect): Promise<TableInfo[]
     }
   } else {
     const { rows } = await sql<{ name: string }>`
-      select table_name as name from information_schema.tables
-      where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(db);
+      select t.table_name as name from information_schema.tables t
+      join pg_class c on c.relname = t.table_name and c.relnamespace = current_schema()::regnamespace
+      where t.table_schema = current_schema() and t.table_type = 'BASE TABLE' and not c.relispartition
+      order by t.table_name`.execute(db);
     const columns = await sql<{ table: string; name: string }>`
       select table_name as table, column_name as name from information_schema.columns
       where table_schema = current_schema() order by table_name, ordinal_position`.execute(db);

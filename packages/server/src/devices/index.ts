@@ -3,6 +3,7 @@
  * telemetry and the periodic work (offline sweep, batched writes, rollups and pruning). What it offers is
  * described in services.ts.
  */
+import type { Dialect } from '../db/schema.ts';
 import type { Bus } from '../gateway/index.ts';
 import { rateLimiter } from '../gateway/rate-limit.ts';
 import { enrolSecretStore } from './enrol-secret.ts';
@@ -38,7 +39,7 @@ export type { EnrolmentService } from './enrolment.ts';
 export type { GroupService } from './groups.ts';
 export type { DeviceActions } from './actions.ts';
 export type { TelemetryHistory, TelemetryPoint } from './telemetry.ts';
-export type { MetricRow, Resolution } from './telemetry-store.ts';
+export type { Resolution } from './telemetry-store.ts';
 export { SERIES_WIDTH_MS } from './telemetry-store.ts';
 export type { IngestCounts } from './ingest.ts';
 
@@ -60,12 +61,13 @@ export async function startDeviceServices(
     bus: Bus;
     loaded: Awaited<ReturnType<typeof loadDeviceRegistry>>;
     enrolment: EnrolmentOptions;
+    dialect: Dialect;
   },
 ): Promise<DeviceServices> {
   const { db, log, bus } = opts;
   const { store, changes, registry } = opts.loaded;
   const timings = { ...DEFAULT_TIMINGS, ...opts.timings };
-  const history = telemetryStore(db);
+  const history = telemetryStore(db, opts.dialect);
 
   const rpc = rpcService({ bus, registry, log });
   const presence = makePresence({ registry, changes, log, onOffline: rpc.failDevice });
@@ -134,7 +136,7 @@ export async function startDeviceServices(
     devices: deviceDirectory({ registry, changes, ingest, groups, actions }),
     rpc,
     enrolment,
-    telemetry: { history: series.history, metric: series.metric, resolutionFor: series.resolutionFor },
+    telemetry: { history: series.history, aggregate: series.aggregate, resolutionFor: series.resolutionFor },
     flush,
     maintainTelemetry: series.maintain,
     async stop() {

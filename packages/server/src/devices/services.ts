@@ -9,7 +9,8 @@ import type { RpcService } from './rpc.ts';
 import type { EnrolmentService } from './enrolment.ts';
 import type { GroupService } from './groups.ts';
 import type { TelemetryHistory } from './telemetry.ts';
-import type { MetricRow, Resolution } from './telemetry-store.ts';
+import type { Resolution } from './telemetry-store.ts';
+import type { StatisticsAggregate } from '@edge/protocol';
 import type { DeviceActions } from './actions.ts';
 import type { IngestCounts } from './ingest.ts';
 import type { DeviceCounts, DeviceUpdate, DeviceView } from './types.ts';
@@ -62,13 +63,17 @@ export interface TelemetryService {
     range: { from: number; to: number },
     resolution?: Resolution,
   ): Promise<TelemetryHistory>;
-  /** One metric (API name) of many devices (null: every device), rows without nulls in time order. */
-  metric(
+  /**
+   * One metric (API name) of devices (null: every device) per bucket of the resolution, the figures asked
+   * computed by the database over the devices' values in each bucket, in time order.
+   */
+  aggregate<A extends StatisticsAggregate>(
     resolution: Resolution,
     name: string,
     deviceIds: readonly string[] | null,
     range: { from: number; to: number },
-  ): Promise<MetricRow[]>;
+    aggregates: readonly A[],
+  ): Promise<({ ts: number } & Record<A, number>)[]>;
   /** The resolution the range calls for now (telemetry.ts). */
   resolutionFor(range: { from: number; to: number }): Resolution;
 }

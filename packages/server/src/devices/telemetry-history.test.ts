@@ -4,11 +4,26 @@
  * deletes the rows past it and nothing else.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DIALECTS, startTestConsole, type TestConsole } from '../testing/harness.ts';
-import type { Insertable } from 'kysely';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DIALECTS, startTestConsole, throwawayPostgres, type TestConsole } from '../testing/harness.ts';
+import { openStore } from '../db/database.ts';
+import { migratorFor } from '../consoleBackup/restore.ts';
+import { sql, type Insertable } from 'kysely';
 import type { TelemetryPointsTable } from '../db/schema.ts';
 import { METRIC_COLUMNS, METRICS } from './metrics.ts';
-import { FIVE_MINUTES_MS, HOUR_MS, MINUTE_MS, SERIES, telemetryStore } from './telemetry-store.ts';
+import {
+  FIVE_MINUTES_MS,
+  HOUR_MS,
+  MINUTE_MS,
+  SERIES,
+  aggregateQuery,
+  partitionName,
+  rawPartitions,
+  telemetryStore,
+} from './telemetry-store.ts';
+import { percentile } from '../statistics/aggregate.ts';
 import {
   FINE_RETENTION_MS,
   RAW_RETENTION_MS,
@@ -69,7 +84,7 @@ describe.each(DIALECTS)('telemetry history (%s)', (dialect) => {
 
   test('rollups equal the raw points they summarise, at 5 minutes and hourly, and are queryable', async () => {
     const db = edge.store.db;
-    const store = telemetryStore(db);
+    const store = telemetryStore(db, dialect);
     const base = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 10 * HOUR_MS;
     const raw = pointsFrom(base, 180);
     await store.insertPoints(raw);
@@ -117,14 +132,19 @@ describe.each(DIALECTS)('telemetry history (%s)', (dialect) => {
   test('the range chooses the resolution', () => {
     const now = 1_000 * HOUR_MS;
     expect(resolutionFor({ from: now - HOUR_MS, to: now }, now)).toBe('raw');
-    expect(resolutionFor({ from: now - 7 * 24 * HOUR_MS, to: now }, now)).toBe('5m');
-    expect(resolutionFor({ from: now - 30 * 24 * HOUR_MS, to: now }, now)).toBe('5m');
+    expect(resolutionFor({ from: now - 6 * HOUR_MS, to: now }, now)).toBe('raw');
+    expect(resolutionFor({ from: now - 24 * HOUR_MS, to: now }, now)).toBe('5m');
+    expect(resolutionFor({ from: now - 48 * HOUR_MS, to: now }, now)).toBe('5m');
+    expect(resolutionFor({ from: now - 7 * 24 * HOUR_MS, to: now }, now)).toBe('hour');
+    expect(resolutionFor({ from: now - 30 * 24 * HOUR_MS, to: now }, now)).toBe('hour');
     expect(resolutionFor({ from: now - 90 * 24 * HOUR_MS, to: now }, now)).toBe('hour');
+    // An hour that is past the raw retention is read from the 5-minute rollups.
+    expect(resolutionFor({ from: now - 26 * HOUR_MS, to: now - 25 * HOUR_MS }, now)).toBe('5m');
   });
 
   test('retention deletes the rows past it and only those', async () => {
     const db = edge.store.db;
-    const store = telemetryStore(db);
+    const store = telemetryStore(db, dialect);
     const now = Date.now();
     const metrics = { cpu_usage: 1 };
     await db
@@ -156,8 +176,15 @@ describe.each(DIALECTS)('telemetry history (%s)', (dialect) => {
           .select(table === 'telemetry_points' ? 'ts as at' : 'bucket as at')
           .where('device_id', '=', 'keep-old')
           .execute()
-      ).map((r) => Number(r.at));
-    expect(await left('telemetry_points')).toEqual([now - RAW_RETENTION_MS + 60_000]);
+      )
+        .map((r) => Number(r.at))
+        .sort((a, b) => a - b);
+    // PostgreSQL drops raw points by whole day partitions: the old point's day is not wholly past yet.
+    expect(await left('telemetry_points')).toEqual(
+      dialect === 'sqlite'
+        ? [now - RAW_RETENTION_MS + 60_000]
+        : [now - RAW_RETENTION_MS - 1, now - RAW_RETENTION_MS + 60_000],
+    );
     expect(await left('telemetry_rollups_5m')).toEqual([
       bucket(now - FINE_RETENTION_MS, FIVE_MINUTES_MS) + FIVE_MINUTES_MS,
     ]);
@@ -169,5 +196,248 @@ describe.each(DIALECTS)('telemetry history (%s)', (dialect) => {
       .where('device_id', 'in', DEVICES)
       .executeTakeFirstOrThrow();
     expect(Number(recent.n)).toBe(540);
+  });
+
+  test('statistics reads go through the (device, time) key, aggregated by the database', async () => {
+    const DAY = 24 * HOUR_MS;
+    const db = edge.store.db;
+    const store = telemetryStore(db, dialect);
+    const now = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
+    // 120 devices with 2 hours of raw points, 2 days of 5-minute rollups and a week of hourly ones, so the
+    // planner has tables worth an index.
+    const rows = [];
+    const hourly = [];
+    const raw = [];
+    for (let d = 0; d < 120; d++) {
+      const device_id = `plan-${d}`;
+      for (let b = now - 2 * 24 * HOUR_MS; b < now; b += FIVE_MINUTES_MS)
+        rows.push({ device_id, bucket: b, samples: 5, cpu_usage: (d * 7 + b / FIVE_MINUTES_MS) % 100 });
+      for (let b = now - 7 * 24 * HOUR_MS; b < now; b += HOUR_MS)
+        hourly.push({ device_id, bucket: b, samples: 60, cpu_usage: d });
+      for (let t = now - 2 * HOUR_MS; t < now; t += MINUTE_MS) raw.push({ device_id, ts: t, cpu_usage: d });
+    }
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto('telemetry_rollups_5m')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    for (let i = 0; i < hourly.length; i += 500)
+      await db
+        .insertInto('telemetry_rollups')
+        .values(hourly.slice(i, i + 500))
+        .execute();
+    await store.insertPoints(raw);
+    await sql`analyze`.execute(db);
+
+    // The figures equal what the rule computes from the rows: per bucket over three devices.
+    const ids = ['plan-1', 'plan-2', 'plan-3'];
+    const from = now - 24 * HOUR_MS;
+    const got = await store.aggregate('5m', 'cpu_usage', ids, from, now, ['sum', 'max', 'p50', 'p99']);
+    expect(got).toHaveLength(24 * 12);
+    for (const row of got) {
+      const values = rows
+        .filter((r) => r.bucket === row.ts && ids.includes(r.device_id))
+        .map((r) => r.cpu_usage)
+        .sort((a, b) => a - b);
+      expect(row.sum).toBeCloseTo(
+        values.reduce((a, b) => a + b, 0),
+        9,
+      );
+      expect([row.max, row.p50, row.p99]).toEqual([
+        values[2],
+        percentile(values, 50),
+        percentile(values, 99),
+      ]);
+    }
+
+    const plan = async (query: ReturnType<typeof aggregateQuery>) => {
+      const compiled = query.compile(db);
+      const explain = dialect === 'postgres' ? 'explain ' : 'explain query plan ';
+      const { rows: lines } = await db.executeQuery<Record<string, unknown>>({
+        ...compiled,
+        sql: explain + compiled.sql,
+      });
+      return lines.map((l) => String(l['QUERY PLAN'] ?? l.detail)).join('\n');
+    };
+    for (const [resolution, table] of [
+      ['5m', 'telemetry_rollups_5m'],
+      ['hour', 'telemetry_rollups'],
+      ['raw', 'telemetry_points'],
+    ] as const) {
+      const text = await plan(
+        aggregateQuery(dialect, resolution, 'cpu_usage', ids, from, now, ['avg', 'p95']),
+      );
+      if (dialect === 'sqlite') {
+        // The primary key (the rollups' own order, WITHOUT ROWID) searched by device and time; never a scan.
+        expect(text, text).toMatch(
+          new RegExp(
+            `SEARCH ${table} USING ${table === 'telemetry_points' ? `INDEX sqlite_autoindex_${table}_1` : 'PRIMARY KEY'} \\(device_id=\\? AND (bucket|ts)>\\? AND (bucket|ts)<\\?\\)`,
+          ),
+        );
+        expect(text, text).not.toMatch(new RegExp(`SCAN ${table}\\b`));
+      } else {
+        expect(text, text).toMatch(
+          /Index Cond: \(\(device_id = ANY \(.*\)\) AND \((bucket|ts) >= .*\) AND \((bucket|ts) <= .*\)\)/,
+        );
+        // No scan of the rollups, nor of the raw points' partition holding the rows.
+        const bulk =
+          table === 'telemetry_points' ? partitionName(Math.floor((now - HOUR_MS) / DAY) * DAY) : table;
+        expect(text, text).not.toMatch(new RegExp(`Seq Scan on ${bulk}\\b`));
+      }
+    }
+    if (dialect === 'postgres') {
+      // Raw points of the last hour: only today's partition is read.
+      const text = await plan(aggregateQuery(dialect, 'raw', 'cpu_usage', ids, now - HOUR_MS, now, ['avg']));
+      const today = Math.floor(now / (24 * HOUR_MS)) * 24 * HOUR_MS;
+      expect(text, text).toContain(partitionName(today));
+      expect(text, text).not.toContain('telemetry_points_default');
+    }
+  });
+
+  test.runIf(dialect === 'postgres')(
+    'raw points: retention drops whole day partitions, keeps newer days, and a day without a partition still takes points',
+    async () => {
+      const db = edge.store.db;
+      const store = telemetryStore(db, dialect);
+      const DAY = 24 * HOUR_MS;
+      const today = Math.floor(Date.now() / DAY) * DAY;
+      const history = (at: number) => telemetryHistory(store, { graceMs: 0, now: () => at });
+      const points = async (device: string) =>
+        (
+          await db
+            .selectFrom('telemetry_points')
+            .select('ts')
+            .where('device_id', '=', device)
+            .orderBy('ts')
+            .execute()
+        ).map((r) => Number(r.ts));
+      const days = async () => (await rawPartitions(db)).map((p) => p.day).sort((a, b) => a - b);
+
+      // Ten days ahead has no partition yet: the point goes to the default one and is kept.
+      const ahead = today + 10 * DAY + 5 * HOUR_MS;
+      expect(await days()).not.toContain(today + 10 * DAY);
+      await store.insertPoints([{ device_id: 'part-ahead', ts: ahead, cpu_usage: 7 }]);
+      expect(await points('part-ahead')).toEqual([ahead]);
+      const inDefault = await sql<{ n: string }>`select count(*) as n from telemetry_points_default`.execute(
+        db,
+      );
+      expect(Number(inDefault.rows[0]!.n)).toBe(1);
+
+      // Two days before that day, the task makes its partition (its days ahead) and moves the point in.
+      await history(today + 8 * DAY + HOUR_MS).maintain();
+      expect(await days()).toEqual(expect.arrayContaining([8, 9, 10].map((d) => today + d * DAY)));
+      expect(await points('part-ahead')).toEqual([ahead]);
+      const moved = await sql<{
+        n: string;
+      }>`select count(*) as n from ${sql.id(partitionName(today + 10 * DAY))}`.execute(db);
+      expect(Number(moved.rows[0]!.n)).toBe(1);
+      const leftInDefault = await sql<{
+        n: string;
+      }>`select count(*) as n from telemetry_points_default`.execute(db);
+      expect(Number(leftInDefault.rows[0]!.n)).toBe(0);
+
+      // Points of that day and the next; once the day is wholly past the retention its partition is dropped.
+      const next = today + 11 * DAY + HOUR_MS;
+      await store.insertPoints([{ device_id: 'part-ahead', ts: next, cpu_usage: 8 }]);
+      await history(today + 12 * DAY + HOUR_MS).maintain();
+      expect(await days()).not.toContain(today + 10 * DAY);
+      expect(await points('part-ahead')).toEqual([next]);
+      expect(await days()).toEqual(expect.arrayContaining([11, 12, 13, 14].map((d) => today + d * DAY)));
+      // The first test's points (10 hours before the real now) went with their day's partition.
+      expect(await points('hist-a')).toEqual([]);
+    },
+  );
+});
+
+describe.each(DIALECTS)('migration 0033 on a store that holds telemetry (%s)', (dialect) => {
+  test('keeps every point and rollup: PostgreSQL puts the points in their days, SQLite rollups become WITHOUT ROWID', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-0033-'));
+    const database = dialect === 'postgres' ? await throwawayPostgres() : null;
+    const store = await openStore({ dataDir, databaseUrl: database?.url, migrate: false });
+    try {
+      const db = store.db;
+      const migrator = migratorFor(db as unknown as Parameters<typeof migratorFor>[0], dialect);
+      expect((await migrator.migrateTo('0030_sdwan_relay')).error).toBeUndefined();
+      const now = Math.floor(Date.now() / FIVE_MINUTES_MS) * FIVE_MINUTES_MS;
+      const points = [now - 30 * HOUR_MS, now - 2 * HOUR_MS, now].flatMap((ts, i) =>
+        DEVICES.map((device_id, d) => ({ device_id, ts, cpu_usage: i * 10 + d, uptime: 100 + d })),
+      );
+      await db.insertInto('telemetry_points').values(points).execute();
+      const rollup = (bucket: number, d: number) => ({
+        device_id: DEVICES[d]!,
+        bucket,
+        samples: 5,
+        cpu_usage: d + 0.5,
+        signal_snr: 12,
+      });
+      await db
+        .insertInto('telemetry_rollups_5m')
+        .values(DEVICES.flatMap((_, d) => [rollup(now - FIVE_MINUTES_MS, d), rollup(now, d)]))
+        .execute();
+      await db
+        .insertInto('telemetry_rollups')
+        .values(DEVICES.map((_, d) => rollup(now - HOUR_MS, d)))
+        .execute();
+      const before = {
+        points: await db
+          .selectFrom('telemetry_points')
+          .selectAll()
+          .orderBy('device_id')
+          .orderBy('ts')
+          .execute(),
+        fine: await db
+          .selectFrom('telemetry_rollups_5m')
+          .selectAll()
+          .orderBy('device_id')
+          .orderBy('bucket')
+          .execute(),
+        hour: await db
+          .selectFrom('telemetry_rollups')
+          .selectAll()
+          .orderBy('device_id')
+          .orderBy('bucket')
+          .execute(),
+      };
+
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect(
+        await db.selectFrom('telemetry_points').selectAll().orderBy('device_id').orderBy('ts').execute(),
+      ).toEqual(before.points);
+      expect(
+        await db
+          .selectFrom('telemetry_rollups_5m')
+          .selectAll()
+          .orderBy('device_id')
+          .orderBy('bucket')
+          .execute(),
+      ).toEqual(before.fine);
+      expect(
+        await db.selectFrom('telemetry_rollups').selectAll().orderBy('device_id').orderBy('bucket').execute(),
+      ).toEqual(before.hour);
+      if (dialect === 'postgres') {
+        const DAY = 24 * HOUR_MS;
+        const days = (await rawPartitions(db)).map((p) => p.day);
+        for (const ts of [now - 30 * HOUR_MS, now, now + 2 * DAY])
+          expect(days).toContain(Math.floor(ts / DAY) * DAY);
+        const inDefault = await sql<{
+          n: string;
+        }>`select count(*) as n from telemetry_points_default`.execute(db);
+        expect(Number(inDefault.rows[0]!.n)).toBe(0);
+        // The key still refuses a second point of a device at the same time.
+        await expect(db.insertInto('telemetry_points').values(points[0]!).execute()).rejects.toThrow();
+      } else {
+        const { rows } = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master
+          where name in ('telemetry_rollups_5m', 'telemetry_rollups')`.execute(db);
+        expect(rows).toHaveLength(2);
+        for (const row of rows) expect(row.sql, row.name).toMatch(/without rowid$/i);
+        await expect(
+          db.insertInto('telemetry_rollups_5m').values(rollup(now, 0)).execute(),
+        ).rejects.toThrow();
+      }
+    } finally {
+      await store.close();
+      await database?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -4,7 +4,8 @@
  * raw data it summarises; the hourly one is made within the raw retention, while its points still exist.
  */
 import { sql, type Insertable } from 'kysely';
-import type { Db, DeviceLogsTable, TelemetryPointsTable } from '../db/schema.ts';
+import type { StatisticsAggregate } from '@edge/protocol';
+import type { Db, DeviceLogsTable, Dialect, TelemetryPointsTable } from '../db/schema.ts';
 import { METRIC_COLUMNS, type MetricColumn } from './metrics.ts';
 import { inChunks } from '../lib/chunks.ts';
 
@@ -16,11 +17,6 @@ const INSERT_CHUNK = 256;
 
 export type Resolution = 'raw' | '5m' | 'hour';
 export type RollupResolution = Exclude<Resolution, 'raw'>;
-export interface MetricRow {
-  device_id: string;
-  ts: number;
-  value: number;
-}
 
 /** Where each resolution is kept: its table, its time column and the width of one bucket. */
 export const SERIES = {
@@ -36,7 +32,7 @@ export const SERIES_WIDTH_MS: Record<Resolution, number> = {
   hour: SERIES.hour.widthMs,
 };
 
-export function telemetryStore(db: Db) {
+export function telemetryStore(db: Db, dialect: Dialect) {
   return {
     insertPoints: (rows: Insertable<TelemetryPointsTable>[]) =>
       inChunks(rows, INSERT_CHUNK, (chunk) =>
@@ -88,9 +84,8 @@ export function telemetryStore(db: Db) {
           .executeTakeFirst()
       )?.bucket ?? null,
 
-    /** Device log lines are not pruned here: the Log app's expiry duration does it, in batches (logs/). */
-    prune: async (limits: { pointsBefore: number; fineBefore: number; rollupsBefore: number }) => {
-      await db.deleteFrom('telemetry_points').where('ts', '<', limits.pointsBefore).execute();
+    /** The rollups past their retention (raw points: prunePoints). Device log lines are not pruned here: the Log app's expiry duration does it, in batches (logs/). */
+    prune: async (limits: { fineBefore: number; rollupsBefore: number }) => {
       await db.deleteFrom('telemetry_rollups_5m').where('bucket', '<', limits.fineBefore).execute();
       await db.deleteFrom('telemetry_rollups').where('bucket', '<', limits.rollupsBefore).execute();
     },
@@ -109,42 +104,138 @@ export function telemetryStore(db: Db) {
     },
 
     /**
-     * One metric of several devices at a resolution: (device, time, value) rows without nulls, in time order.
-     * The device list is chunked so a large group stays under the parameter limits.
+     * One metric over devices per bucket of the resolution, aggregated in SQL: each device's average in the
+     * bucket first (a device weighs once even with two raw points of two replicas in one minute), then the
+     * figures asked over the devices; percentiles by nearest rank (the smallest value with at least p % at
+     * or below it). Buckets without a value are left out. The devices go as one parameter (a PostgreSQL
+     * array, a JSON list on SQLite), so the planner reads each through the (device_id, time) key.
      */
-    metricOf: async (
+    aggregate: async <A extends StatisticsAggregate>(
       resolution: Resolution,
       column: MetricColumn,
       /** null: every device (the fleet). */
       deviceIds: readonly string[] | null,
       from: number,
       to: number,
-    ) => {
-      const { table, time } = SERIES[resolution];
-      const query = (ids: readonly string[] | null) => {
-        let q = db
-          .selectFrom(table)
-          .select(['device_id', sql.ref<number>(time).as('ts'), sql.ref<number>(column).as('value')])
-          .where(time, '>=', from)
-          .where(time, '<=', to)
-          .where(column, 'is not', null);
-        if (ids) q = q.where('device_id', 'in', ids);
-        return q.execute();
-      };
-      const parts =
-        deviceIds === null
-          ? [await query(null)]
-          : await Promise.all(
-              Array.from({ length: Math.ceil(deviceIds.length / 500) }, (_, i) =>
-                query(deviceIds.slice(i * 500, i * 500 + 500)),
-              ),
-            );
-      const rows = parts
-        .flat()
-        .map((r) => ({ device_id: r.device_id, ts: Number(r.ts), value: Number(r.value) }));
-      return rows.sort((a, b) => a.ts - b.ts);
+      aggregates: readonly A[],
+    ): Promise<({ ts: number } & Record<A, number>)[]> => {
+      if (deviceIds?.length === 0) return [];
+      const { rows } = await aggregateQuery(
+        dialect,
+        resolution,
+        column,
+        deviceIds,
+        from,
+        to,
+        aggregates,
+      ).execute(db);
+      return rows.map((row) => {
+        const out = { ts: Number(row.ts) } as { ts: number } & Record<A, number>;
+        for (const a of aggregates) (out as Record<string, number>)[a] = Number(row[a]);
+        return out;
+      });
+    },
+
+    /**
+     * PostgreSQL keeps raw points in day partitions (migration 0033): makes the partitions of the days from
+     * `from` to `until` that are missing (rows of those days already in the default partition move into
+     * them), so inserts land in a day's own table.
+     */
+    async ensurePartitions(from: number, until: number): Promise<void> {
+      if (dialect !== 'postgres') return;
+      const have = new Set((await rawPartitions(db)).map((p) => p.day));
+      for (let day = Math.floor(from / DAY_MS) * DAY_MS; day <= until; day += DAY_MS) {
+        if (have.has(day)) continue;
+        const name = sql.id(partitionName(day));
+        await db.transaction().execute(async (tx) => {
+          await sql`create table ${name} (like telemetry_points including defaults)`.execute(tx);
+          await sql`with moved as (delete from telemetry_points_default where ts >= ${day} and ts < ${day + DAY_MS} returning *)
+            insert into ${name} select * from moved`.execute(tx);
+          await sql`alter table telemetry_points attach partition ${name}
+            for values from (${sql.lit(day)}) to (${sql.lit(day + DAY_MS)})`.execute(tx);
+        });
+      }
+    },
+
+    /**
+     * Retention of raw points: on PostgreSQL the day partitions wholly before `before` are dropped (no row
+     * by row delete, no dead rows to vacuum), so a point stays until its whole day is past the retention;
+     * on SQLite the rows before it are deleted.
+     */
+    async prunePoints(before: number): Promise<void> {
+      if (dialect !== 'postgres') {
+        await db.deleteFrom('telemetry_points').where('ts', '<', before).execute();
+        return;
+      }
+      for (const { day, name } of await rawPartitions(db))
+        if (day + DAY_MS <= before) await sql`drop table ${sql.id(name)}`.execute(db);
+      await sql`delete from telemetry_points_default where ts < ${before}`.execute(db);
     },
   };
+}
+
+const DAY_MS = 24 * HOUR_MS;
+const PARTITION_PREFIX = 'telemetry_points_d';
+/** A day's partition of the raw points: telemetry_points_dYYYYMMDD (UTC). */
+export const partitionName = (day: number) =>
+  PARTITION_PREFIX + new Date(day).toISOString().slice(0, 10).replaceAll('-', '');
+
+/** The day partitions of telemetry_points that exist (PostgreSQL), by the day they hold. */
+export async function rawPartitions(db: Db): Promise<{ day: number; name: string }[]> {
+  const { rows } = await sql<{ name: string }>`select c.relname as name from pg_inherits i
+    join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+    where p.relname = 'telemetry_points' and p.relnamespace = current_schema()::regnamespace`.execute(db);
+  return rows.flatMap(({ name }) => {
+    const m = /^telemetry_points_d(\d{4})(\d{2})(\d{2})$/.exec(name);
+    return m ? [{ day: Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])), name }] : [];
+  });
+}
+
+/** The SQL of `aggregate` (kept apart so the tests can EXPLAIN it). */
+export function aggregateQuery(
+  dialect: Dialect,
+  resolution: Resolution,
+  column: MetricColumn,
+  deviceIds: readonly string[] | null,
+  from: number,
+  to: number,
+  aggregates: readonly StatisticsAggregate[],
+) {
+  const { table, time, widthMs } = SERIES[resolution];
+  const t = sql.ref(time);
+  const value = sql.ref(column);
+  const ids = deviceIds && [...new Set(deviceIds)];
+  // SQLite: the wanted devices drive the loop (CROSS JOIN keeps that order), each searched by its key.
+  const source =
+    ids !== null && dialect === 'sqlite'
+      ? sql`json_each(${JSON.stringify(ids)}) as wanted cross join ${sql.table(table)}`
+      : sql.table(table);
+  const devices =
+    ids === null
+      ? sql``
+      : dialect === 'postgres'
+        ? sql`and device_id = any(${ids}::text[])`
+        : sql`and device_id = wanted.value`;
+  const where = sql`where ${t} >= ${from} and ${t} <= ${to} and ${value} is not null ${devices}`;
+  // A rollup holds one row per device and bucket already; raw points are averaged per device and minute.
+  const perDevice =
+    resolution === 'raw'
+      ? sql`select device_id, (${t} / ${sql.lit(widthMs)}) * ${sql.lit(widthMs)} as bucket, avg(${value}) as value
+          from ${source} ${where} group by device_id, (${t} / ${sql.lit(widthMs)})`
+      : sql`select ${t} as bucket, ${value} as value from ${source} ${where}`;
+  const figure = (a: StatisticsAggregate) => {
+    if (a === 'sum' || a === 'avg' || a === 'min' || a === 'max') return sql`${sql.raw(a)}(value)`;
+    // Nearest rank: ceil(p * n / 100) in integers.
+    const p = sql.lit(Number(a.slice(1)));
+    return sql`max(case when rn = (${p} * n + 99) / 100 then value end)`;
+  };
+  const figures = sql.join(aggregates.map((a) => sql`${figure(a)} as ${sql.id(a)}`));
+  const ranked = aggregates.some((a) => a.startsWith('p'))
+    ? sql`(select bucket, value, row_number() over (partition by bucket order by value) as rn,
+          count(*) over (partition by bucket) as n from (${perDevice}) d)`
+    : sql`(${perDevice})`;
+  return sql<{ ts: number | string } & Record<string, number | string | null>>`
+    select bucket as ts, ${figures} from ${ranked} r group by bucket order by bucket`;
 }
 
 export type TelemetryStore = ReturnType<typeof telemetryStore>;

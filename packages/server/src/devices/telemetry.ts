@@ -4,6 +4,7 @@
  * expiry duration). Rolling up and pruning run as a scheduler task; both are idempotent, so running twice
  * does no harm.
  */
+import type { StatisticsAggregate } from '@edge/protocol';
 import { METRICS, type MetricColumn } from './metrics.ts';
 import {
   HOUR_MS,
@@ -17,6 +18,10 @@ const DAY_MS = 24 * HOUR_MS;
 export const RAW_RETENTION_MS = DAY_MS;
 export const FINE_RETENTION_MS = 31 * DAY_MS;
 export const ROLLUP_RETENTION_MS = 366 * DAY_MS;
+/** The longest range drawn from 5-minute rollups; longer ones are hourly. */
+const FINE_SPAN_MAX_MS = 2 * DAY_MS;
+/** Days ahead whose raw-point partitions (PostgreSQL) the maintenance task makes before they are needed. */
+const PARTITION_DAYS_AHEAD = 2;
 
 /** One point of a series: `ts` plus every metric by its API name (null when the device had no value). */
 export type TelemetryPoint = { ts: number } & Record<string, number | null>;
@@ -27,14 +32,15 @@ export interface TelemetryHistory {
 }
 
 /**
- * The resolution for a range: raw when it lies within the raw retention and spans at most 6 hours
- * (360 points), 5-minute buckets when it lies within their retention and spans at most 31 days (up to
- * 8,928), hourly beyond. A range reaching past a retention takes the coarser table that still holds it.
+ * The coarsest resolution that still draws the range: raw when it lies within the raw retention and spans
+ * at most 6 hours (360 points), 5-minute buckets when it lies within their retention and spans at most
+ * 2 days (576 points), hourly for longer ranges (a week is 168 points, a year 8,760). A range reaching past
+ * a retention takes the coarser table that still holds it.
  */
 export function resolutionFor(range: { from: number; to: number }, now: number): Resolution {
   const span = range.to - range.from;
   if (range.from >= now - RAW_RETENTION_MS && span <= 6 * HOUR_MS) return 'raw';
-  if (range.from >= now - FINE_RETENTION_MS && span <= FINE_RETENTION_MS) return '5m';
+  if (range.from >= now - FINE_RETENTION_MS && span <= FINE_SPAN_MAX_MS) return '5m';
   return 'hour';
 }
 
@@ -76,30 +82,33 @@ export function telemetryHistory(store: TelemetryStore, opts: { graceMs: number;
       };
     },
 
-    /** One metric by its API name over many devices; an unknown name has no rows. */
-    async metric(
+    /** One metric by its API name over devices, aggregated per bucket (store.aggregate); an unknown name has none. */
+    async aggregate<A extends StatisticsAggregate>(
       resolution: Resolution,
       name: string,
       deviceIds: readonly string[] | null,
       range: { from: number; to: number },
+      aggregates: readonly A[],
     ) {
       const column = COLUMN_OF.get(name);
-      if (!column || deviceIds?.length === 0) return [];
-      return store.metricOf(resolution, column, deviceIds, range.from, range.to);
+      if (!column) return [];
+      return store.aggregate(resolution, column, deviceIds, range.from, range.to, aggregates);
     },
 
     resolutionFor: (range: { from: number; to: number }) => resolutionFor(range, now()),
 
     /**
-     * Rolls up (5-minute and hourly), then prunes. Where it got to is read from the store each time: the
+     * Makes the raw-point partitions of the coming days (PostgreSQL), rolls up (5-minute and hourly), then
+     * prunes. Where it got to is read from the store each time: the
      * replica that ran the previous occurrence may be another.
      */
     async maintain(): Promise<void> {
       const t = now();
+      await store.ensurePartitions(t - RAW_RETENTION_MS, t + PARTITION_DAYS_AHEAD * DAY_MS);
       await catchUp('5m', t);
       await catchUp('hour', t);
+      await store.prunePoints(t - RAW_RETENTION_MS);
       await store.prune({
-        pointsBefore: t - RAW_RETENTION_MS,
         fineBefore: t - FINE_RETENTION_MS,
         rollupsBefore: t - ROLLUP_RETENTION_MS,
       });

@@ -286,12 +286,19 @@ describe.each(DIALECTS)('inventory (%s)', (dialect) => {
     ]);
     expect(board.series.system.at(-1)?.cpuUsage).toEqual(expect.any(Number));
 
+    // The coarsest resolution that draws the range: a day at 5 minutes, a week hourly.
+    const day = await admin('POST', '/api/v1/dashboards/get', {
+      DeviceID: device.id,
+      from: Date.now() - 24 * 3_600_000,
+      to: Date.now(),
+    });
+    expect(day.json<DeviceDashboard>().series.resolution).toBe('5m');
     const older = await admin('POST', '/api/v1/dashboards/get', {
       DeviceID: device.id,
       from: Date.now() - 7 * 24 * 3_600_000,
       to: Date.now(),
     });
-    expect(older.json<DeviceDashboard>().series.resolution).toBe('5m');
+    expect(older.json<DeviceDashboard>().series.resolution).toBe('hour');
 
     const unknown = await admin('POST', '/api/v1/dashboards/get', { DeviceID: '0000000000000000' });
     expect(unknown.statusCode).toBe(404);

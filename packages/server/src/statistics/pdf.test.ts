@@ -42,7 +42,7 @@ describe('Statistics PDF (sqlite)', () => {
       admin = caller(edge, await signIn(edge));
     });
     // CPU 10, 20, ... 60 over six minutes: min 10, average 35, max 60.
-    await telemetryStore(edge.store.db).insertPoints(
+    await telemetryStore(edge.store.db, 'sqlite').insertPoints(
       Array.from({ length: 6 }, (_, i) => ({
         device_id: deviceId,
         ts: to - (6 - i) * MINUTE,

@@ -8,20 +8,16 @@ import {
   type LanguageCode,
   type SaveStatisticsView,
   type StatisticsPdfRequest,
+  type StatisticsAggregate,
   type StatisticsQuery,
   type StatisticsResult,
   type StatisticsSeries,
   type StatisticsTarget,
   type StatisticsView,
 } from '@edge/protocol';
-import {
-  SERIES_WIDTH_MS,
-  type DeviceDirectory,
-  type Resolution,
-  type TelemetryService,
-} from '../devices/index.ts';
+import { type DeviceDirectory, type Resolution, type TelemetryService } from '../devices/index.ts';
 import { fail } from '../http/errors.ts';
-import { aggregateByBucket, figuresOf } from './aggregate.ts';
+import { figuresOf, type Point } from './aggregate.ts';
 import type { StatisticsStore } from './store.ts';
 import { printPdf, reportHtml } from './pdf.ts';
 
@@ -44,14 +40,19 @@ export function statisticsService(deps: {
     return ids;
   };
 
+  /** Each aggregate's points from the database's per-bucket rows. */
+  const pointsOf = <A extends StatisticsAggregate>(
+    rows: ({ ts: number } & Record<A, number>)[],
+    a: A,
+  ): Point[] => rows.map((row) => [row.ts, row[a]]);
+
   async function overview(view: StatisticsView, range: { from: number; to: number }, resolution: Resolution) {
     const ids = view.groupId === null ? null : await idsOfGroup(view.groupId);
     const counts = devices.counts();
     const count = ids?.length ?? counts.numOnline + counts.numOffline;
     if (resolution === 'raw' && count > RAW_OVERVIEW_MAX_DEVICES) resolution = '5m';
-    const rows = await telemetry.metric(resolution, view.indicator, ids, range);
-    const byAggregate = aggregateByBucket(rows, SERIES_WIDTH_MS[resolution], view.aggregates);
-    const series = view.aggregates.map((a) => ({ key: a, label: '', points: byAggregate[a]! }));
+    const rows = await telemetry.aggregate(resolution, view.indicator, ids, range, view.aggregates);
+    const series = view.aggregates.map((a) => ({ key: a, label: '', points: pointsOf(rows, a) }));
     return { resolution, devices: count, series };
   }
 
@@ -61,26 +62,22 @@ export function statisticsService(deps: {
     range: { from: number; to: number },
     resolution: Resolution,
   ): Promise<StatisticsSeries> {
-    const width = SERIES_WIDTH_MS[resolution];
     if (target.type === 'device') {
       const device = devices.get(target.id);
       if (!device) throw fail(404, 'deviceNotFound');
-      const rows = await telemetry.metric(resolution, view.indicator, [device.id], range);
+      const rows = await telemetry.aggregate(resolution, view.indicator, [device.id], range, ['avg']);
       return {
         key: `device:${device.id}`,
         label: device.name || device.serial,
-        points: aggregateByBucket(rows, width, ['avg']).avg!,
+        points: pointsOf(rows, 'avg'),
       };
     }
     const group = await devices.groups.get(target.id);
     if (!group) throw fail(404, 'notFound');
-    const rows = await telemetry.metric(resolution, view.indicator, await idsOfGroup(target.id), range);
     const combine = view.aggregates[0]!;
-    return {
-      key: `group:${target.id}`,
-      label: group.name,
-      points: aggregateByBucket(rows, width, [combine])[combine]!,
-    };
+    const ids = await idsOfGroup(target.id);
+    const rows = await telemetry.aggregate(resolution, view.indicator, ids, range, [combine]);
+    return { key: `group:${target.id}`, label: group.name, points: pointsOf(rows, combine) };
   }
 
   return {

@@ -26,6 +26,7 @@ import { agentVersion } from './0027_agent_version.ts';
 import { notifyEscalated } from './0028_notify_escalated.ts';
 import { containerTerminal } from './0029_container_terminal.ts';
 import { sdwanRelay } from './0030_sdwan_relay.ts';
+import { telemetryStorage } from './0033_telemetry_storage.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -55,4 +56,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0028_notify_escalated': notifyEscalated,
   '0029_container_terminal': containerTerminal,
   '0030_sdwan_relay': sdwanRelay,
+  '0033_telemetry_storage': telemetryStorage,
 };
