@@ -10,7 +10,7 @@ import type { Figures } from './figures.ts';
 import { describeMachine, openFileLimit } from './machine.ts';
 import { searchMax, type MaxSearch } from './max-search.ts';
 import { parseOptions, USAGE, type BenchOptions } from './options.ts';
-import { loadedWindowOf, profileReport } from './profile-summary.ts';
+import { phaseWindowsOf, profileReport } from './profile-summary.ts';
 import { loadAverage } from './proc-sampler.ts';
 import { figuresTable } from './report.ts';
 import { runScenario } from './scenario.ts';
@@ -106,10 +106,9 @@ if (o.settings.profileDir) {
   for (const file of profilesOf(path.resolve(o.settings.profileDir))) {
     say('');
     say(profileReport(file, 15));
-    const loaded = loadedWindowOf(file);
-    if (loaded) {
+    for (const window of phaseWindowsOf(file)) {
       say('');
-      say(profileReport(file, 15, loaded));
+      say(profileReport(file, 15, window));
     }
   }
 }

@@ -221,20 +221,26 @@ export function windowOf(profile: CpuProfile, window: ProfileWindow): CpuProfile
   return { ...profile, startTime: window.fromUs, endTime: window.toUs, samples, timeDeltas };
 }
 
-const LOADED_WINDOW_FILE = 'loaded-window.json';
+const WINDOWS_FILE = 'phase-windows.json';
 
-/** Marks, beside a process's profiles, the window of the loaded phases (steady state, API latency, RPC). */
-export function writeLoadedWindow(dir: string, fromUs: number, toUs: number): void {
+/**
+ * Marks, beside a process's profiles, the window of one phase of the run (the loaded phases: steady state,
+ * API latency and RPC; each fleet-wide job), so that its part of the profile is summarised on its own.
+ */
+export function writePhaseWindow(dir: string, name: string, fromUs: number, toUs: number): void {
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, LOADED_WINDOW_FILE), JSON.stringify({ fromUs, toUs }));
+  const file = path.join(dir, WINDOWS_FILE);
+  const marked = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as (ProfileWindow & { name: string })[])
+    : [];
+  fs.writeFileSync(file, JSON.stringify([...marked, { name, fromUs, toUs }]));
 }
 
-/** The loaded phases' window of the profile `file`, when its run marked one. */
-export function loadedWindowOf(file: string): (ProfileWindow & { name: string }) | null {
-  const marked = path.join(path.dirname(file), LOADED_WINDOW_FILE);
-  if (!fs.existsSync(marked)) return null;
-  const window = JSON.parse(fs.readFileSync(marked, 'utf8')) as ProfileWindow;
-  return { ...window, name: 'steady state, API latency and RPC phases only' };
+/** The phase windows the run marked beside the profile `file`, in the order they were marked. */
+export function phaseWindowsOf(file: string): (ProfileWindow & { name: string })[] {
+  const marked = path.join(path.dirname(file), WINDOWS_FILE);
+  if (!fs.existsSync(marked)) return [];
+  return JSON.parse(fs.readFileSync(marked, 'utf8')) as (ProfileWindow & { name: string })[];
 }
 
 export function readProfile(file: string): CpuProfile {

@@ -25,7 +25,7 @@ import { measureBackupFanout } from './phases/backup-fanout.ts';
 import { measureTerminals } from './phases/terminals.ts';
 import { measureOffline } from './phases/offline.ts';
 import { probeIngestCapacity } from './phases/ingest-capacity.ts';
-import { writeLoadedWindow } from './profile-summary.ts';
+import { writePhaseWindow } from './profile-summary.ts';
 
 /** After the storm: hellos answered, first reports in, before the steady window opens. */
 const SETTLE_MS = 5000;
@@ -129,11 +129,30 @@ export async function runScenario(o: ScenarioOptions): Promise<Figures> {
       figures.rpc = await phase('RPC', () => measureRpc(run));
       const loadedTo = await run.console.request({ cmd: 'clock' });
       const consoleProfiles = profileDir('console');
-      if (consoleProfiles) writeLoadedWindow(consoleProfiles, loadedFrom.us, loadedTo.us);
-      figures.diagnose = await phase('diagnose fan-out', () => measureDiagnoseFanout(run));
-      figures.rollout = await phase('profile rollout', () => measureProfileRollout(run));
-      figures.deploy = await phase('deploy fan-out', () => measureDeployFanout(run));
-      figures.backup = await phase('backup fan-out', () => measureBackupFanout(run));
+      if (consoleProfiles)
+        writePhaseWindow(
+          consoleProfiles,
+          'steady state, API latency and RPC phases only',
+          loadedFrom.us,
+          loadedTo.us,
+        );
+      // Each fleet-wide job's part of the console's profile is summarised on its own too.
+      const jobPhase = async <T>(name: string, work: () => Promise<T>): Promise<T | null> => {
+        const from = consoleProfiles ? await run.console.request({ cmd: 'clock' }) : undefined;
+        const result = await phase(name, work);
+        if (consoleProfiles && from)
+          writePhaseWindow(
+            consoleProfiles,
+            `${name} only`,
+            from.us,
+            (await run.console.request({ cmd: 'clock' })).us,
+          );
+        return result;
+      };
+      figures.diagnose = await jobPhase('diagnose fan-out', () => measureDiagnoseFanout(run));
+      figures.rollout = await jobPhase('profile rollout', () => measureProfileRollout(run));
+      figures.deploy = await jobPhase('deploy fan-out', () => measureDeployFanout(run));
+      figures.backup = await jobPhase('backup fan-out', () => measureBackupFanout(run));
       if (settings.terminals > 0)
         figures.terminals = await phase('terminals', () => measureTerminals(run, settings.terminals));
       figures.offline = await phase('offline detection', () => measureOffline(run));

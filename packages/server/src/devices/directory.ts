@@ -18,6 +18,7 @@ export function deviceDirectory(parts: {
     get: registry.get,
     list: registry.list,
     scan: registry.all,
+    membership: registry.membership,
     counts: () => registry.counts(),
     update: (id, patch) => registry.update(id, patch),
     updateMany: (ids, patch) => registry.updateMany(ids, patch),

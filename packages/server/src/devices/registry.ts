@@ -60,11 +60,20 @@ export function deviceRegistry(store: DeviceStore, changes: DeviceChanges) {
   const devices = new Map<string, LiveDevice>();
   const unknownUntil = new Map<string, number>();
   const loading = new Map<string, Promise<LiveDevice | undefined>>();
+  /** Counts every change of which devices are held (loaded, added, forgotten): see `membership`. */
+  let membership = 0;
 
   const registry = {
     async load(): Promise<void> {
       for (const row of await store.listAdopted()) devices.set(row.id, fromRow(row));
+      membership++;
     },
+
+    /**
+     * A number that changes whenever a device is added or forgotten: a reader that kept facts about the
+     * whole fleet (the licences' coverage) learns in O(1) whether it must look at every device again.
+     */
+    membership: (): number => membership,
 
     live: (id: string): LiveDevice | undefined => devices.get(id),
     all: (): IterableIterator<LiveDevice> => devices.values(),
@@ -99,6 +108,7 @@ export function deviceRegistry(store: DeviceStore, changes: DeviceChanges) {
     add(row: DeviceRow): LiveDevice {
       const live = fromRow(row);
       devices.set(row.id, live);
+      membership++;
       unknownUntil.delete(row.id);
       return live;
     },
@@ -106,6 +116,7 @@ export function deviceRegistry(store: DeviceStore, changes: DeviceChanges) {
     /** Removed: its credential stops working now, and its last messages (its will) cannot bring it back. */
     forget(id: string): void {
       devices.delete(id);
+      membership++;
       unknownUntil.set(id, Date.now() + UNKNOWN_ID_TTL_MS);
     },
 

@@ -43,6 +43,8 @@ export interface DeviceDirectory {
    * inventory list at 10,000 devices). Read only; `get` gives the view of the ones kept.
    */
   scan(): Iterable<Readonly<LiveDevice>>;
+  /** Changes whenever a device is adopted or removed (not on other changes): whether a scan would meet others. */
+  membership(): number;
   counts(): DeviceCounts;
   update(deviceId: string, patch: DeviceUpdate): Promise<DeviceView | undefined>;
   /** The same change to many adopted devices; resolves with how many there were. */

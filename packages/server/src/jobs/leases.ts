@@ -7,6 +7,7 @@ import { FINISHED_STEP_STATES, jobOptions, type StepState, type StepView } from 
 import type { Db } from '../db/schema.ts';
 import { PENDING, emptyCounts, passedFailLimit, toStepView, type ClaimedStep, type JobLock } from './rows.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { updateMany } from '../lib/batch-update.ts';
 
 /** Pending steps read at a time while looking for steps to claim. */
 export const CLAIM_PAGE = 200;
@@ -22,7 +23,9 @@ export function stepLeases(db: Db, lockJob: JobLock) {
      * as it takes to fill the free slots (a page at a time), not every pending step of a fleet-wide job: each
      * step's end starts a claim, and reading 10,000 rows each time kept the event loop from the requests.
      * The job row is locked, so concurrent claimers of one job count the running steps one after the other
-     * and never exceed the limit.
+     * and never exceed the limit. At most `max` steps are claimed: a claim holds SQLite's one connection (and
+     * the event loop, its driver being synchronous) from its first statement to its commit, so the runner
+     * claims a fleet-wide job's first thousand steps in several short transactions rather than one long one.
      */
     async claim(
       jobId: number,
@@ -30,6 +33,7 @@ export function stepLeases(db: Db, lockJob: JobLock) {
       owner: string,
       leaseMs: number,
       isOnline: (deviceId: string) => boolean,
+      max = Infinity,
     ): Promise<{ claimed: ClaimedStep[]; waiting: StepView[] }> {
       const none = { claimed: [], waiting: [] };
       return inTransaction(db, async (trx) => {
@@ -49,7 +53,7 @@ export function stepLeases(db: Db, lockJob: JobLock) {
           .execute();
         for (const r of rows) counts[r.state as StepState] = Number(r.n);
         if (passedFailLimit(counts, options)) return none;
-        const free = options.concurrency - counts.running;
+        const free = Math.min(max, options.concurrency - counts.running);
         const claimed: ClaimedStep[] = [];
         const offline: number[] = [];
         // One state at a time: the (job_id, state) index then yields the steps in id order, page by page.
@@ -151,20 +155,25 @@ export function stepLeases(db: Db, lockJob: JobLock) {
       updates: readonly { stepId: number; progress: number; note: string | null; at: number }[],
     ): Promise<number[]> {
       if (!updates.length) return [];
-      return inTransaction(db, async (trx) => {
-        const lost: number[] = [];
-        for (const u of updates) {
-          const res = await trx
-            .updateTable('job_steps')
-            .set({ progress: u.progress, note: u.note, updated_at: u.at })
-            .where('id', '=', u.stepId)
-            .where('state', '=', 'running')
-            .where('lease_owner', '=', owner)
-            .executeTakeFirst();
-          if (Number(res.numUpdatedRows) !== 1) lost.push(u.stepId);
-        }
-        return lost;
-      });
+      // A statement per few hundred steps (lib/batch-update.ts), not one per step: a fleet-wide ping's
+      // thousand running steps each report a line a second, and their updates one by one were most of the
+      // console's database time while it ran.
+      const written = await updateMany(
+        db,
+        'job_steps',
+        { name: 'id', type: 'integer' },
+        [
+          { name: 'progress', type: 'integer' },
+          { name: 'note', type: 'text' },
+          { name: 'updated_at', type: 'bigint' },
+        ],
+        updates.map((u) => [u.stepId, u.progress, u.note, u.at]),
+        {
+          where: sql`${sql.ref('job_steps.state')} = 'running' and ${sql.ref('job_steps.lease_owner')} = ${owner}`,
+        },
+      );
+      const kept = new Set(written.map(Number));
+      return updates.filter((u) => !kept.has(u.stepId)).map((u) => u.stepId);
     },
 
     /**

@@ -26,8 +26,16 @@ export interface JobTimings {
 const MIN_TICK_GAP_MS = 50;
 /** Claimed steps started per turn of the event loop. */
 const START_BATCH = 50;
+/**
+ * Steps claimed per transaction. SQLite's driver is synchronous: a claim of a fleet-wide job's first
+ * thousand steps in one transaction held the event loop (and the one connection) for a whole batch of
+ * updates; in transactions of this many, requests are answered between them.
+ */
+const CLAIM_BATCH = 100;
 /** How often the progress of running steps is written (each report is announced at once). */
 const PROGRESS_FLUSH_MS = 500;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export const reasons = {
   consoleDied: 'The console running this step stopped before it finished.',
@@ -84,10 +92,20 @@ export function jobRunner(deps: {
     return flushing;
   }
 
+  /**
+   * The devices online, looked up once per change: every tick claims, and a scan of the fleet per tick was a
+   * twentieth of the console's time during a fleet-wide job. A device goes on or off line only with an
+   * 'online' or 'offline' change (devices/presence.ts), which drops the set; an adopted or removed device
+   * changes the registry's membership.
+   */
+  let onlineSet: { ids: Set<string>; membership: number } | undefined;
   function onlineDevices(): Set<string> {
-    const online = new Set<string>();
-    for (const device of deps.devices.scan()) if (device.online) online.add(device.record.id);
-    return online;
+    const membership = deps.devices.membership();
+    if (onlineSet?.membership === membership) return onlineSet.ids;
+    const ids = new Set<string>();
+    for (const device of deps.devices.scan()) if (device.online) ids.add(device.record.id);
+    onlineSet = { ids, membership };
+    return ids;
   }
 
   /** The highest wave allowed to run, or undefined when the job was halted. */
@@ -183,15 +201,25 @@ export function jobRunner(deps: {
       const wave = await openWave(job, now);
       touched.add(job.id);
       if (wave === undefined) continue;
-      const { claimed, waiting } = await store.claim(job.id, wave, owner, timings.leaseMs, (deviceId) =>
-        online.has(deviceId),
-      );
-      for (const step of waiting) announceStep(job.id, step);
-      // A thousand steps started in one turn of the event loop would each do their first work (an RPC
-      // sent, a desired document stored) before any request is answered: a batch per turn instead.
-      for (let i = 0; i < claimed.length; i += START_BATCH) {
-        if (i) await new Promise((resolve) => setImmediate(resolve));
-        for (const step of claimed.slice(i, i + START_BATCH)) start(job, step);
+      // Claimed a batch at a time, each its own transaction, until the job's free concurrency is used.
+      for (let batch = 0; !stopping; batch++) {
+        if (batch) await nextTurn();
+        const { claimed, waiting } = await store.claim(
+          job.id,
+          wave,
+          owner,
+          timings.leaseMs,
+          (deviceId) => online.has(deviceId),
+          CLAIM_BATCH,
+        );
+        for (const step of waiting) announceStep(job.id, step);
+        // A thousand steps started in one turn of the event loop would each do their first work (an RPC
+        // sent, a desired document stored) before any request is answered: a batch per turn instead.
+        for (let i = 0; i < claimed.length; i += START_BATCH) {
+          if (i) await nextTurn();
+          for (const step of claimed.slice(i, i + START_BATCH)) start(job, step);
+        }
+        if (claimed.length < CLAIM_BATCH) break;
       }
     }
     for (const jobId of touched) if (await store.settle(jobId, Date.now())) await announceJob(jobId);
@@ -243,6 +271,7 @@ export function jobRunner(deps: {
   );
   renewTimer.unref();
   const stopListening = deps.devices.onChange((change) => {
+    if (change.type === 'online' || change.type === 'offline') onlineSet = undefined;
     if (change.type === 'online') kick();
   });
   kick();

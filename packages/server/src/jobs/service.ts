@@ -53,7 +53,10 @@ export function jobService(deps: {
     if (!options.success) throw fail(400, 'invalidRequest', options.error.issues[0]?.message);
     const deviceIds = [...new Set(request.deviceIds)];
     if (!deviceIds.length) throw fail(400, 'invalidRequest', 'a job needs at least one device');
-    const unknown = deviceIds.find((id) => !deps.devices.get(id));
+    // The ids the directory holds, not a view of each: a fleet-wide job built 10,000 device views here.
+    const known = new Set<string>();
+    for (const device of deps.devices.scan()) known.add(device.record.id);
+    const unknown = deviceIds.find((id) => !known.has(id));
     if (unknown) throw fail(400, 'invalidRequest', `unknown device ${unknown}`);
     return { ...request, params: params.data, options: options.data, deviceIds };
   }

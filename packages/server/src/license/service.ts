@@ -65,7 +65,11 @@ export function licenseService(deps: LicenseServiceDeps) {
     expiresAt: trialEndsAt(),
   });
 
+  /** The registry's membership when `known` was last found to be the fleet (fresh()). */
+  let knownMembership = -1;
+
   function recompute(): void {
+    knownMembership = devices.membership();
     const fleet = [...devices.scan()].map((d) => ({
       id: d.record.id,
       serial: d.record.serial,
@@ -100,12 +104,17 @@ export function licenseService(deps: LicenseServiceDeps) {
    * settling delay), so an answer never tells of a device as if no licence covered it yet.
    */
   function fresh(): void {
+    // No device adopted or removed since the fleet was last found known: a deploy to 10,000 devices asks for
+    // each of them, and a look at the whole fleet per device held the event loop for seconds.
+    const membership = devices.membership();
+    if (membership === knownMembership) return;
     let n = 0;
     for (const d of devices.scan()) {
       if (!known.has(d.record.id)) return recompute();
       n++;
     }
-    if (n !== known.size) recompute();
+    if (n !== known.size) return recompute();
+    knownMembership = membership;
   }
 
   let settle: NodeJS.Timeout | undefined;
