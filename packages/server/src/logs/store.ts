@@ -6,12 +6,20 @@ import type { Insertable } from 'kysely';
 import type { LogFilter } from '@edge/protocol';
 import type { Db, DeviceLogsTable, Dialect } from '../db/schema.ts';
 import { inChunks } from '../lib/chunks.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { after, applyFilter, type LogCursor } from './filter.ts';
 import { ALL_DEVICES } from './program-book.ts';
-import { indexAnswers } from './keyword-index.ts';
+import { indexAnswers, indexedCandidates } from './keyword-index.ts';
 
 /** Rows per multi-row INSERT (7 columns: far under both databases' parameter limits). */
 const INSERT_CHUNK = 256;
+/**
+ * Rows per transaction of an insert: one commit for eight statements instead of eight, and on SQLite one
+ * segment of the key-word index (FTS5 writes one per transaction and merges them later). Committed
+ * statement by statement, the bench's pre-fill wrote 3,800 rows/s on the loaded machine; the group is
+ * small enough that a reader waits behind it for milliseconds.
+ */
+const INSERT_GROUP = INSERT_CHUNK * 8;
 /**
  * Rows per DELETE. SQLite holds its one write lock for the statement: 2,000 rows (five index entries each)
  * held it up to 700 ms on the loaded bench machine, so a quarter of that; PostgreSQL locks only the rows.
@@ -22,15 +30,38 @@ export const DELETE_BATCH = { sqlite: 500, postgres: 2000 } as const;
  * up to KEY_CHUNK_MAX, so a common word costs one small read and a rare one few round trips.
  */
 const KEY_CHUNK_MAX = 8000;
+/**
+ * With the key-word index: rows read in order before the density of the word is judged (four chunks of a
+ * page of 10 with its look-ahead), and the most rows read on in order rather than asking the index.
+ * Reading a row in order and having the index find one cost about the same, so the index is asked when
+ * the word is rarer than about one row in 300 (at 5 million rows: under 17,000 matches to sort).
+ */
+export const KEY_SCAN = { first: 3000, more: 12_000 };
 /** Rows per read of a stream (export, download). */
 const STREAM_BATCH = 1000;
 
 export type LogLine = Insertable<DeviceLogsTable>;
 
+/**
+ * Writes log lines in multi-row INSERTs, a group of them per transaction (the key-word index's triggers
+ * run in the same statements). The one write path of device_logs: devices' lines, the console's own.
+ */
+export const insertLogLines = (db: Db, rows: LogLine[]) =>
+  inChunks(rows, INSERT_GROUP, (group) =>
+    group.length <= INSERT_CHUNK
+      ? db.insertInto('device_logs').values(group).execute()
+      : inTransaction(db, (trx) =>
+          inChunks(group, INSERT_CHUNK, (chunk) => trx.insertInto('device_logs').values(chunk).execute()),
+        ),
+  );
+
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** `indexed`: the key-word index of 0023 is there (hasKeywordIndex); without it key words are scanned. */
-export function logStore(db: Db, dialect: Dialect, indexed = false) {
+/**
+ * `indexed`: the key-word index of 0023 is there (hasKeywordIndex); without it key words are scanned.
+ * `keyScan`: when a key-word page turns to the index (page), KEY_SCAN but in tests of small tables.
+ */
+export function logStore(db: Db, dialect: Dialect, indexed = false, keyScan = KEY_SCAN) {
   const select = () =>
     db.selectFrom('device_logs').select(['id', 'device_id', 'level', 'program', 'message', 'created_at']);
 
@@ -50,56 +81,81 @@ export function logStore(db: Db, dialect: Dialect, indexed = false) {
     }
   }
 
-  return {
-    insert: (rows: LogLine[]) =>
-      inChunks(rows, INSERT_CHUNK, (chunk) => db.insertInto('device_logs').values(chunk).execute()),
-
-    /**
-     * Newest first, after the cursor (or skipping `offset` rows), at most `limit`. With a key word the rows
-     * the other filters pick are read in order, a chunk at a time, and matched here: PostgreSQL estimates a
-     * `%word%` match at one row, so it read every row of the other filters and sorted them (EXPLAIN: 12,000
-     * error lines for a page of level Error + key word, 138 ms at 400,000 rows, growing with the table);
-     * read in order, a page stops as soon as it is full. With the key-word index (and a key word it answers)
-     * the index finds the rows instead: one query.
-     */
-    async page(filter: Partial<LogFilter>, at: { cursor?: LogCursor; offset: number }, limit: number) {
-      const key = filter.key?.trim().toLowerCase();
-      if (!key || indexAnswers(indexed, key))
-        return after(applyFilter(select(), filter, dialect, indexed), at.cursor)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset(at.cursor ? 0 : at.offset)
-          .execute();
-      const others = { ...filter, key: undefined };
-      const want = limit + (at.cursor ? 0 : at.offset);
-      const found: StoredLogRow[] = [];
-      let cursor = at.cursor;
-      for (let size = Math.min(KEY_CHUNK_MAX, want * 4); ; size = Math.min(KEY_CHUNK_MAX, size * 2)) {
-        const chunk = await after(applyFilter(select(), others, dialect), cursor)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(size)
-          .execute();
-        for (const row of chunk) if (row.message.toLowerCase().includes(key)) found.push(row);
-        if (found.length >= want || chunk.length < size) break;
-        const last = chunk[chunk.length - 1]!;
-        cursor = { createdAt: last.created_at, id: last.id };
-        await turn();
+  /**
+   * Newest first, after the cursor (or skipping `offset` rows), at most `limit`. A key word is matched two
+   * ways, whichever reads less:
+   * - in order: the rows the other filters pick are read newest first, a chunk at a time, and matched here,
+   *   so a page of a common word (every twelfth line) stops after a few hundred rows. Asking the index
+   *   for such a word costs every match: at 5 million rows 400,000 ids from FTS5 to sort, seconds;
+   * - through the key-word index (keyword-index.ts) once the first keyScan.first rows read in order
+   *   show the word is too rare to fill the page within keyScan.more more rows: the index finds the few
+   *   matches after the last row read, and the other filters and the order are applied to them.
+   * Without the index (or for a key word too short for it) the scan goes on to the end.
+   */
+  async function page(
+    filter: Partial<LogFilter>,
+    at: { cursor?: LogCursor; offset: number },
+    limit: number,
+  ): Promise<StoredLogRow[]> {
+    const { key: typed, ...others } = filter;
+    const key = typed?.trim().toLowerCase();
+    const ordered = (cursor: LogCursor | undefined) =>
+      after(applyFilter(select(), others), cursor).orderBy('created_at', 'desc').orderBy('id', 'desc');
+    if (!key)
+      return ordered(at.cursor)
+        .limit(limit)
+        .offset(at.cursor ? 0 : at.offset)
+        .execute();
+    const useIndex = indexAnswers(indexed, key);
+    const want = limit + (at.cursor ? 0 : at.offset);
+    const found: StoredLogRow[] = [];
+    /** The messages read in order, lower case: how common each trigram of the key word is. */
+    const sample: string[] = [];
+    const keep = (rows: StoredLogRow[]) => {
+      for (const row of rows) {
+        const message = row.message.toLowerCase();
+        if (sample.length < keyScan.first) sample.push(message);
+        if (message.includes(key)) found.push(row);
       }
-      return found.slice(want - limit, want);
-    },
+    };
+    let cursor = at.cursor;
+    let read = 0;
+    for (let size = Math.min(KEY_CHUNK_MAX, want * 4); ; size = Math.min(KEY_CHUNK_MAX, size * 2)) {
+      const chunk = await ordered(cursor).limit(size).execute();
+      read += chunk.length;
+      keep(chunk);
+      if (found.length >= want || chunk.length < size) return found.slice(want - limit, want);
+      const last = chunk[chunk.length - 1]!;
+      cursor = { createdAt: last.created_at, id: last.id };
+      if (useIndex && read >= keyScan.first) {
+        // Rows still to read at the density seen so far.
+        const more = found.length ? ((want - found.length) * read) / found.length : Infinity;
+        if (more > keyScan.more) break;
+      }
+      await turn();
+    }
+    // The index's candidates after the last row read, in order, kept when they hold the key word.
+    const candidates = indexedCandidates(dialect, key, sample);
+    for (let size = (want - found.length) * 2; ; size *= 2) {
+      const chunk: StoredLogRow[] = await ordered(cursor).where(candidates).limit(size).execute();
+      keep(chunk);
+      if (found.length >= want || chunk.length < size) return found.slice(want - limit, want);
+      const last = chunk[chunk.length - 1]!;
+      cursor = { createdAt: last.created_at, id: last.id };
+    }
+  }
 
-    /** Every row the filter picks, newest first, read in batches (memory stays one batch). */
+  return {
+    insert: (rows: LogLine[]) => insertLogLines(db, rows),
+
+    page,
+
+    /** Every row the filter picks, newest first, read in batches (memory stays one batch) as pages are. */
     async *stream(filter: Partial<LogFilter>, max: number) {
       let cursor: LogCursor | undefined;
       let left = max;
       while (left > 0) {
-        const rows = await after(applyFilter(select(), filter, dialect, indexed), cursor)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(Math.min(STREAM_BATCH, left))
-          .execute();
+        const rows = await page(filter, { cursor, offset: 0 }, Math.min(STREAM_BATCH, left));
         if (rows.length === 0) return;
         yield rows;
         left -= rows.length;
