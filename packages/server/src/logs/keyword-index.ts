@@ -49,10 +49,11 @@ const PG_WORD_TRIGRAM = /^[\p{L}\p{N}]+$/u;
 
 /**
  * The WHERE condition for the rows that may hold the (case-folded) key word, through the index
- * (indexAnswers said it can): the rows holding the key word's RARE_TRIGRAMS rarest trigrams in `sample`
- * (messages just read, lower case), a superset the caller narrows to the rows whose message holds the key
- * word. SQLite: FTS5 strings, all required; PostgreSQL: ILIKE each trigram, which the pg_trgm GIN index
- * answers (the whole key word when none of its trigrams is a word's).
+ * (indexAnswers said it can): the rows holding the key word's rarest trigram in `sample` (messages just
+ * read, lower case) and up to RARE_TRIGRAMS - 1 more found in at most one of 50 of them; a superset the
+ * caller narrows to the rows whose message holds the key word. SQLite: FTS5 strings, all required;
+ * PostgreSQL: ILIKE each trigram, which the pg_trgm GIN index answers (the whole key word when none of
+ * its trigrams is a word's).
  */
 export function indexedCandidates(
   dialect: Dialect,
@@ -64,7 +65,8 @@ export function indexedCandidates(
     .filter((t) => dialect === 'sqlite' || PG_WORD_TRIGRAM.test(t))
     .map((t) => ({ t, n: seen(t) }))
     .sort((a, b) => a.n - b.n)
-    .slice(0, RARE_TRIGRAMS)
+    // The rarest, and the next ones only while rare themselves: a common one adds its long list.
+    .filter(({ n }, i) => i === 0 || (i < RARE_TRIGRAMS && n <= sample.length / 50))
     .map(({ t }) => t);
   if (dialect === 'postgres') {
     const like = (text: string) => sql<SqlBool>`message ilike ${`%${likeLiteral(text)}%`} escape '\\'`;
