@@ -26,6 +26,16 @@ export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\$
 /** Whether the index answers this key word (else the caller scans). */
 export const indexAnswers = (indexed: boolean, key: string) => indexed && [...key].length >= INDEXED_KEY_MIN;
 
+/**
+ * The condition that the message holds the (lower-case) key word, in any case, for the rows the other
+ * filters pick: SQLite calls the console's own fold (db/database.ts: JavaScript's toLowerCase, which folds
+ * every letter, where SQLite's LIKE folds ASCII only); PostgreSQL's ILIKE folds as the database's locale.
+ */
+export const holds = (dialect: Dialect, key: string): Expression<SqlBool> =>
+  dialect === 'sqlite'
+    ? sql<SqlBool>`contains_folded(message, ${key})`
+    : sql<SqlBool>`message ilike ${`%${likeLiteral(key)}%`} escape '\\'`;
+
 /** The distinct trigrams of a (case-folded) key word, as the index's tokenizer cuts them: by character. */
 export function trigrams(key: string): string[] {
   const chars = [...key];
@@ -49,8 +59,8 @@ const PG_WORD_TRIGRAM = /^[\p{L}\p{N}]+$/u;
 
 /**
  * The WHERE condition for the rows that may hold the (case-folded) key word, through the index
- * (indexAnswers said it can): the rows holding the key word's rarest trigram in `sample` (messages just
- * read, lower case) and up to RARE_TRIGRAMS - 1 more found in at most one of 50 of them; a superset the
+ * (indexAnswers said it can): the rows holding the key word's rarest trigram in `sample` (how many of
+ * the rows just read hold each) and up to RARE_TRIGRAMS - 1 more found in at most one of 50 of them; a superset the
  * caller narrows to the rows whose message holds the key word. SQLite: FTS5 strings, all required;
  * PostgreSQL: ILIKE each trigram, which the pg_trgm GIN index answers (the whole key word when none of
  * its trigrams is a word's).
@@ -58,15 +68,14 @@ const PG_WORD_TRIGRAM = /^[\p{L}\p{N}]+$/u;
 export function indexedCandidates(
   dialect: Dialect,
   key: string,
-  sample: readonly string[],
+  sample: { rows: number; of: ReadonlyMap<string, number> },
 ): Expression<SqlBool> {
-  const seen = (t: string) => sample.reduce((n, message) => (message.includes(t) ? n + 1 : n), 0);
   const rarest = trigrams(key)
     .filter((t) => dialect === 'sqlite' || PG_WORD_TRIGRAM.test(t))
-    .map((t) => ({ t, n: seen(t) }))
+    .map((t) => ({ t, n: sample.of.get(t) ?? 0 }))
     .sort((a, b) => a.n - b.n)
     // The rarest, and the next ones only while rare themselves: a common one adds its long list.
-    .filter(({ n }, i) => i === 0 || (i < RARE_TRIGRAMS && n <= sample.length / 50))
+    .filter(({ n }, i) => i === 0 || (i < RARE_TRIGRAMS && n <= sample.rows / 50))
     .map(({ t }) => t);
   if (dialect === 'postgres') {
     const like = (text: string) => sql<SqlBool>`message ilike ${`%${likeLiteral(text)}%`} escape '\\'`;

@@ -2,14 +2,14 @@
  * The log store's SQL (device_logs, log_programs): batched inserts, newest-first pages and streams by
  * keyset, and deletes in small batches so retention and clearing never hold the table for long.
  */
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { LogFilter } from '@edge/protocol';
 import type { Db, DeviceLogsTable, Dialect } from '../db/schema.ts';
 import { inChunks } from '../lib/chunks.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { after, applyFilter, type LogCursor } from './filter.ts';
 import { ALL_DEVICES } from './program-book.ts';
-import { indexAnswers, indexedCandidates } from './keyword-index.ts';
+import { holds, indexAnswers, indexedCandidates, trigrams } from './keyword-index.ts';
 
 /** Rows per multi-row INSERT (7 columns: far under both databases' parameter limits). */
 const INSERT_CHUNK = 256;
@@ -31,12 +31,12 @@ export const DELETE_BATCH = { sqlite: 500, postgres: 2000 } as const;
  */
 const KEY_CHUNK_MAX = 8000;
 /**
- * With the key-word index: rows read in order before the density of the word is judged (four chunks of a
- * page of 10 with its look-ahead), and the most rows read on in order rather than asking the index.
- * Reading a row in order and having the index find one cost about the same, so the index is asked when
- * the word is rarer than about one row in 300 (at 5 million rows: under 17,000 matches to sort).
+ * With the key-word index: rows read in order before the density of the word is judged (the first three
+ * windows of a page of 10 with its look-ahead), and the most rows read on in order rather than asking the
+ * index. Matched by the database, a row read in order costs about what a match found through the index
+ * does, so the index is asked when the word is rarer than about one row in 250.
  */
-export const KEY_SCAN = { first: 3000, more: 12_000 };
+export const KEY_SCAN = { first: 1400, more: 12_000 };
 /** Rows per read of a stream (export, download). */
 const STREAM_BATCH = 1000;
 
@@ -84,12 +84,13 @@ export function logStore(db: Db, dialect: Dialect, indexed = false, keyScan = KE
   /**
    * Newest first, after the cursor (or skipping `offset` rows), at most `limit`. A key word is matched two
    * ways, whichever reads less:
-   * - in order: the rows the other filters pick are read newest first, a chunk at a time, and matched here,
-   *   so a page of a common word (every twelfth line) stops after a few hundred rows. Asking the index
-   *   for such a word costs every match: at 5 million rows 400,000 ids from FTS5 to sort, seconds;
+   * - in order: the rows the other filters pick are read newest first, a window at a time, and matched by
+   *   the database (only matches reach the console: a row brought here costs ten times a row matched
+   *   there), so a page of a common word (every twelfth line) stops after a few hundred rows. Asking the
+   *   index for such a word costs every match: at 5 million rows 400,000 ids from FTS5 to sort, seconds;
    * - through the key-word index (keyword-index.ts) once the first keyScan.first rows read in order
-   *   show the word is too rare to fill the page within keyScan.more more rows: the index finds the few
-   *   matches after the last row read, and the other filters and the order are applied to them.
+   *   show the word is too rare to fill the page within keyScan.more more rows: the index gives the rows
+   *   after the last one read that hold the word's rarest trigrams, in order, kept when they hold the word.
    * Without the index (or for a key word too short for it) the scan goes on to the end.
    */
   async function page(
@@ -109,24 +110,30 @@ export function logStore(db: Db, dialect: Dialect, indexed = false, keyScan = KE
     const useIndex = indexAnswers(indexed, key);
     const want = limit + (at.cursor ? 0 : at.offset);
     const found: StoredLogRow[] = [];
-    /** The messages read in order, lower case: how common each trigram of the key word is. */
-    const sample: string[] = [];
-    const keep = (rows: StoredLogRow[]) => {
-      for (const row of rows) {
-        const message = row.message.toLowerCase();
-        if (sample.length < keyScan.first) sample.push(message);
-        if (message.includes(key)) found.push(row);
-      }
-    };
     let cursor = at.cursor;
     let read = 0;
     for (let size = Math.min(KEY_CHUNK_MAX, want * 4); ; size = Math.min(KEY_CHUNK_MAX, size * 2)) {
-      const chunk = await ordered(cursor).limit(size).execute();
-      read += chunk.length;
-      keep(chunk);
-      if (found.length >= want || chunk.length < size) return found.slice(want - limit, want);
-      const last = chunk[chunk.length - 1]!;
-      cursor = { createdAt: last.created_at, id: last.id };
+      // The matches among the next `size` rows, matched by the database (a row read here costs ten times
+      // more than there), then where those rows end.
+      const matches = await db
+        .selectFrom(ordered(cursor).limit(size).as('scanned'))
+        .selectAll()
+        .where(holds(dialect, key))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(want - found.length)
+        .execute();
+      found.push(...matches);
+      if (found.length >= want) return found.slice(want - limit, want);
+      const end = await ordered(cursor)
+        .clearSelect()
+        .select(['created_at', 'id'])
+        .offset(size - 1)
+        .limit(1)
+        .executeTakeFirst();
+      if (!end) return found.slice(want - limit, want);
+      cursor = { createdAt: end.created_at, id: end.id };
+      read += size;
       if (useIndex && read >= keyScan.first) {
         // Rows still to read at the density seen so far.
         const more = found.length ? ((want - found.length) * read) / found.length : Infinity;
@@ -135,13 +142,38 @@ export function logStore(db: Db, dialect: Dialect, indexed = false, keyScan = KE
       await turn();
     }
     // The index's candidates after the last row read, in order, kept when they hold the key word.
-    const candidates = indexedCandidates(dialect, key, sample);
+    const candidates = indexedCandidates(dialect, key, await trigramCounts(at.cursor, key));
     for (let size = (want - found.length) * 2; ; size *= 2) {
       const chunk: StoredLogRow[] = await ordered(cursor).where(candidates).limit(size).execute();
-      keep(chunk);
+      for (const row of chunk) if (row.message.toLowerCase().includes(key)) found.push(row);
       if (found.length >= want || chunk.length < size) return found.slice(want - limit, want);
       const last = chunk[chunk.length - 1]!;
       cursor = { createdAt: last.created_at, id: last.id };
+    }
+
+    /** How many of the first rows the page read hold each trigram of the key word (lower case, roughly). */
+    async function trigramCounts(from: LogCursor | undefined, word: string) {
+      const list = trigrams(word);
+      const position = (t: string) =>
+        dialect === 'sqlite' ? sql<number>`instr(m, ${t})` : sql<number>`strpos(m, ${t})`;
+      const row = await db
+        .selectFrom(
+          ordered(from)
+            .clearSelect()
+            .select(sql<string>`lower(message)`.as('m'))
+            .limit(keyScan.first)
+            .as('scanned'),
+        )
+        .select((eb) => [
+          eb.fn.countAll<number>().as('rows'),
+          ...list.map((t, i) => sql<number>`sum(case when ${position(t)} > 0 then 1 else 0 end)`.as(`t${i}`)),
+        ])
+        .executeTakeFirstOrThrow();
+      const counts = row as Record<string, number | string | null>;
+      return {
+        rows: Number(counts.rows),
+        of: new Map(list.map((t, i) => [t, Number(counts[`t${i}`] ?? 0)])),
+      };
     }
   }
 
