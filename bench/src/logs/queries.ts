@@ -49,6 +49,37 @@ export const QUERY_KINDS: QueryKind[] = [
     make: (r, o) => ({ ...base, deviceID: deviceId(r.int(o.devices)), key: 'associated' }),
   },
   {
+    // One client's lines across the whole table (about 1 line in 7,000): found through the key-word index.
+    name: 'key word (rare: one client)',
+    make: (r) => ({ ...base, key: `client-${1000 + r.int(4000)}` }),
+  },
+  {
+    name: 'key word (rare) + time range (6 h)',
+    make: (r, o) => {
+      const start = o.oldest + r.int(Math.max(1, o.newest - o.oldest - 6 * 3_600_000));
+      return {
+        ...base,
+        key: `client-${1000 + r.int(4000)}`,
+        startDate: start,
+        endDate: start + 6 * 3_600_000,
+      };
+    },
+  },
+  {
+    name: 'device + level + key word + time range (6 h)',
+    make: (r, o) => {
+      const start = o.oldest + r.int(Math.max(1, o.newest - o.oldest - 6 * 3_600_000));
+      return {
+        ...base,
+        deviceID: deviceId(r.int(o.devices)),
+        levelName: 'Info',
+        key: 'ETH2',
+        startDate: start,
+        endDate: start + 6 * 3_600_000,
+      };
+    },
+  },
+  {
     name: 'page 5 by pageID (device)',
     make: (r, o) => ({ ...base, deviceID: deviceId(r.int(o.devices)), keyset: true }),
   },

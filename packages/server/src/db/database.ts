@@ -58,6 +58,11 @@ export async function openStore(opts: {
     // Checkpoints reuse the write-ahead log but never shrink it: after a burst of writes (a fleet enrolling)
     // it would keep its high-water size and can fill a small data directory. Truncate it back past this.
     file.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
+    // The Log's key-word match (logs/keyword-index.ts holds): `text` holds `key` (lower case) in any case,
+    // folded as JavaScript folds (SQLite's LIKE folds ASCII letters only).
+    file.function('contains_folded', { deterministic: true }, (text: unknown, key: unknown) =>
+      typeof text === 'string' && typeof key === 'string' && text.toLowerCase().includes(key) ? 1 : 0,
+    );
     db = new Kysely<Database>({
       dialect: storingRowsWithChanges(new SqliteDialect({ database: withStatementCache(file) })),
     });

@@ -8,6 +8,7 @@ import type { StatisticsAggregate } from '@edge/protocol';
 import type { Db, DeviceLogsTable, Dialect, TelemetryPointsTable } from '../db/schema.ts';
 import { METRIC_COLUMNS, type MetricColumn } from './metrics.ts';
 import { inChunks } from '../lib/chunks.ts';
+import { insertLogLines } from '../logs/store.ts';
 
 export const MINUTE_MS = 60_000;
 export const FIVE_MINUTES_MS = 5 * MINUTE_MS;
@@ -44,8 +45,7 @@ export function telemetryStore(db: Db, dialect: Dialect) {
           .execute(),
       ),
 
-    insertLogs: (rows: Insertable<DeviceLogsTable>[]) =>
-      inChunks(rows, INSERT_CHUNK, (chunk) => db.insertInto('device_logs').values(chunk).execute()),
+    insertLogs: (rows: Insertable<DeviceLogsTable>[]) => insertLogLines(db, rows),
 
     /** Averages the raw points of one bucket into rollups; running it twice gives the same rows. */
     rollUp: (resolution: RollupResolution, bucket: number) =>

@@ -1,20 +1,16 @@
 /**
- * SPEC 3's log filters as WHERE clauses, written once for the page, the download, the export and the
- * device package. Each filter lands on an index of 0012 (device, level, program) or on created_at; the
- * key word on the key-word index of 0023 when there is one (keyword-index.ts), else a substring match on
- * the rows the others leave.
+ * SPEC 3's log filters but the key word as WHERE clauses, written once for the page, the download, the
+ * export and the device package. Each filter lands on an index of 0012 (device, level, program) or on
+ * created_at. The key word is the store's (store.ts page): matched on the rows these pick, read in order,
+ * or found through the key-word index of 0023 (keyword-index.ts).
  */
-import { sql, type SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import { levelOfName, type LogFilter } from '@edge/protocol';
-import type { Database, Dialect } from '../db/schema.ts';
-import { indexAnswers, indexedMatch, likeLiteral } from './keyword-index.ts';
+import type { Database } from '../db/schema.ts';
 
 export function applyFilter<O>(
   query: SelectQueryBuilder<Database, 'device_logs', O>,
-  filter: Partial<LogFilter>,
-  dialect: Dialect,
-  /** Whether the key-word index is there (hasKeywordIndex). */
-  indexed = false,
+  filter: Omit<Partial<LogFilter>, 'key'>,
 ): SelectQueryBuilder<Database, 'device_logs', O> {
   let q = query;
   if (filter.deviceID) q = q.where('device_id', '=', filter.deviceID);
@@ -23,16 +19,6 @@ export function applyFilter<O>(
   if (filter.functionName) q = q.where('program', '=', filter.functionName);
   if (filter.startDate !== undefined) q = q.where('created_at', '>=', filter.startDate);
   if (filter.endDate !== undefined) q = q.where('created_at', '<=', filter.endDate);
-  const key = filter.key?.trim();
-  if (key && indexAnswers(indexed, key)) q = q.where(indexedMatch(dialect, key));
-  else if (key) {
-    const pattern = `%${likeLiteral(key)}%`;
-    // SQLite's LIKE ignores ASCII case already; PostgreSQL's needs ILIKE.
-    q =
-      dialect === 'postgres'
-        ? q.where(sql<boolean>`message ilike ${pattern} escape '\\'`)
-        : q.where(sql<boolean>`message like ${pattern} escape '\\'`);
-  }
   return q;
 }
 

@@ -2,16 +2,24 @@
  * The log store's SQL (device_logs, log_programs): batched inserts, newest-first pages and streams by
  * keyset, and deletes in small batches so retention and clearing never hold the table for long.
  */
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { LogFilter } from '@edge/protocol';
 import type { Db, DeviceLogsTable, Dialect } from '../db/schema.ts';
 import { inChunks } from '../lib/chunks.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { after, applyFilter, type LogCursor } from './filter.ts';
 import { ALL_DEVICES } from './program-book.ts';
-import { indexAnswers } from './keyword-index.ts';
+import { holds, indexAnswers, indexedCandidates, trigrams } from './keyword-index.ts';
 
 /** Rows per multi-row INSERT (7 columns: far under both databases' parameter limits). */
 const INSERT_CHUNK = 256;
+/**
+ * Rows per transaction of an insert: one commit for eight statements instead of eight, and on SQLite one
+ * segment of the key-word index (FTS5 writes one per transaction and merges them later). Committed
+ * statement by statement, the bench's pre-fill wrote 3,800 rows/s on the loaded machine; the group is
+ * small enough that a reader waits behind it for milliseconds.
+ */
+const INSERT_GROUP = INSERT_CHUNK * 8;
 /**
  * Rows per DELETE. SQLite holds its one write lock for the statement: 2,000 rows (five index entries each)
  * held it up to 700 ms on the loaded bench machine, so a quarter of that; PostgreSQL locks only the rows.
@@ -22,15 +30,38 @@ export const DELETE_BATCH = { sqlite: 500, postgres: 2000 } as const;
  * up to KEY_CHUNK_MAX, so a common word costs one small read and a rare one few round trips.
  */
 const KEY_CHUNK_MAX = 8000;
+/**
+ * With the key-word index: rows read in order before the density of the word is judged (the first three
+ * windows of a page of 10 with its look-ahead), and the most rows read on in order rather than asking the
+ * index. Matched by the database, a row read in order costs about what a match found through the index
+ * does, so the index is asked when the word is rarer than about one row in 250.
+ */
+export const KEY_SCAN = { first: 1400, more: 12_000 };
 /** Rows per read of a stream (export, download). */
 const STREAM_BATCH = 1000;
 
 export type LogLine = Insertable<DeviceLogsTable>;
 
+/**
+ * Writes log lines in multi-row INSERTs, a group of them per transaction (the key-word index's triggers
+ * run in the same statements). The one write path of device_logs: devices' lines, the console's own.
+ */
+export const insertLogLines = (db: Db, rows: LogLine[]) =>
+  inChunks(rows, INSERT_GROUP, (group) =>
+    group.length <= INSERT_CHUNK
+      ? db.insertInto('device_logs').values(group).execute()
+      : inTransaction(db, (trx) =>
+          inChunks(group, INSERT_CHUNK, (chunk) => trx.insertInto('device_logs').values(chunk).execute()),
+        ),
+  );
+
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** `indexed`: the key-word index of 0023 is there (hasKeywordIndex); without it key words are scanned. */
-export function logStore(db: Db, dialect: Dialect, indexed = false) {
+/**
+ * `indexed`: the key-word index of 0023 is there (hasKeywordIndex); without it key words are scanned.
+ * `keyScan`: when a key-word page turns to the index (page), KEY_SCAN but in tests of small tables.
+ */
+export function logStore(db: Db, dialect: Dialect, indexed = false, keyScan = KEY_SCAN) {
   const select = () =>
     db.selectFrom('device_logs').select(['id', 'device_id', 'level', 'program', 'message', 'created_at']);
 
@@ -50,56 +81,113 @@ export function logStore(db: Db, dialect: Dialect, indexed = false) {
     }
   }
 
-  return {
-    insert: (rows: LogLine[]) =>
-      inChunks(rows, INSERT_CHUNK, (chunk) => db.insertInto('device_logs').values(chunk).execute()),
-
-    /**
-     * Newest first, after the cursor (or skipping `offset` rows), at most `limit`. With a key word the rows
-     * the other filters pick are read in order, a chunk at a time, and matched here: PostgreSQL estimates a
-     * `%word%` match at one row, so it read every row of the other filters and sorted them (EXPLAIN: 12,000
-     * error lines for a page of level Error + key word, 138 ms at 400,000 rows, growing with the table);
-     * read in order, a page stops as soon as it is full. With the key-word index (and a key word it answers)
-     * the index finds the rows instead: one query.
-     */
-    async page(filter: Partial<LogFilter>, at: { cursor?: LogCursor; offset: number }, limit: number) {
-      const key = filter.key?.trim().toLowerCase();
-      if (!key || indexAnswers(indexed, key))
-        return after(applyFilter(select(), filter, dialect, indexed), at.cursor)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset(at.cursor ? 0 : at.offset)
-          .execute();
-      const others = { ...filter, key: undefined };
-      const want = limit + (at.cursor ? 0 : at.offset);
-      const found: StoredLogRow[] = [];
-      let cursor = at.cursor;
-      for (let size = Math.min(KEY_CHUNK_MAX, want * 4); ; size = Math.min(KEY_CHUNK_MAX, size * 2)) {
-        const chunk = await after(applyFilter(select(), others, dialect), cursor)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(size)
-          .execute();
-        for (const row of chunk) if (row.message.toLowerCase().includes(key)) found.push(row);
-        if (found.length >= want || chunk.length < size) break;
-        const last = chunk[chunk.length - 1]!;
-        cursor = { createdAt: last.created_at, id: last.id };
-        await turn();
+  /**
+   * Newest first, after the cursor (or skipping `offset` rows), at most `limit`. A key word is matched two
+   * ways, whichever reads less:
+   * - in order: the rows the other filters pick are read newest first, a window at a time, and matched by
+   *   the database (only matches reach the console: a row brought here costs ten times a row matched
+   *   there), so a page of a common word (every twelfth line) stops after a few hundred rows. Asking the
+   *   index for such a word costs every match: at 5 million rows 400,000 ids from FTS5 to sort, seconds;
+   * - through the key-word index (keyword-index.ts) once the first keyScan.first rows read in order
+   *   show the word is too rare to fill the page within keyScan.more more rows: the index gives the rows
+   *   after the last one read that hold the word's rarest trigrams, in order, kept when they hold the word.
+   * Without the index (or for a key word too short for it) the scan goes on to the end.
+   */
+  async function page(
+    filter: Partial<LogFilter>,
+    at: { cursor?: LogCursor; offset: number },
+    limit: number,
+  ): Promise<StoredLogRow[]> {
+    const { key: typed, ...others } = filter;
+    const key = typed?.trim().toLowerCase();
+    const ordered = (cursor: LogCursor | undefined) =>
+      after(applyFilter(select(), others), cursor).orderBy('created_at', 'desc').orderBy('id', 'desc');
+    if (!key)
+      return ordered(at.cursor)
+        .limit(limit)
+        .offset(at.cursor ? 0 : at.offset)
+        .execute();
+    const useIndex = indexAnswers(indexed, key);
+    const want = limit + (at.cursor ? 0 : at.offset);
+    const found: StoredLogRow[] = [];
+    let cursor = at.cursor;
+    let read = 0;
+    for (let size = Math.min(KEY_CHUNK_MAX, want * 4); ; size = Math.min(KEY_CHUNK_MAX, size * 2)) {
+      // The matches among the next `size` rows, matched by the database (a row read here costs ten times
+      // more than there), then where those rows end.
+      const matches = await db
+        .selectFrom(ordered(cursor).limit(size).as('scanned'))
+        .selectAll()
+        .where(holds(dialect, key))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(want - found.length)
+        .execute();
+      found.push(...matches);
+      if (found.length >= want) return found.slice(want - limit, want);
+      const end = await ordered(cursor)
+        .clearSelect()
+        .select(['created_at', 'id'])
+        .offset(size - 1)
+        .limit(1)
+        .executeTakeFirst();
+      if (!end) return found.slice(want - limit, want);
+      cursor = { createdAt: end.created_at, id: end.id };
+      read += size;
+      if (useIndex && read >= keyScan.first) {
+        // Rows still to read at the density seen so far.
+        const more = found.length ? ((want - found.length) * read) / found.length : Infinity;
+        if (more > keyScan.more) break;
       }
-      return found.slice(want - limit, want);
-    },
+      await turn();
+    }
+    // The index's candidates after the last row read, in order, kept when they hold the key word.
+    const candidates = indexedCandidates(dialect, key, await trigramCounts(at.cursor, key));
+    for (let size = (want - found.length) * 2; ; size *= 2) {
+      const chunk: StoredLogRow[] = await ordered(cursor).where(candidates).limit(size).execute();
+      for (const row of chunk) if (row.message.toLowerCase().includes(key)) found.push(row);
+      if (found.length >= want || chunk.length < size) return found.slice(want - limit, want);
+      const last = chunk[chunk.length - 1]!;
+      cursor = { createdAt: last.created_at, id: last.id };
+    }
 
-    /** Every row the filter picks, newest first, read in batches (memory stays one batch). */
+    /** How many of the first rows the page read hold each trigram of the key word (lower case, roughly). */
+    async function trigramCounts(from: LogCursor | undefined, word: string) {
+      const list = trigrams(word);
+      const position = (t: string) =>
+        dialect === 'sqlite' ? sql<number>`instr(m, ${t})` : sql<number>`strpos(m, ${t})`;
+      const row = await db
+        .selectFrom(
+          ordered(from)
+            .clearSelect()
+            .select(sql<string>`lower(message)`.as('m'))
+            .limit(keyScan.first)
+            .as('scanned'),
+        )
+        .select((eb) => [
+          eb.fn.countAll<number>().as('rows'),
+          ...list.map((t, i) => sql<number>`sum(case when ${position(t)} > 0 then 1 else 0 end)`.as(`t${i}`)),
+        ])
+        .executeTakeFirstOrThrow();
+      const counts = row as Record<string, number | string | null>;
+      return {
+        rows: Number(counts.rows),
+        of: new Map(list.map((t, i) => [t, Number(counts[`t${i}`] ?? 0)])),
+      };
+    }
+  }
+
+  return {
+    insert: (rows: LogLine[]) => insertLogLines(db, rows),
+
+    page,
+
+    /** Every row the filter picks, newest first, read in batches (memory stays one batch) as pages are. */
     async *stream(filter: Partial<LogFilter>, max: number) {
       let cursor: LogCursor | undefined;
       let left = max;
       while (left > 0) {
-        const rows = await after(applyFilter(select(), filter, dialect, indexed), cursor)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(Math.min(STREAM_BATCH, left))
-          .execute();
+        const rows = await page(filter, { cursor, offset: 0 }, Math.min(STREAM_BATCH, left));
         if (rows.length === 0) return;
         yield rows;
         left -= rows.length;
