@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   CONTAINER_TERMINAL_SOCKET_PATH,
   containerTerminalQuery,
+  DESKTOP_SOCKET_PATH,
+  desktopQuery,
   TERMINAL_API,
   TERMINAL_SOCKET_PATH,
   terminalQuery,
@@ -11,7 +13,7 @@ import {
   terminalSessionsQuery,
   terminalSessionsResponse,
 } from '../terminal.ts';
-import { canView } from '../permissions.ts';
+import { canManage, canView } from '../permissions.ts';
 import { endpoint, featureEndpoints } from './endpoint.ts';
 
 export const terminalEndpoints = featureEndpoints('terminal', {
@@ -35,6 +37,18 @@ export const terminalEndpoints = featureEndpoints('terminal', {
     websocket: true,
     query: containerTerminalQuery,
     summary: 'WebSocket upgrade: a shell inside a running container of the device (as the device terminal)',
+    response: { 200: z.never().describe('switches to the WebSocket protocol') },
+    errors: [403, 404, 409],
+  }),
+  // The device's screen is the device's to control: Inventory's management grant (a role that may only
+  // watch the terminal gets no desktop: RFB input and viewing share one socket).
+  desktopSocket: endpoint({
+    method: 'GET',
+    path: DESKTOP_SOCKET_PATH,
+    permission: canManage('Inventory'),
+    websocket: true,
+    query: desktopQuery,
+    summary: "WebSocket upgrade: the device's VNC server (binary RFB both ways, as noVNC speaks it)",
     response: { 200: z.never().describe('switches to the WebSocket protocol') },
     errors: [403, 404, 409],
   }),
