@@ -130,10 +130,12 @@ export async function runScenario(o: ScenarioOptions): Promise<Figures> {
       const loadedTo = await run.console.request({ cmd: 'clock' });
       const consoleProfiles = profileDir('console');
       if (consoleProfiles) writeLoadedWindow(consoleProfiles, loadedFrom.us, loadedTo.us);
-      figures.diagnose = await phase('diagnose fan-out', () => measureDiagnoseFanout(run));
-      figures.rollout = await phase('profile rollout', () => measureProfileRollout(run));
-      figures.deploy = await phase('deploy fan-out', () => measureDeployFanout(run));
-      figures.backup = await phase('backup fan-out', () => measureBackupFanout(run));
+      if (settings.fanouts) {
+        figures.diagnose = await phase('diagnose fan-out', () => measureDiagnoseFanout(run));
+        figures.rollout = await phase('profile rollout', () => measureProfileRollout(run));
+        figures.deploy = await phase('deploy fan-out', () => measureDeployFanout(run));
+        figures.backup = await phase('backup fan-out', () => measureBackupFanout(run));
+      }
       if (settings.terminals > 0)
         figures.terminals = await phase('terminals', () => measureTerminals(run, settings.terminals));
       figures.offline = await phase('offline detection', () => measureOffline(run));

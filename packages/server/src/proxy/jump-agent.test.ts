@@ -320,17 +320,13 @@ describe('jump to device through the tunnel', () => {
       await page.goto(`${url}${link}portal`);
       // The script at /static/app.js ran, its fetch('/api/status') reached the device and not the
       // console's API, and its WebSocket to /ws-echo was joined to the device's.
-      await page.waitForFunction(() => document.body.dataset.script === 'ran', null, { timeout: 20_000 });
-      await page.waitForFunction(() => document.body.dataset.fetched === '/api/status', null, {
-        timeout: 20_000,
-      });
-      await page.waitForFunction(
-        () => document.getElementById('ws')?.textContent === 'echo hello device',
-        null,
-        {
-          timeout: 20_000,
-        },
-      );
+      // (Expressions as text: the server's tests are compiled without the DOM's types.)
+      for (const holds of [
+        "document.body.dataset.script === 'ran'",
+        "document.body.dataset.fetched === '/api/status'",
+        "document.getElementById('ws')?.textContent === 'echo hello device'",
+      ])
+        await page.waitForFunction(holds, null, { timeout: 20_000 });
       await page.click('#luci');
       await page.waitForURL(`${url}${link}cgi-bin/luci`);
       expect(await page.textContent('#where')).toBe('LuCI');

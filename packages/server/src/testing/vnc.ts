@@ -6,7 +6,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import { waitFor } from './devices.ts';
+
+/** Self-contained (the browser tests use it too): polls until `probe` holds. */
+async function waitFor(probe: () => boolean | Promise<boolean>, what: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
