@@ -13,7 +13,7 @@ import {
   terminalSessionsQuery,
   terminalSessionsResponse,
 } from '../terminal.ts';
-import { canManage, canView } from '../permissions.ts';
+import { canView } from '../permissions.ts';
 import { endpoint, featureEndpoints } from './endpoint.ts';
 
 export const terminalEndpoints = featureEndpoints('terminal', {
@@ -40,12 +40,11 @@ export const terminalEndpoints = featureEndpoints('terminal', {
     response: { 200: z.never().describe('switches to the WebSocket protocol') },
     errors: [403, 404, 409],
   }),
-  // The device's screen is the device's to control: Inventory's management grant (a role that may only
-  // watch the terminal gets no desktop: RFB input and viewing share one socket).
+  // As the terminal: watching needs Inventory; input needs its management grant (dropped otherwise).
   desktopSocket: endpoint({
     method: 'GET',
     path: DESKTOP_SOCKET_PATH,
-    permission: canManage('Inventory'),
+    permission: canView('Inventory'),
     websocket: true,
     query: desktopQuery,
     summary: "WebSocket upgrade: the device's VNC server (binary RFB both ways, as noVNC speaks it)",

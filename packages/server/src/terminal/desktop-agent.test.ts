@@ -3,8 +3,9 @@
  * backend, `--desktop-port` naming it) connected to a test console; a client speaking RFB as noVNC does over
  * `/websocket/v1/inventory/desktop?id=` reaches it through the device tunnel: the handshake, the server's
  * screen size, and a whole raw framebuffer (1 MB, past the tunnel's 64 KiB window many times) whose pixels
- * are X's root weave. And what is refused before any byte flows: a role that may only watch, a read-only
- * token's scope, another site, unknown and malformed ids, a device in 'OrpheLink Only'.
+ * are X's root weave. A role that may only watch (or a read-only token) sees the screen, its input dropped at
+ * the console. And what is refused before any byte flows: another site, no sign-in, unknown and malformed
+ * ids, a device in 'OrpheLink Only'.
  */
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -118,12 +119,11 @@ describe('the remote desktop through the tunnel', () => {
     }, 'the session in the activity log');
   }, 60_000);
 
-  test('refused before the upgrade: watch-only role, read-only token, another site, bad ids, OrpheLink Only', async () => {
+  test('a watch-only role and a read-only token see the screen; their input is dropped at the console', async () => {
     const call = caller(edge, admin);
     const viewer = await userWithRole(edge, call, {
       Inventory: { control: { enable: true }, isManagement: false },
     });
-    await expect(openDesktop(deviceId, viewer.session.headers(false)).opened).rejects.toThrow('HTTP 403');
     const token = await call('POST', '/api/v1/security/accessToken', {
       tokenName: 'reader',
       endDate: '2999-12-31',
@@ -131,9 +131,41 @@ describe('the remote desktop through the tunnel', () => {
     });
     expect(token.statusCode).toBe(200);
     const secret = token.json<{ token: string }>().token;
-    await expect(openDesktop(deviceId, { authorization: `Bearer ${secret}` }).opened).rejects.toThrow(
-      'HTTP 403',
-    );
+    for (const headers of [viewer.session.headers(false), { authorization: `Bearer ${secret}` }]) {
+      const desk = openDesktop(deviceId, headers);
+      await desk.opened;
+      expect((await desk.take(12)).toString()).toBe('RFB 003.008\n');
+      desk.ws.send(Buffer.from('RFB 003.008\n'));
+      await desk.take((await desk.take(1))[0]!); // the security types
+      desk.ws.send(Buffer.from([1]));
+      expect((await desk.take(4)).readUInt32BE(0)).toBe(0);
+      desk.ws.send(Buffer.from([1]));
+      const init = await desk.take(24);
+      await desk.take(init.readUInt32BE(20));
+      // A key and the pointer, then a small update request: only the request reaches the server, which
+      // answers it (the dropped messages did not shift the stream).
+      desk.ws.send(Buffer.from([4, 1, 0, 0, 0, 0, 0, 0x61]));
+      desk.ws.send(Buffer.from([5, 1, 0, 10, 0, 20]));
+      desk.ws.send(Buffer.from([3, 0, 0, 0, 0, 0, 0, 8, 0, 8]));
+      const head = await desk.take(4);
+      expect(head[0]).toBe(0);
+      desk.ws.close();
+      await desk.closed;
+    }
+    const rows = await edge.store.db
+      .selectFrom('activity')
+      .select(['target'])
+      .where('action', '=', 'desktop.start')
+      .execute();
+    expect(rows.some((r) => r.target.includes('(view only)'))).toBe(true);
+  }, 60_000);
+
+  test('refused before the upgrade: no Inventory, another site, no sign-in, bad ids, OrpheLink Only', async () => {
+    await expect(openDesktop(deviceId, {}).opened).rejects.toThrow('HTTP 401');
+    const stranger = await userWithRole(edge, caller(edge, admin), {
+      Dashboard: { control: { enable: true }, isManagement: true },
+    });
+    await expect(openDesktop(deviceId, stranger.session.headers(false)).opened).rejects.toThrow('HTTP 403');
     await expect(
       openDesktop(deviceId, { ...admin.headers(false), origin: 'http://evil.example' }).opened,
     ).rejects.toThrow('HTTP 403');

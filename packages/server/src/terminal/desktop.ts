@@ -5,6 +5,8 @@
  * fast as the other takes it (ws's stream's backpressure one way, the tunnel's credit the other), so a slow
  * browser holds the device's VNC server, not the console's memory. The session ends when either side
  * closes, the device goes offline, or the caller's sign-in ends; its start and end are in the activity log.
+ * An operator who may only watch has the browser's RFB read through RfbViewOnly: their keys and pointer
+ * never reach the device.
  */
 import { pipeline } from 'node:stream';
 import { createWebSocketStream, type WebSocket } from 'ws';
@@ -16,6 +18,7 @@ import type { Db } from '../db/schema.ts';
 import { recordEvent } from '../activity/events.ts';
 import { CLOSE_NORMAL, CLOSE_UNAVAILABLE, type Operator } from './relay.ts';
 import { openTunnelStream } from './stream.ts';
+import { RfbViewOnly } from './rfb-view-only.ts';
 
 export interface DesktopDeps {
   bus: Bus;
@@ -33,7 +36,7 @@ export function desktopBridge(deps: DesktopDeps) {
     device: DeviceView,
     who: Operator,
   ): { end(reason: TerminalCloseReason): void } {
-    const where = `${device.name} (${device.id}) desktop`;
+    const where = `${device.name} (${device.id}) desktop${who.readOnly ? ' (view only)' : ''}`;
     const startedAt = Date.now();
     const user = { id: who.userId, name: who.userName };
     let ended = false;
@@ -92,7 +95,8 @@ export function desktopBridge(deps: DesktopDeps) {
         };
         // Each direction ends the session when it ends: the VNC server hung up, or the browser left.
         pipeline(stream, socket, () => end('ended'));
-        pipeline(socket, stream, () => end('ended'));
+        const towardDevice = who.readOnly ? [socket, new RfbViewOnly(), stream] : [socket, stream];
+        pipeline(towardDevice, () => end('ended'));
       } catch (err) {
         deps.log.warn({ err, deviceId: device.id }, 'desktop not opened');
         end(err instanceof DeviceRpcError && err.reason === 'deviceOffline' ? 'deviceOffline' : 'refused');

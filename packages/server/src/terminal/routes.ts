@@ -4,7 +4,7 @@
  * the upgrade: the guard (Inventory, or Application for a container), the same origin, a device the console
  * knows, online, in a secure mode that allows remote access. Typing needs that area's management grant and
  * a token that may write; others watch. The remote desktop (`/websocket/v1/inventory/desktop?id=`) is
- * checked the same way and needs the management grant to open at all. Every minute the caller is looked at
+ * checked the same way; those who may not type see the screen but their input is dropped (RfbViewOnly). Every minute the caller is looked at
  * again: a sign-in that ended ends the shell or the desktop.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -63,20 +63,17 @@ export function terminalRoutes(deps: {
    * the upgrade and run the same session; they differ in the area that grants them and the shell's place.
    */
   /** Before any upgrade: the same origin, a query that parses, a device known, online, remote access allowed. */
-  const admitSocket =
-    (query: z.ZodType<{ id: string }>, mayUse?: (who: Identity) => boolean) =>
-    async (request: FastifyRequest) => {
-      if (!sameOrigin(request)) throw fail(403, 'csrfRefused');
-      if (!request.identity) throw fail(401, 'notSignedIn');
-      if (mayUse && !mayUse(request.identity)) throw fail(403, 'forbidden');
-      // preValidation runs before Fastify's own validation: the query is checked here.
-      const parsed = query.safeParse(request.query);
-      if (!parsed.success) throw fail(400, 'invalidRequest');
-      const device = deps.devices.get(parsed.data.id);
-      if (!device) throw fail(404, 'deviceNotFound');
-      if (!remoteAccessAllowed(device.secureMode)) throw fail(403, 'secureModeRefusesAccess');
-      if (!device.online) throw fail(409, 'deviceOffline');
-    };
+  const admitSocket = (query: z.ZodType<{ id: string }>) => async (request: FastifyRequest) => {
+    if (!sameOrigin(request)) throw fail(403, 'csrfRefused');
+    if (!request.identity) throw fail(401, 'notSignedIn');
+    // preValidation runs before Fastify's own validation: the query is checked here.
+    const parsed = query.safeParse(request.query);
+    if (!parsed.success) throw fail(400, 'invalidRequest');
+    const device = deps.devices.get(parsed.data.id);
+    if (!device) throw fail(404, 'deviceNotFound');
+    if (!remoteAccessAllowed(device.secureMode)) throw fail(403, 'secureModeRefusesAccess');
+    if (!device.online) throw fail(409, 'deviceOffline');
+  };
 
   /** Every minute the caller is looked at again: a sign-in that ended ends the session. */
   const recheckWhileOpen = (
@@ -143,7 +140,7 @@ export function terminalRoutes(deps: {
     const { url, config, schema } = routeOptionsOf(declared.desktopSocket);
     app.get(
       url,
-      { config, schema, websocket: true, preValidation: admitSocket(desktopQuery, mayTypeIn('Inventory')) },
+      { config, schema, websocket: true, preValidation: admitSocket(desktopQuery) },
       (socket, request) => {
         const who = request.identity!;
         const device = deps.devices.get((request.query as { id: string }).id);
@@ -153,7 +150,7 @@ export function terminalRoutes(deps: {
           userId: who.userId,
           userName: who.userName,
           ip: request.ip,
-          readOnly: false,
+          readOnly: !mayTypeIn('Inventory')(who),
         });
         recheckWhileOpen(request, socket, session);
       },

@@ -2,7 +2,7 @@
  * A device's remote desktop (SPEC 2: the graphical session): noVNC in the page, speaking RFB to the device's
  * VNC server through the console's socket and the device tunnel. The page opens the socket itself and gives
  * it to noVNC, so it can show the console's closing word (offline, licence, refused) when the socket ends;
- * leaving the page disconnects.
+ * leaving the page disconnects. Those who may only watch Inventory see the screen without input.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Space, Tag, Typography } from 'antd';
@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import RFB from '@novnc/novnc';
 import { terminalCloseReasons, type TerminalCloseReason } from '@edge/protocol';
 import { dashboardPath } from '../inventory/paths.ts';
+import { usePermission } from '../account/permissions.ts';
 import { desktopUrl } from './socket.ts';
 import './terminal.css';
 
@@ -36,6 +37,8 @@ export default function DesktopPage() {
   const rfb = useRef<RFB | null>(null);
   const [state, setState] = useState<State>({ phase: 'connecting' });
   const [attempt, setAttempt] = useState(0);
+  // Those who may not manage Inventory watch: the console drops their input, and noVNC sends none.
+  const viewOnly = !usePermission('Inventory').manage;
 
   useEffect(() => {
     const element = screen.current;
@@ -49,6 +52,7 @@ export default function DesktopPage() {
     });
     const session = new RFB(element, ws, { shared: true });
     session.scaleViewport = true;
+    session.viewOnly = viewOnly;
     session.background = '#000';
     session.addEventListener('connect', () => {
       setState({ phase: 'open', name: '' });
@@ -66,7 +70,7 @@ export default function DesktopPage() {
       rfb.current = null;
       session.disconnect();
     };
-  }, [id, attempt]);
+  }, [id, attempt, viewOnly]);
 
   return (
     <div className="page terminal-page">
@@ -86,9 +90,10 @@ export default function DesktopPage() {
             {t(`terminal.state.${state.phase}`)}
           </Tag>
           {state.phase === 'open' && state.name && <Typography.Text>{state.name}</Typography.Text>}
+          {viewOnly && <Tag color="gold">{t('terminal.readOnly')}</Tag>}
           <Button
             size="small"
-            disabled={state.phase !== 'open'}
+            disabled={state.phase !== 'open' || viewOnly}
             onClick={() => rfb.current?.sendCtrlAltDel()}
             data-testid="desktop-ctrl-alt-del"
           >

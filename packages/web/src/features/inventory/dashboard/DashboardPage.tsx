@@ -132,15 +132,13 @@ function Dashboard({ dashboard }: { dashboard: DeviceDashboard }) {
             >
               {t('terminal.open')}
             </Button>
-            {manage && (
-              <Button
-                icon={<DesktopOutlined />}
-                onClick={() => void navigate(desktopPath(device.id))}
-                data-testid="dashboard-desktop"
-              >
-                {t('terminal.desktop.open')}
-              </Button>
-            )}
+            <Button
+              icon={<DesktopOutlined />}
+              onClick={() => void navigate(desktopPath(device.id))}
+              data-testid="dashboard-desktop"
+            >
+              {t('terminal.desktop.open')}
+            </Button>
             {manage && (
               <Button
                 icon={<ExportOutlined />}
