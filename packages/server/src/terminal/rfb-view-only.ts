@@ -42,7 +42,7 @@ export class RfbViewOnly extends Transform {
     }
   }
 
-  private take(n: number, pass: boolean): void {
+  private consume(n: number, pass: boolean): void {
     if (pass) this.push(this.pending.subarray(0, n));
     this.pending = this.pending.subarray(n);
   }
@@ -52,22 +52,22 @@ export class RfbViewOnly extends Transform {
       const b = this.pending;
       if (this.stage === 'version') {
         if (b.length < 12) return;
-        this.take(12, true);
+        this.consume(12, true);
         this.stage = 'security';
       } else if (this.stage === 'security') {
         if (b.length < 1) return;
         const type = b[0]!;
         if (type !== SECURITY_NONE && type !== SECURITY_VNC)
           throw new Error(`security type ${type} is not one a view-only session can follow`);
-        this.take(1, true);
+        this.consume(1, true);
         this.stage = type === SECURITY_VNC ? 'auth' : 'init';
       } else if (this.stage === 'auth') {
         if (b.length < 16) return;
-        this.take(16, true);
+        this.consume(16, true);
         this.stage = 'init';
       } else if (this.stage === 'init') {
         if (b.length < 1) return;
-        this.take(1, true);
+        this.consume(1, true);
         this.stage = 'messages';
       } else {
         if (b.length < 1) return;
@@ -75,7 +75,7 @@ export class RfbViewOnly extends Transform {
         const length = (passed ?? DROPPED[b[0]!])?.(b);
         if (length === undefined || length === -1) throw new Error(`RFB message ${b[0]} is not known here`);
         if (length === null || b.length < length) return;
-        this.take(length, passed !== undefined);
+        this.consume(length, passed !== undefined);
       }
     }
   }
