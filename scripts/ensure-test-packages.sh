@@ -15,6 +15,7 @@
 # user's supplicant signing in with an account made in the console).
 # dbus (a private system bus on which the tests' own systemd-networkd answers networkctl: Settings > Network's
 # networkd backend; systemd itself is part of every Debian).
+# Xvfb and x11vnc (a real VNC server: the remote desktop through the device tunnel, seen by noVNC).
 # poppler's pdftotext and the fonts of the Statistics PDF (Latin and Arabic, Chinese and Japanese, Thai).
 set -euo pipefail
 exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
@@ -45,4 +46,6 @@ exec bash "$(dirname "$0")/ensure-debian-packages.sh" \
   /usr/sbin/hostapd=hostapd \
   /usr/sbin/wpa_supplicant=wpasupplicant \
   /usr/bin/dbus-daemon=dbus \
-  /lib/systemd/systemd-networkd=systemd
+  /lib/systemd/systemd-networkd=systemd \
+  /usr/bin/Xvfb=xvfb \
+  /usr/bin/x11vnc=x11vnc

@@ -28,6 +28,8 @@ measures, prints a table, and cleans up after itself.
   --terminals N            device terminals open at once for the keystroke echo (default 50; 0 skips)
   --ingest-steps S,S,...   report intervals of the ingest-capacity probe (default 10,5,2,1)
   --no-ingest              skip the ingest-capacity probe
+  --no-fanouts             skip the diagnose, profile rollout, deploy and backup fan-outs (to reach the
+                           terminals at 10,000 devices within a short run)
   --ingest-window-s S      measuring window per probe step (default 15)
   --local-addresses A      fleet source addresses (default 127.0.0.2-127.0.0.33)
   --console-node-flags=F   Node/V8 flags of the console process, e.g. --console-node-flags=--max-semi-space-size=64
@@ -104,6 +106,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       terminals: { type: 'string', default: '50' },
       'ingest-steps': { type: 'string', default: '10,5,2,1' },
       'no-ingest': { type: 'boolean', default: false },
+      'no-fanouts': { type: 'boolean', default: false },
       'ingest-window-s': { type: 'string', default: '15' },
       'local-addresses': { type: 'string', default: '127.0.0.2-127.0.0.33' },
       'fleet-processes': { type: 'string' },
@@ -146,6 +149,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       drops: one('drops', v.drops),
       terminals: countOrNone('terminals', v.terminals),
       ingestSteps: v['no-ingest'] ? [] : numbers('ingest-steps', v['ingest-steps']),
+      fanouts: !v['no-fanouts'],
       ingestWindowS: one('ingest-window-s', v['ingest-window-s']),
       localAddresses: v['local-addresses'] || undefined,
       consoleNodeFlags: v['console-node-flags'].split(/\s+/).filter(Boolean),

@@ -30,6 +30,7 @@ test(`${SIZE} devices: all online after enrolment and after a reconnect storm, R
       rpcCalls: RPC_CALLS,
       drops: DROPS,
       terminals: 5,
+      fanouts: true,
       ingestSteps: [],
       ingestWindowS: 3,
       localAddresses: '127.0.0.2-127.0.0.3',

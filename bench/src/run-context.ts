@@ -19,6 +19,8 @@ export interface RunSettings {
   drops: number;
   /** Device terminals open at once in the terminals phase (0 skips it). */
   terminals: number;
+  /** Whether the job fan-outs (diagnose, profile rollout, deploy, backup) run. */
+  fanouts: boolean;
   /** Report intervals of the ingest-capacity probe, longest first; empty skips it. */
   ingestSteps: number[];
   ingestWindowS: number;

@@ -149,10 +149,12 @@ export async function runScenario(o: ScenarioOptions): Promise<Figures> {
           );
         return result;
       };
-      figures.diagnose = await jobPhase('diagnose fan-out', () => measureDiagnoseFanout(run));
-      figures.rollout = await jobPhase('profile rollout', () => measureProfileRollout(run));
-      figures.deploy = await jobPhase('deploy fan-out', () => measureDeployFanout(run));
-      figures.backup = await jobPhase('backup fan-out', () => measureBackupFanout(run));
+      if (settings.fanouts) {
+        figures.diagnose = await jobPhase('diagnose fan-out', () => measureDiagnoseFanout(run));
+        figures.rollout = await jobPhase('profile rollout', () => measureProfileRollout(run));
+        figures.deploy = await jobPhase('deploy fan-out', () => measureDeployFanout(run));
+        figures.backup = await jobPhase('backup fan-out', () => measureBackupFanout(run));
+      }
       if (settings.terminals > 0)
         figures.terminals = await phase('terminals', () => measureTerminals(run, settings.terminals));
       figures.offline = await phase('offline detection', () => measureOffline(run));

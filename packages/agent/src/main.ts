@@ -65,6 +65,8 @@ Connects this Linux device to the console: enrols (Provision > Discovery), then 
                           then runs under a small supervisor, installs upgrades beside the running
                           version (A/B slots in STATE-DIR/upgrade) and goes back to the previous one
                           when a new version does not reach the console in time
+  --desktop-port N        the VNC server's port on this device's loopback, for the remote desktop
+                          (default 5900)
   --log-level L           info, warn, error or silent (default info)
   -h, --help              this text
 `;
@@ -94,6 +96,7 @@ const args = readCommandLine(USAGE, {
   'container-memory-mb': { type: 'string' },
   'container-bind': { type: 'string' },
   'upgrade-key': { type: 'string' },
+  'desktop-port': { type: 'string' },
 });
 
 let client: DeviceClient | undefined;
@@ -134,6 +137,7 @@ try {
         : undefined,
       config: { root: applyRoot, reloadCommand },
       dockerSocket: args['docker-socket'],
+      desktopPort: args['desktop-port'] ? positiveInt('desktop-port', args['desktop-port']) : undefined,
       containerCpus: args['container-cpus'] ? Number(args['container-cpus']) : undefined,
       containerMemoryMb: args['container-memory-mb']
         ? positiveInt('container-memory-mb', args['container-memory-mb'])

@@ -25,6 +25,14 @@ export const containerTerminalQuery = terminalQuery.extend({
 });
 export type ContainerTerminalQuery = z.infer<typeof containerTerminalQuery>;
 
+/**
+ * The remote desktop (issue 19): `/websocket/v1/inventory/desktop?id=`, the device's VNC server through the
+ * tunnel. The socket carries the RFB protocol itself, byte for byte in binary messages (what noVNC speaks
+ * to websockify), so the browser's noVNC talks to the device's server as if beside it.
+ */
+export const DESKTOP_SOCKET_PATH = '/websocket/v1/inventory/desktop';
+export const desktopQuery = terminalQuery;
+
 export const terminalClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('input'), data: z.string().min(1).max(TERMINAL_MAX_MESSAGE) }),
   z.object({ type: z.literal('resize') }).merge(terminalSize),

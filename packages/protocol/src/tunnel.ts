@@ -119,9 +119,12 @@ export class CreditWindow {
 
 /**
  * What kind of stream `tunnel.open` asks the device for: its shell, a TCP port of its own (jump to device),
- * or a shell inside one of its running containers (the container terminal: the engine's exec with a TTY).
+ * a shell inside one of its running containers (the container terminal: the engine's exec with a TTY), or
+ * its VNC server (the remote desktop: the device picks the port, DESKTOP_VNC_PORT unless set otherwise).
  */
-export const tunnelKinds = ['shell', 'tcp', 'exec'] as const;
+export const tunnelKinds = ['shell', 'tcp', 'exec', 'desktop'] as const;
+/** Where a device's VNC server listens (on its own loopback) for the remote desktop. */
+export const DESKTOP_VNC_PORT = 5900;
 
 export const tunnelOpenParams = z.object({
   session: z.string().regex(TUNNEL_SESSION_PATTERN),

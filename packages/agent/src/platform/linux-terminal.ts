@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { IPty } from 'node-pty';
-import type { TerminalSize } from '@edge/protocol';
+import { DESKTOP_VNC_PORT, type TerminalSize } from '@edge/protocol';
 import type { TerminalIo, TerminalPort, TerminalSession } from '../ports/terminal.ts';
 import { PlatformRefusal } from './platform.ts';
 import { connectLocal } from './local-tcp.ts';
@@ -33,10 +33,18 @@ const loadPty = () =>
   ));
 
 export class LinuxTerminal implements TerminalPort {
-  constructor(private readonly shell: string = loginShell()) {}
+  constructor(
+    private readonly shell: string = loginShell(),
+    /** The VNC server's port on the loopback (x11vnc -localhost, a container's published 5900 ...). */
+    private readonly desktopPort: number = DESKTOP_VNC_PORT,
+  ) {}
 
   connect(port: number, io: TerminalIo): Promise<TerminalSession> {
     return connectLocal(port, io);
+  }
+
+  desktop(io: TerminalIo): Promise<TerminalSession> {
+    return connectLocal(this.desktopPort, io);
   }
 
   async open(size: TerminalSize, io: TerminalIo): Promise<TerminalSession> {

@@ -25,6 +25,8 @@ export interface LinuxPlatformOptions extends LinuxSystemOptions, LinuxNetworkOp
   containerBindAddress?: string;
   /** Where the overlay keeps its key pair and configuration; unset: no SD-WAN overlay. */
   stateDir?: string;
+  /** The VNC server's loopback port for the remote desktop (default DESKTOP_VNC_PORT, 5900). */
+  desktopPort?: number;
   /** Self-upgrade (issue 22): the signing key and the console's HTTP address; needs stateDir. */
   upgrade?: Pick<LinuxUpgradeOptions, 'key' | 'consoleHttp'>;
 }
@@ -33,7 +35,7 @@ export class LinuxPlatform implements Platform {
   readonly system: LinuxSystem;
   readonly network: LinuxNetwork;
   readonly diagnostics = new LinuxDiagnostics();
-  readonly terminal = new LinuxTerminal();
+  readonly terminal: LinuxTerminal;
   /** Only with an engine socket at start: a device without one has no container capability. */
   readonly containers?: LinuxContainers;
   readonly overlay?: LinuxOverlay;
@@ -42,6 +44,7 @@ export class LinuxPlatform implements Platform {
   readonly upgrade?: LinuxUpgrade;
 
   constructor(options: LinuxPlatformOptions) {
+    this.terminal = new LinuxTerminal(undefined, options.desktopPort);
     const secureLink = new LinuxSecureLink({
       restartCommand: options.secureLinkCommand,
       stateFile: options.secureModeFile ?? path.join(os.tmpdir(), `edge-agent-${options.serial}-secure-mode`),

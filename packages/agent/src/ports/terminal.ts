@@ -40,6 +40,11 @@ export interface TerminalPort {
    * same shape; `resize` means nothing to it.
    */
   connect?(port: number, io: TerminalIo): Promise<TerminalSession>;
+  /**
+   * The device's VNC server (the remote desktop), as a stream of the same shape: a port the device picks
+   * itself, so the console reaches its screen and nothing else by this kind.
+   */
+  desktop?(io: TerminalIo): Promise<TerminalSession>;
 }
 
 /** Where opened sessions go: the client's tunnels, which carry their bytes (client/tunnels.ts). */
@@ -76,6 +81,11 @@ export const terminalRpc = (
       if (!containers) throw new PlatformRefusal('unsupported', messages.deployNoEngine);
       if (!name) throw new PlatformRefusal('failed', messages.containerNotFound);
       return tunnels.open(args.session, args.window, (io) => containers.exec(name, args.size, io));
+    }
+    if (args.kind === 'desktop') {
+      const desktop = port.desktop?.bind(port);
+      if (!desktop) throw new PlatformRefusal('unsupported', 'This device has no remote desktop.');
+      return tunnels.open(args.session, args.window, (io) => desktop(io));
     }
     const connect = port.connect?.bind(port);
     if (!connect || args.port === undefined)

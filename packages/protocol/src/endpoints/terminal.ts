@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   CONTAINER_TERMINAL_SOCKET_PATH,
   containerTerminalQuery,
+  DESKTOP_SOCKET_PATH,
+  desktopQuery,
   TERMINAL_API,
   TERMINAL_SOCKET_PATH,
   terminalQuery,
@@ -35,6 +37,17 @@ export const terminalEndpoints = featureEndpoints('terminal', {
     websocket: true,
     query: containerTerminalQuery,
     summary: 'WebSocket upgrade: a shell inside a running container of the device (as the device terminal)',
+    response: { 200: z.never().describe('switches to the WebSocket protocol') },
+    errors: [403, 404, 409],
+  }),
+  // As the terminal: watching needs Inventory; input needs its management grant (dropped otherwise).
+  desktopSocket: endpoint({
+    method: 'GET',
+    path: DESKTOP_SOCKET_PATH,
+    permission: canView('Inventory'),
+    websocket: true,
+    query: desktopQuery,
+    summary: "WebSocket upgrade: the device's VNC server (binary RFB both ways, as noVNC speaks it)",
     response: { 200: z.never().describe('switches to the WebSocket protocol') },
     errors: [403, 404, 409],
   }),

@@ -1,4 +1,5 @@
 /** What every route declares and what every request carries once the guard has looked at it. */
+import type { IncomingMessage } from 'node:http';
 import type { AccountType, PermissionSet, RoutePermission, TokenScope } from '@edge/protocol';
 
 export interface Identity {
@@ -39,5 +40,9 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     identity: Identity | null;
+  }
+  interface FastifyInstance {
+    /** Adds a rewrite asked before routing (http/server.ts UrlRewrite). */
+    rewriteUrlWith(rewrite: (request: IncomingMessage) => string | undefined): void;
   }
 }

@@ -6,20 +6,25 @@
  * method with its body both ways, cookies and redirects kept inside the link, the console's own credentials
  * never passed on, a WebSocket whose subprotocol and close code are the device's; and what is refused:
  * another user's link, an expired one, a device in 'OrpheLink Only', port 22 with remote help off, a page
- * of another site.
+ * of another site. And a page of the device's that names its own root (`/cgi-bin/luci`, `/static/app.js`, a
+ * form posting to `/cgi-bin/luci/login` that redirects, `new WebSocket('/ws-echo')`), opened in Chromium
+ * through the link: everything it asks for stays inside the link (fallback.ts).
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MqttClient } from 'mqtt';
 import WebSocket, { WebSocketServer } from 'ws';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SETTINGS_API_ROOT, SETTINGS_STATE_PATH, type SettingsStateResponse } from '@edge/protocol';
 import type { TestConsole } from '../testing/harness.ts';
 import { waitFor } from '../testing/devices.ts';
 import { caller, userWithRole } from '../testing/accounts.ts';
 import { consoleWithAgent, handDeviceOnline } from '../testing/terminal.ts';
+import { CHROMIUM_PATH } from '../statistics/pdf.ts';
 import { jumpTokens } from './tokens.ts';
+import { JUMP_COOKIE } from './fallback.ts';
 
 let setup: Awaited<ReturnType<typeof consoleWithAgent>>;
 let edge: TestConsole;
@@ -31,12 +36,66 @@ const hands: MqttClient[] = [];
 
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
+/**
+ * Pages of a device's web interface that name its own root, as OpenWrt's LuCI does: a script, a link, a
+ * form whose answer redirects, a fetch and a WebSocket, all by absolute paths.
+ */
+const portalScript = `document.addEventListener('DOMContentLoaded', () => {
+  document.body.dataset.script = 'ran';
+  fetch('/api/status').then((r) => r.json()).then((j) => { document.body.dataset.fetched = j.url; });
+  const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws-echo');
+  ws.onopen = () => ws.send('hello device');
+  ws.onmessage = (e) => { if (e.data === 'hello device') document.getElementById('ws').textContent = 'echo ' + e.data; };
+});`;
+const html = (body: string) =>
+  `<!doctype html><html><head><title>device</title></head><body>${body}</body></html>`;
+let lastLogin = '';
+function portal(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): boolean {
+  const page = (text: string) => {
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.end(html(text));
+  };
+  switch (req.url) {
+    case '/portal':
+      page(
+        '<script src="/static/app.js"></script><a id="luci" href="/cgi-bin/luci">LuCI</a>' +
+          '<form method="post" action="/cgi-bin/luci/login"><input name="user" value="root">' +
+          '<button id="signin">Sign in</button></form><p id="ws">-</p>',
+      );
+      return true;
+    case '/static/app.js':
+      res.setHeader('content-type', 'text/javascript');
+      res.end(portalScript);
+      return true;
+    case '/cgi-bin/luci':
+      page('<h1 id="where">LuCI</h1>');
+      return true;
+    case '/cgi-bin/luci/login':
+      if (req.method !== 'POST') return false;
+      lastLogin = body.toString();
+      res.writeHead(302, {
+        location: '/cgi-bin/luci/admin',
+        'set-cookie': 'sysauth=s3cret; Path=/cgi-bin/luci',
+      });
+      res.end();
+      return true;
+    case '/cgi-bin/luci/admin':
+      page(
+        `<h1 id="where">admin</h1><p id="login">${lastLogin}</p><p id="cookie">${req.headers.cookie ?? ''}</p>`,
+      );
+      return true;
+    default:
+      return false;
+  }
+}
+
 /** The device's own web interface: says what it was asked, with what body; and a WebSocket echo. */
 const web = http.createServer((req, res) => {
   const parts: Buffer[] = [];
   req.on('data', (chunk: Buffer) => parts.push(chunk));
   req.on('end', () => {
     const body = Buffer.concat(parts);
+    if (portal(req, res, body)) return;
     if (req.url === '/login-first') {
       res.writeHead(302, { location: '/login', 'set-cookie': 'devsid=abc; Path=/; HttpOnly' });
       return res.end();
@@ -248,6 +307,84 @@ describe('jump to device through the tunnel', () => {
     );
     ws.send('bye');
     expect(await closed).toEqual({ code: 4001, reason: 'device says bye' });
+  });
+
+  test('a device page naming its own root keeps working inside the link, in Chromium', async () => {
+    const link = await linkTo();
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox'] });
+    try {
+      const context = await browser.newContext();
+      const [name, value] = admin.cookie.split('=') as [string, string];
+      await context.addCookies([{ name, value, url }]);
+      const page = await context.newPage();
+      await page.goto(`${url}${link}portal`);
+      // The script at /static/app.js ran, its fetch('/api/status') reached the device and not the
+      // console's API, and its WebSocket to /ws-echo was joined to the device's.
+      // (Expressions as text: the server's tests are compiled without the DOM's types.)
+      for (const holds of [
+        "document.body.dataset.script === 'ran'",
+        "document.body.dataset.fetched === '/api/status'",
+        "document.getElementById('ws')?.textContent === 'echo hello device'",
+      ])
+        await page.waitForFunction(holds, null, { timeout: 20_000 });
+      await page.click('#luci');
+      await page.waitForURL(`${url}${link}cgi-bin/luci`);
+      expect(await page.textContent('#where')).toBe('LuCI');
+      await page.goBack();
+      await page.click('#signin');
+      // The form's POST kept its body; the device's redirect and its cookie stayed inside the link.
+      await page.waitForURL(`${url}${link}cgi-bin/luci/admin`);
+      expect(await page.textContent('#login')).toBe('user=root');
+      expect(await page.textContent('#cookie')).toBe('sysauth=s3cret');
+    } finally {
+      await browser.close();
+    }
+  }, 90_000);
+
+  test('absolute paths go under the link only from its pages: the Referer, and for a WebSocket the cookie', async () => {
+    const link = await linkTo();
+    const portalPage = await fromPage(link, 'portal');
+    expect(portalPage.headers.get('referrer-policy')).toBe('same-origin');
+    expect(portalPage.headers.get('content-security-policy')).toBeNull();
+    const jumpCookie = portalPage.headers.getSetCookie().find((c) => c.startsWith(`${JUMP_COOKIE}=`))!;
+    expect(jumpCookie).toMatch(/; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Strict$/);
+    const token = link.split('/').at(-2)!;
+    expect(jumpCookie.split(';')[0]).toBe(`${JUMP_COOKIE}=${token}`);
+
+    const post = await fetch(`${url}/cgi-bin/luci/login?a=1`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: admin.cookie, referer: `${url}${link}portal`, 'content-type': 'text/plain' },
+      body: 'x',
+    });
+    expect(post.status).toBe(307);
+    expect(post.headers.get('location')).toBe(`${link}cgi-bin/luci/login?a=1`);
+    // Without a jump page's Referer (or from another site) the console's own answer.
+    const own = await fetch(`${url}/api/v1/proxy/nothing`, { headers: { cookie: admin.cookie } });
+    expect(own.status).toBe(404);
+    const foreign = await fetch(`${url}/static/app.js`, {
+      redirect: 'manual',
+      headers: { cookie: admin.cookie, referer: `http://evil.example${link}portal` },
+    });
+    expect(foreign.status).not.toBe(307);
+
+    const socketAt = (path: string, cookie: string) =>
+      new Promise<string>((resolve) => {
+        const ws = new WebSocket(`${url.replace('http:', 'ws:')}${path}`, {
+          headers: { cookie, origin: url },
+        });
+        ws.once('message', (data: Buffer) => {
+          resolve(String(JSON.parse(data.toString()).hello));
+          ws.close();
+        });
+        ws.once('unexpected-response', (_req, res) => resolve(`refused ${res.statusCode}`));
+        ws.once('error', (err) => resolve(`error ${err.message}`));
+      });
+    const withJump = `${admin.cookie}; ${JUMP_COOKIE}=${token}`;
+    expect(await socketAt('/ws-echo?z=1', withJump)).toBe('/ws-echo?z=1');
+    expect(await socketAt('/ws-echo', admin.cookie)).toBe('refused 404');
+    // The console's own sockets are never the device's.
+    expect(await socketAt('/websocket/v1/nothing', withJump)).toBe('refused 404');
   });
 
   test('a WebSocket through another user’s link or from another site is refused before the device', async () => {

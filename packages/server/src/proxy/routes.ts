@@ -28,6 +28,7 @@ import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { CSRF_HEADER } from '../auth/guard.ts';
 import { openTcpStream } from '../terminal/stream.ts';
 import type { JumpGrant, JumpTokens } from './tokens.ts';
+import { cameFromOutside, isUpgrade, JUMP_COOKIE, jumpFallback } from './fallback.ts';
 
 const { proxy: declared } = endpoints;
 
@@ -62,7 +63,7 @@ export function towardsDevice(headers: IncomingHttpHeaders, port: number): Recor
     if (name === 'cookie') {
       const kept = String(value)
         .split(/;\s*/)
-        .filter((c) => c !== '' && !c.startsWith(`${SESSION_COOKIE}=`));
+        .filter((c) => c !== '' && !c.startsWith(`${SESSION_COOKIE}=`) && !c.startsWith(`${JUMP_COOKIE}=`));
       if (kept.length > 0) out.cookie = kept.join('; ');
       continue;
     }
@@ -84,7 +85,7 @@ export function towardsBrowser(
 ): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_HEADERS.has(name)) continue;
+    if (value === undefined || HOP_HEADERS.has(name) || name === 'referrer-policy') continue;
     if (name === 'set-cookie') {
       out[name] = (value as string[]).map(
         (cookie) =>
@@ -110,10 +111,7 @@ function headOf(answer: http.IncomingMessage, extra = ''): string {
   return `${lines.join('\r\n')}\r\n${extra}\r\n`;
 }
 
-const wantsUpgrade = (request: FastifyRequest) =>
-  request.method === 'GET' &&
-  /\bupgrade\b/i.test(String(request.headers.connection ?? '')) &&
-  !!request.headers.upgrade;
+const wantsUpgrade = (request: FastifyRequest) => isUpgrade(request.raw);
 
 export function proxyRoutes(deps: {
   tokens: JumpTokens;
@@ -181,7 +179,18 @@ export function proxyRoutes(deps: {
       throw fail(502, 'deviceCommandFailed', 'The device answered no page.');
     });
     reply.code(answer.statusCode ?? 502);
+    // The console's own policy is for its own pages: a device's page brings its own (or none), and it must
+    // name its Referer so its absolute paths can be kept inside the link (fallback.ts).
+    reply.removeHeader('content-security-policy');
+    reply.header('referrer-policy', 'same-origin');
     reply.headers(towardsBrowser(answer.headers, base, grant.port));
+    if (/^text\/html\b/i.test(String(answer.headers['content-type'] ?? ''))) {
+      const token = base.slice(JUMP_PATH.length + 1, -1);
+      const seconds = Math.max(1, Math.floor((grant.until - Date.now()) / 1000));
+      const cookie = `${JUMP_COOKIE}=${token}; Path=/; Max-Age=${seconds}; HttpOnly; SameSite=Strict`;
+      const devices = reply.getHeader('set-cookie');
+      reply.header('set-cookie', [...(devices === undefined ? [] : [devices].flat().map(String)), cookie]);
+    }
     answer.once('end', () => stream.destroy());
     answer.once('error', () => stream.destroy());
     return reply.send(answer);
@@ -238,6 +247,7 @@ export function proxyRoutes(deps: {
       return { url: `${JUMP_PATH}/${token}/`, expiresAt };
     });
 
+    app.rewriteUrlWith(jumpFallback);
     await app.register(async (jump) => {
       // Bodies pass to the device as they come, whatever their type: read by nobody here, held by nobody.
       jump.removeAllContentTypeParsers();
@@ -247,7 +257,9 @@ export function proxyRoutes(deps: {
         exposeHeadRoute: false,
         // An upgrade is taken over before @fastify/websocket's handler would answer it itself.
         preHandler: async (request, reply) => {
-          if (wantsUpgrade(request)) await join(request, reply);
+          if (wantsUpgrade(request)) return void (await join(request, reply));
+          // A device page's request for an absolute path: sent back under its link (fallback.ts).
+          if (cameFromOutside(request.raw)) return reply.code(307).header('location', request.url).send();
         },
         handler: forward,
       });

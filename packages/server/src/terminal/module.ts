@@ -1,11 +1,13 @@
 /**
  * Terminal and remote access (issue 19): a shell on a device in the browser, through the device tunnel
- * (protocol tunnel.ts) on the device's own MQTT connection; sessions in the activity log and recorded.
+ * (protocol tunnel.ts) on the device's own MQTT connection; sessions in the activity log and recorded. The
+ * remote desktop (desktop.ts) rides the same tunnel to the device's VNC server.
  */
 import { featureModule } from '../modules/module.ts';
 import { licenseModule } from '../license/module.ts';
 import { reidentifier } from '../auth/reidentify.ts';
 import { terminalRelay } from './relay.ts';
+import { desktopBridge } from './desktop.ts';
 import { terminalRoutes } from './routes.ts';
 import { terminalStore } from './store.ts';
 
@@ -24,18 +26,23 @@ export const terminalModule = featureModule({
       log,
       idleMs: config.terminalIdleMinutes * 60_000,
     });
+    const desktop = desktopBridge({ bus, rpc, devices, db: store.db, log });
     return {
       offers: relay,
       routes: [
         terminalRoutes({
           relay,
+          desktop,
           devices,
           store: sessionsStore,
           reidentify: reidentifier(sessions, tokens),
           admit: license.assertUnlocked,
         }),
       ],
-      stop: async () => relay.stop(),
+      stop: async () => {
+        relay.stop();
+        desktop.stop();
+      },
     };
   },
 });

@@ -3,15 +3,19 @@
  * `/websocket/v1/container/terminal?id=&containerName=` (Application's), and the recorded sessions. Before
  * the upgrade: the guard (Inventory, or Application for a container), the same origin, a device the console
  * knows, online, in a secure mode that allows remote access. Typing needs that area's management grant and
- * a token that may write; others watch. Every minute the caller is looked at again: a sign-in that ended ends the shell.
+ * a token that may write; others watch. The remote desktop (`/websocket/v1/inventory/desktop?id=`) is
+ * checked the same way; those who may not type see the screen but their input is dropped (RfbViewOnly). Every minute the caller is looked at
+ * again: a sign-in that ended ends the shell or the desktop.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type {} from '@fastify/websocket';
 import {
   ApiFailure,
   allows,
   canManage,
   containerTerminalQuery,
+  desktopQuery,
   endpoints,
   remoteAccessAllowed,
   terminalQuery,
@@ -23,7 +27,8 @@ import { fail } from '../http/errors.ts';
 import { sameOrigin } from '../http/same-origin.ts';
 import { routeOptionsOf, serve } from '../http/serve.ts';
 import type { Identity } from '../http/types.ts';
-import { CLOSE_NORMAL, type TerminalRelay, type TerminalTarget } from './relay.ts';
+import { CLOSE_NORMAL, CLOSE_UNAVAILABLE, type TerminalRelay, type TerminalTarget } from './relay.ts';
+import type { DesktopBridge } from './desktop.ts';
 import type { TerminalStore } from './store.ts';
 
 const { terminal: declared } = endpoints;
@@ -35,6 +40,7 @@ const mayTypeIn = (area: 'Inventory' | 'Application') => (who: Identity) =>
 
 export function terminalRoutes(deps: {
   relay: TerminalRelay;
+  desktop: DesktopBridge;
   devices: Pick<DeviceDirectory, 'get'>;
   store: TerminalStore;
   reidentify: Reidentify;
@@ -56,6 +62,37 @@ export function terminalRoutes(deps: {
    * One terminal socket: the device's shell, or a container's (SPEC 7). Both are checked the same way before
    * the upgrade and run the same session; they differ in the area that grants them and the shell's place.
    */
+  /** Before any upgrade: the same origin, a query that parses, a device known, online, remote access allowed. */
+  const admitSocket = (query: z.ZodType<{ id: string }>) => async (request: FastifyRequest) => {
+    if (!sameOrigin(request)) throw fail(403, 'csrfRefused');
+    if (!request.identity) throw fail(401, 'notSignedIn');
+    // preValidation runs before Fastify's own validation: the query is checked here.
+    const parsed = query.safeParse(request.query);
+    if (!parsed.success) throw fail(400, 'invalidRequest');
+    const device = deps.devices.get(parsed.data.id);
+    if (!device) throw fail(404, 'deviceNotFound');
+    if (!remoteAccessAllowed(device.secureMode)) throw fail(403, 'secureModeRefusesAccess');
+    if (!device.online) throw fail(409, 'deviceOffline');
+  };
+
+  /** Every minute the caller is looked at again: a sign-in that ended ends the session. */
+  const recheckWhileOpen = (
+    request: FastifyRequest,
+    socket: { on(event: 'close', listener: () => void): unknown },
+    session: { end(reason: 'signedOut'): void },
+  ) => {
+    const recheck = setInterval(() => {
+      deps
+        .reidentify(request)
+        .then((again) => {
+          if (!again) session.end('signedOut');
+        })
+        .catch(() => undefined);
+    }, deps.recheckMs ?? RECHECK_MS);
+    recheck.unref();
+    socket.on('close', () => clearInterval(recheck));
+  };
+
   const shellSocket = (
     app: FastifyInstance,
     endpoint: typeof declared.socket | typeof declared.containerSocket,
@@ -72,17 +109,7 @@ export function terminalRoutes(deps: {
         config,
         schema,
         websocket: true,
-        preValidation: async (request) => {
-          if (!sameOrigin(request)) throw fail(403, 'csrfRefused');
-          if (!request.identity) throw fail(401, 'notSignedIn');
-          // preValidation runs before Fastify's own validation: the query is checked here.
-          const query = how.query.safeParse(request.query);
-          if (!query.success) throw fail(400, 'invalidRequest');
-          const device = deps.devices.get(query.data.id);
-          if (!device) throw fail(404, 'deviceNotFound');
-          if (!remoteAccessAllowed(device.secureMode)) throw fail(403, 'secureModeRefusesAccess');
-          if (!device.online) throw fail(409, 'deviceOffline');
-        },
+        preValidation: admitSocket(how.query),
       },
       (socket, request) => {
         const who = request.identity!;
@@ -103,16 +130,29 @@ export function terminalRoutes(deps: {
           { userId: who.userId, userName: who.userName, ip: request.ip, readOnly: !how.mayType(who) },
           how.target(query),
         );
-        const recheck = setInterval(() => {
-          deps
-            .reidentify(request)
-            .then((again) => {
-              if (!again) session.end('signedOut');
-            })
-            .catch(() => undefined);
-        }, deps.recheckMs ?? RECHECK_MS);
-        recheck.unref();
-        socket.on('close', () => clearInterval(recheck));
+        recheckWhileOpen(request, socket, session);
+      },
+    );
+  };
+
+  /** The remote desktop: the device's VNC server; a licence lock closes it with its word, as the terminal's. */
+  const desktopSocket = (app: FastifyInstance) => {
+    const { url, config, schema } = routeOptionsOf(declared.desktopSocket);
+    app.get(
+      url,
+      { config, schema, websocket: true, preValidation: admitSocket(desktopQuery) },
+      (socket, request) => {
+        const who = request.identity!;
+        const device = deps.devices.get((request.query as { id: string }).id);
+        if (!device) return socket.close(1011, 'device gone');
+        if (!admitted(device.id)) return socket.close(CLOSE_UNAVAILABLE, 'licenseLocked');
+        const session = deps.desktop.start(socket, device, {
+          userId: who.userId,
+          userName: who.userName,
+          ip: request.ip,
+          readOnly: !mayTypeIn('Inventory')(who),
+        });
+        recheckWhileOpen(request, socket, session);
       },
     );
   };
@@ -128,6 +168,8 @@ export function terminalRoutes(deps: {
       mayType: mayTypeIn('Application'),
       target: (query) => ({ container: query.containerName }),
     });
+
+    desktopSocket(app);
 
     serve(app, declared.sessions, async (request) => ({ list: await deps.store.list(request.query.id) }));
     serve(app, declared.recording, async (request) => {

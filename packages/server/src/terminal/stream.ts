@@ -1,6 +1,6 @@
 /**
- * A tunnel stream to a device-local TCP port as a Node Duplex (jump to device): what Node's http client
- * and the reverse proxy read and write. Credit goes back to the device as the reader takes the bytes
+ * A tunnel stream to a device-local TCP port as a Node Duplex (jump to device, the remote desktop): what
+ * Node's http client, the reverse proxy and the desktop's socket read and write. Credit goes back to the device as the reader takes the bytes
  * (`_read`), so a slow browser downloading through it holds the device's socket, not the console's memory.
  */
 import { randomBytes } from 'node:crypto';
@@ -69,10 +69,17 @@ export class TowardDevice {
   }
 }
 
-export async function openTcpStream(
+/** A device-local TCP port of the jump-to services (jump to device, remote help). */
+export const openTcpStream = (deps: { bus: Bus; rpc: RpcService }, deviceId: string, port: number) =>
+  openTunnelStream(deps, deviceId, { kind: 'tcp', port });
+
+/** What the stream reaches: a TCP port of the jump-to services, or the device's VNC server. */
+export type StreamTarget = { kind: 'tcp'; port: number } | { kind: 'desktop' };
+
+export async function openTunnelStream(
   deps: { bus: Bus; rpc: RpcService },
   deviceId: string,
-  port: number,
+  target: StreamTarget,
 ): Promise<Duplex> {
   const session = randomBytes(16).toString('hex');
   const inTopic = ttyTopic(deviceId, session, 'in');
@@ -130,7 +137,7 @@ export async function openTcpStream(
     const opened = await deps.rpc.call(
       deviceId,
       'tunnel.open',
-      { session, kind: 'tcp', port, size: { cols: 80, rows: 24 }, window: TUNNEL_WINDOW },
+      { session, ...target, size: { cols: 80, rows: 24 }, window: TUNNEL_WINDOW },
       { deadlineMs: OPEN_DEADLINE_MS },
     );
     toward.opened(opened.window);

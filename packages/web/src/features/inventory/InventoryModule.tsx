@@ -11,6 +11,8 @@ import './inventory.css';
 
 /** xterm.js is loaded only when a terminal opens. */
 const TerminalPage = lazyPage(() => import('../terminal/TerminalPage.tsx'));
+/** noVNC likewise, only when a remote desktop opens. */
+const DesktopPage = lazyPage(() => import('../terminal/DesktopPage.tsx'));
 
 export default function InventoryModule() {
   return (
@@ -19,6 +21,7 @@ export default function InventoryModule() {
       <Route path="devices/:id" element={<DashboardPage />} />
       <Route path="devices/:id/settings/:section?" element={<DeviceSettingsPage />} />
       <Route path="devices/:id/terminal" element={<TerminalPage />} />
+      <Route path="devices/:id/desktop" element={<DesktopPage />} />
       <Route path="map" element={<MapPage />} />
       <Route path="groups" element={<GroupsPage />} />
     </Routes>

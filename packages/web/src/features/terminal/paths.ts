@@ -2,3 +2,5 @@
 import { dashboardPath } from '../inventory/paths.ts';
 
 export const terminalPath = (id: string) => `${dashboardPath(id)}/terminal`;
+/** The device's remote desktop (its VNC server through the tunnel). */
+export const desktopPath = (id: string) => `${dashboardPath(id)}/desktop`;

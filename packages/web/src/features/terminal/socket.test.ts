@@ -1,6 +1,6 @@
 /** SPEC 4: the terminal's socket helper retries every second while not open, at most 4 times, then closes. */
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { sendWhenOpen, terminalUrl, type SocketLike } from './socket.ts';
+import { desktopUrl, sendWhenOpen, terminalUrl, type SocketLike } from './socket.ts';
 
 function fakeSocket(readyState = 0) {
   const socket = {
@@ -59,5 +59,9 @@ test('the address follows the page: wss under https', () => {
   // SPEC 7: a container's shell by device id and container name.
   expect(terminalUrl('00ff', { protocol: 'http:', host: 'localhost:8080' }, 'web app')).toBe(
     'ws://localhost:8080/websocket/v1/container/terminal?id=00ff&containerName=web%20app',
+  );
+  // The remote desktop's socket, beside the terminal's.
+  expect(desktopUrl('00ff', { protocol: 'https:', host: 'edge.example' })).toBe(
+    'wss://edge.example/websocket/v1/inventory/desktop?id=00ff',
   );
 });

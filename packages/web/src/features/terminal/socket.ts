@@ -6,23 +6,34 @@
  */
 import {
   CONTAINER_TERMINAL_SOCKET_PATH,
+  DESKTOP_SOCKET_PATH,
   SOCKET_MAX_RETRIES,
   SOCKET_RETRY_MS,
   TERMINAL_SOCKET_PATH,
   type TerminalClientMessage,
 } from '@edge/protocol';
 
+/** The console's own address of a socket path, ws: or wss: as the page's. */
+const socketAddress = (location: Pick<Location, 'protocol' | 'host'>, path: string) =>
+  `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`;
+
 export function terminalUrl(
   id: string,
   location: Pick<Location, 'protocol' | 'host'> = window.location,
   container?: string,
 ): string {
-  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   const query = `id=${encodeURIComponent(id)}`;
   return container
-    ? `${scheme}://${location.host}${CONTAINER_TERMINAL_SOCKET_PATH}?${query}&containerName=${encodeURIComponent(container)}`
-    : `${scheme}://${location.host}${TERMINAL_SOCKET_PATH}?${query}`;
+    ? socketAddress(
+        location,
+        `${CONTAINER_TERMINAL_SOCKET_PATH}?${query}&containerName=${encodeURIComponent(container)}`,
+      )
+    : socketAddress(location, `${TERMINAL_SOCKET_PATH}?${query}`);
 }
+
+/** The remote desktop's socket: binary RFB both ways, what noVNC speaks. */
+export const desktopUrl = (id: string, location: Pick<Location, 'protocol' | 'host'> = window.location) =>
+  socketAddress(location, `${DESKTOP_SOCKET_PATH}?id=${encodeURIComponent(id)}`);
 
 /** The parts of a WebSocket the helper uses (a test gives its own). */
 export interface SocketLike {

@@ -10,6 +10,7 @@ import { Alert, Button, Card, Col, Empty, Result, Row, Space, Spin, Tooltip, Typ
 import {
   ArrowLeftOutlined,
   CodeOutlined,
+  DesktopOutlined,
   ExportOutlined,
   PauseCircleOutlined,
   PlayCircleOutlined,
@@ -33,7 +34,7 @@ import { FigureTiles, ResourceCards, PortsAndPoe } from './DashboardFigures.tsx'
 import { ClientsTable, ContainersTable, InterfacesTable } from './DashboardTables.tsx';
 import { TrafficChart } from './TrafficChart.tsx';
 import { settingsPath } from '../../deviceSettings/paths.ts';
-import { terminalPath } from '../../terminal/paths.ts';
+import { desktopPath, terminalPath } from '../../terminal/paths.ts';
 import { openJumpLink, useJumpToDevice } from '../../terminal/api.ts';
 
 const CHART_KINDS = ['ethernet', 'controlPlane', 'dataPlane'] as const;
@@ -130,6 +131,13 @@ function Dashboard({ dashboard }: { dashboard: DeviceDashboard }) {
               data-testid="dashboard-terminal"
             >
               {t('terminal.open')}
+            </Button>
+            <Button
+              icon={<DesktopOutlined />}
+              onClick={() => void navigate(desktopPath(device.id))}
+              data-testid="dashboard-desktop"
+            >
+              {t('terminal.desktop.open')}
             </Button>
             {manage && (
               <Button
