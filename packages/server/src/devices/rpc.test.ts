@@ -108,7 +108,8 @@ describe.each(DIALECTS)('device RPC (%s)', (dialect) => {
       message: deviceRpcMessages.deviceTimeout,
       reason: 'deviceTimeout',
     });
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Its own 600 ms deadline, not the default one, with room for a machine busy with other work.
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   test("the device's own errors, malformed results and missing capabilities are reported as such", async () => {
