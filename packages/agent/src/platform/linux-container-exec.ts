@@ -13,6 +13,9 @@ import { PlatformRefusal } from './platform.ts';
 const SHELL = ['/bin/sh', '-c', 'if [ -x /bin/bash ]; then exec /bin/bash; fi; exec /bin/sh'];
 /** How long a shell that was hung up on may take to end before it is left to the engine. */
 const HANGUP_CHECK_MS = 2000;
+/** A refused resize is tried this many times, this far apart. */
+const RESIZE_TRIES = 10;
+const RESIZE_RETRY_MS = 200;
 
 interface ExecState {
   Running: boolean;
@@ -50,13 +53,24 @@ export async function execShell(
   // resize must see the new size, as the frames came in that order.
   let current = size;
   let resizing: Promise<unknown> = Promise.resolve();
+  // An engine refuses a resize while the exec's process is not yet up (Podman, on a busy machine even
+  // after the first output): tried again a few times, so the size is not silently left at 80x24.
+  const sizeNow = async () => {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await engine.json({
+          method: 'POST',
+          path: `/exec/${execId}/resize?h=${current.rows}&w=${current.cols}`,
+        });
+      } catch {
+        if (tries >= RESIZE_TRIES || stream.destroyed) return undefined;
+        await new Promise((resolve) => setTimeout(resolve, RESIZE_RETRY_MS));
+      }
+    }
+  };
   const resize = (s: TerminalSize) => {
     current = s;
-    resizing = resizing.then(() =>
-      engine
-        .json({ method: 'POST', path: `/exec/${execId}/resize?h=${current.rows}&w=${current.cols}` })
-        .catch(() => undefined),
-    );
+    resizing = resizing.then(sizeNow);
     return resizing;
   };
   void resize(size);
