@@ -21,12 +21,16 @@ let vnc: VncServer | undefined;
 let agent: ChildProcess | undefined;
 const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-desktop-agent-'));
 
-test.afterAll(async () => {
-  if (agent && agent.exitCode === null) {
+async function stopAgent() {
+  if (agent && agent.exitCode === null && agent.signalCode === null) {
     const exited = new Promise((resolve) => agent!.once('exit', resolve));
     agent.kill('SIGTERM');
     await exited;
   }
+}
+
+test.afterAll(async () => {
+  await stopAgent();
   await vnc?.stop();
   fs.rmSync(stateDir, { recursive: true, force: true });
 });
@@ -79,4 +83,15 @@ test('open a device’s remote desktop: noVNC draws its screen through the tunne
   await page.getByRole('link', { name: 'Back to the device' }).click();
   await expect(page.getByTestId('dashboard-desktop')).toBeVisible();
   await closed;
+
+  // The demo's fleet is shared by the specs after this one: the box leaves it rather than stay offline there
+  // (stopped first, so it does not ask to join again once removed).
+  await stopAgent();
+  const info = await page.request.get('/api/v1/settings/account/getAccountInfo');
+  const { csrfToken } = (await info.json()) as { csrfToken: string };
+  const removed = await page.request.delete('/api/v1/inventory/delete', {
+    headers: { 'x-csrf-token': csrfToken },
+    data: { id },
+  });
+  expect(removed.status(), await removed.text()).toBe(200);
 });
