@@ -67,10 +67,19 @@ test('import a template, deploy it to a device, see it run, read its log, stop a
   const card = page.getByTestId(`store-app-${APP}`);
   await expect(card).toContainText('library/httpd:2.4');
   await card.getByTestId('store-deploy').click();
-  await page.getByTestId('app-devices').click();
-  await page.getByTestId('app-devices').locator('input').fill(device!.sn);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title*="${device!.sn}"]`).click();
-  await page.keyboard.press('Escape');
+  // Chosen again until the choice shows: a re-render under load can drop it (and Deploy then sends nothing).
+  const picker = page.getByTestId('app-devices');
+  await expect(async () => {
+    if (!((await picker.textContent()) ?? '').includes(device!.sn)) {
+      await picker.click();
+      await picker.locator('input').fill(device!.sn);
+      await page
+        .locator(`.ant-select-dropdown:visible .ant-select-item-option[title*="${device!.sn}"]`)
+        .click();
+      await page.keyboard.press('Escape');
+    }
+    await expect(picker).toContainText(device!.sn, { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByTestId('deploy-save').click();
   await expectToast(page, 'Deploy started.');
   await expect(page.getByTestId('job-progress')).toHaveAttribute('data-job-state', 'succeeded', {
