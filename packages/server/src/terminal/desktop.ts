@@ -19,6 +19,7 @@ import { recordEvent } from '../activity/events.ts';
 import { CLOSE_NORMAL, CLOSE_UNAVAILABLE, type Operator } from './relay.ts';
 import { openTunnelStream } from './stream.ts';
 import { RfbViewOnly } from './rfb-view-only.ts';
+import { whenDeviceGone } from './device-gone.ts';
 
 export interface DesktopDeps {
   bus: Bus;
@@ -43,11 +44,7 @@ export function desktopBridge(deps: DesktopDeps) {
     let bytes = 0;
     let cut: (() => void) | null = null;
 
-    const stopWatching = deps.devices.onChange((change) => {
-      if (change.deviceId !== device.id) return;
-      if (change.type === 'offline' || (change.type === 'state' && !change.device.online))
-        end('deviceOffline');
-    });
+    const stopWatching = whenDeviceGone(deps.devices, device.id, () => end('deviceOffline'));
 
     function end(reason: TerminalCloseReason): void {
       if (ended) return;

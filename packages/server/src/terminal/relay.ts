@@ -29,6 +29,7 @@ import { recordEvent } from '../activity/events.ts';
 import { Recording } from './recording.ts';
 import type { TerminalStore } from './store.ts';
 import { TowardDevice } from './stream.ts';
+import { whenDeviceGone } from './device-gone.ts';
 
 /** WebSocket close codes the browser can tell apart. */
 export const CLOSE_NORMAL = 1000;
@@ -176,11 +177,7 @@ export function terminalRelay(deps: RelayDeps) {
       Math.max(250, Math.min(30_000, deps.idleMs / 4)),
     );
     idle.unref();
-    const stopWatching = deps.devices.onChange((change) => {
-      if (change.deviceId !== device.id) return;
-      if (change.type === 'offline' || (change.type === 'state' && !change.device.online))
-        end('deviceOffline');
-    });
+    const stopWatching = whenDeviceGone(deps.devices, device.id, () => end('deviceOffline'));
 
     function end(reason: TerminalCloseReason): void {
       if (ended) return;

@@ -6,14 +6,15 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Space, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Link, useParams } from 'react-router-dom';
+import { ReloadOutlined } from '@ant-design/icons';
+import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import RFB from '@novnc/novnc';
 import { terminalCloseReasons, type TerminalCloseReason } from '@edge/protocol';
-import { dashboardPath } from '../inventory/paths.ts';
 import { usePermission } from '../account/permissions.ts';
 import { desktopUrl } from './socket.ts';
+import { SessionHeading } from './SessionHeading.tsx';
+import { SessionStateTag } from './SessionStateTag.tsx';
 import './terminal.css';
 
 type State =
@@ -74,21 +75,10 @@ export default function DesktopPage() {
 
   return (
     <div className="page terminal-page">
-      <div className="terminal-heading">
-        <Link to={dashboardPath(id)} aria-label={t('terminal.back')}>
-          <Button type="text" icon={<ArrowLeftOutlined />} tabIndex={-1} />
-        </Link>
-        <Typography.Title level={2}>{t('terminal.desktop.title')}</Typography.Title>
-      </div>
+      <SessionHeading deviceId={id} title={t('terminal.desktop.title')} />
       <Card>
         <Space className="terminal-toolbar" wrap>
-          <Tag
-            color={state.phase === 'open' ? 'green' : state.phase === 'closed' ? 'default' : 'processing'}
-            data-testid="desktop-state"
-            data-phase={state.phase}
-          >
-            {t(`terminal.state.${state.phase}`)}
-          </Tag>
+          <SessionStateTag phase={state.phase} data-testid="desktop-state" />
           {state.phase === 'open' && state.name && <Typography.Text>{state.name}</Typography.Text>}
           {viewOnly && <Tag color="gold">{t('terminal.readOnly')}</Tag>}
           <Button

@@ -3,17 +3,17 @@
  * device's recorded sessions with their replay. Opened from the device row's action and the device page.
  */
 import { useState } from 'react';
-import { Button, Card, Modal, Typography } from 'antd';
-import { ArrowLeftOutlined, PlayCircleOutlined } from '@ant-design/icons';
-import { Link, useParams } from 'react-router-dom';
+import { Button, Card, Modal } from 'antd';
+import { PlayCircleOutlined } from '@ant-design/icons';
+import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TerminalSessionRow } from '@edge/protocol';
 import { usePermission } from '../account/permissions.ts';
-import { dashboardPath } from '../inventory/paths.ts';
 import { dateTimeSecondsCell } from '../../components/tableCells.tsx';
 import { PaginatedTable } from '../../components/PaginatedTable.tsx';
 import { useTerminalSessions } from './api.ts';
 import { TerminalPanel } from './TerminalPanel.tsx';
+import { SessionHeading } from './SessionHeading.tsx';
 import { ReplayPanel } from './ReplayPanel.tsx';
 import './terminal.css';
 
@@ -26,12 +26,7 @@ export default function TerminalPage() {
 
   return (
     <div className="page terminal-page">
-      <div className="terminal-heading">
-        <Link to={dashboardPath(id)} aria-label={t('terminal.back')}>
-          <Button type="text" icon={<ArrowLeftOutlined />} tabIndex={-1} />
-        </Link>
-        <Typography.Title level={2}>{t('terminal.title')}</Typography.Title>
-      </div>
+      <SessionHeading deviceId={id} title={t('terminal.title')} />
       <Card>
         <TerminalPanel deviceId={id} />
       </Card>

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { terminalServerMessage, type TerminalCloseReason } from '@edge/protocol';
 import { openXterm, type FittedTerminal } from './xterm.ts';
 import { sendWhenOpen, terminalUrl } from './socket.ts';
+import { SessionStateTag } from './SessionStateTag.tsx';
 
 type State =
   | { phase: 'connecting' }
@@ -89,13 +90,7 @@ export function TerminalPanel({ deviceId, container }: { deviceId: string; conta
   return (
     <div className="terminal-panel">
       <Space className="terminal-toolbar" wrap>
-        <Tag
-          color={state.phase === 'open' ? 'green' : state.phase === 'closed' ? 'default' : 'processing'}
-          data-testid="terminal-state"
-          data-phase={state.phase}
-        >
-          {t(`terminal.state.${state.phase}`)}
-        </Tag>
+        <SessionStateTag phase={state.phase} data-testid="terminal-state" />
         {state.phase === 'open' && state.readOnly && <Tag color="gold">{t('terminal.readOnly')}</Tag>}
         <Tooltip title={t('terminal.copyHint')}>
           <Button size="small" icon={<CopyOutlined />} onClick={copy}>
