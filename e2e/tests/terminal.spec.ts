@@ -4,7 +4,7 @@
  * the page, and the session replayed from the recorded sessions.
  */
 import { expect, test, type WebSocket } from '@playwright/test';
-import { signInAs } from './helpers.ts';
+import { chooseLanguage, signInAs } from './helpers.ts';
 
 test('open a simulated device terminal, type, leave, and replay the session', async ({ page }) => {
   test.setTimeout(120_000);
@@ -48,4 +48,24 @@ test('open a simulated device terminal, type, leave, and replay the session', as
   await expect(replay).toBeVisible({ timeout: 20_000 });
   await replay.click();
   await expect(page.getByTestId('replay-screen')).toContainText('typed-in-the-browser', { timeout: 20_000 });
+});
+
+test('the terminal page reads right to left in Arabic, its screen in view and nothing scrolled aside', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAs(page);
+  await chooseLanguage(page, 'العربية');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const answer = await page.request.get('/api/v1/inventory/list?page=1&pageSize=40&online=true');
+  const rows = (await answer.json()) as { list: { id: string; online: boolean; secureMode: string }[] };
+  const device = rows.list.find((d) => d.online && d.secureMode !== 'OrpheLink Only');
+  await page.goto(`/desk/inventory/devices/${device!.id}/terminal`);
+  const screen = page.getByTestId('terminal-screen');
+  await expect(screen).toContainText('root@');
+  await expect(screen).toBeInViewport();
+  // xterm's far-off measuring element must not widen the page (a right-to-left page scrolled out to it).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
 });
