@@ -598,6 +598,15 @@ describe('live app states', () => {
 
   test('app state changes reach the browsers watching live: the device list pushed, the fleet told', async () => {
     await deployLow('beat');
+    // The device's report of the new app taken in (and pushed to nobody yet): a push of it cannot then come
+    // after the subscription below and pass for one made on subscribing.
+    await waitFor(
+      async () =>
+        json<{ list: { deviceId: string; state: string }[] }>(
+          await admin('GET', `${APPLICATION_API}/installed/fleet?search=beat&pageSize=500`),
+        ).list.find((r) => r.deviceId === deviceId)?.state === 'running',
+      'the new app reported running',
+    );
     const live = await openLive(edge, adminHeaders);
     try {
       live.subscribe(LIVE_CHANNELS.containers, [deviceId, 'ffffffffffffffff']);
