@@ -98,6 +98,8 @@ async function main() {
       name: 'Fleet presence',
       description: 'Every device offline or back',
       events: ['offline', 'online'],
+      controller: false,
+      profileIds: [],
       allDevices: true,
       deviceIds: [],
       groupIds: [],

@@ -123,6 +123,7 @@ export function commandHandlers(ctx: CommandContext) {
     },
     rpc: ({ count, spreadMs, deadlineMs }) => rpc(count, spreadMs, deadlineMs),
     timeline: async ({ at }) => timeline.since(at),
+    gcPauses: async ({ at }) => timeline.gcPauses(at),
     async watchOffline({ serial }) {
       const device = bySerial(serial);
       const off = edge.devices.onChange((change) => {

@@ -3,8 +3,9 @@
  * in, the longest event-loop stall, garbage collection, time spent waiting for a core), so a slow API answer or RPC can be matched with
  * what happened at that moment instead of guessed at.
  */
-import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
+import { PerformanceObserver, constants, monitorEventLoopDelay } from 'node:perf_hooks';
 import { cpuWaitSeconds } from './proc-sampler.ts';
+import { percentile } from './stats.ts';
 
 export interface Second {
   /** Epoch ms at the end of the second. */
@@ -19,6 +20,25 @@ export interface Second {
 }
 
 const KEEP_SECONDS = 600;
+/** Single pauses kept for percentiles: a minute of a busy console's scavenges is a few hundred. */
+const KEEP_PAUSES = 50_000;
+
+/** Garbage-collection pauses over a window: a slow keystroke or request next to the longest of them. */
+export interface GcPauses {
+  n: number;
+  p99Ms: number;
+  maxMs: number;
+  totalMs: number;
+  /** Of the longest: scavenge (young generation), mark-compact (old), incremental marking or weak callbacks. */
+  longestKind: string;
+}
+
+const GC_KINDS: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'mark-compact',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental marking',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+};
 
 export function consoleTimeline(ingestedSoFar: () => number) {
   const seconds: Second[] = [];
@@ -27,12 +47,19 @@ export function consoleTimeline(ingestedSoFar: () => number) {
   let gcMs = 0;
   let gcMaxMs = 0;
   let gcTotalMs = 0;
+  const pauses: { at: number; ms: number; kind: number }[] = [];
   const gc = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       gcMs += entry.duration;
       gcTotalMs += entry.duration;
       gcMaxMs = Math.max(gcMaxMs, entry.duration);
+      pauses.push({
+        at: Date.now(),
+        ms: entry.duration,
+        kind: (entry as { detail?: { kind?: number } }).detail?.kind ?? 0,
+      });
     }
+    if (pauses.length > KEEP_PAUSES) pauses.splice(0, pauses.length - KEEP_PAUSES);
   });
   gc.observe({ entryTypes: ['gc'] });
   let last = ingestedSoFar();
@@ -60,6 +87,17 @@ export function consoleTimeline(ingestedSoFar: () => number) {
   return {
     since: (at: number): Second[] => seconds.filter((s) => s.at > at),
     gcTotalMs: () => gcTotalMs,
+    gcPauses(at: number): GcPauses {
+      const window = pauses.filter((p) => p.at > at).sort((a, b) => a.ms - b.ms);
+      const sorted = window.map((p) => p.ms);
+      return {
+        n: sorted.length,
+        p99Ms: percentile(sorted, 99),
+        maxMs: sorted.at(-1) ?? NaN,
+        totalMs: sorted.reduce((a, b) => a + b, 0),
+        longestKind: GC_KINDS[window.at(-1)?.kind ?? 0] ?? 'none',
+      };
+    },
     stop() {
       clearInterval(timer);
       loop.disable();

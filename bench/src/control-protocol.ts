@@ -4,7 +4,7 @@
  * share stdout and are told apart by the mark).
  */
 import type { Console } from '@edge/server';
-import type { Second } from './console-timeline.ts';
+import type { GcPauses, Second } from './console-timeline.ts';
 import type { SqlStat } from './sql-stats.ts';
 
 export type IngestCounts = ReturnType<Console['devices']['ingest']>;
@@ -22,6 +22,8 @@ export type ConsoleRequest =
   | { cmd: 'ingest' }
   /** The console's second-by-second record since `at` (console-timeline.ts). */
   | { cmd: 'timeline'; at: number }
+  /** The console's garbage-collection pauses since `at`. */
+  | { cmd: 'gcPauses'; at: number }
   /** `count` getInfo calls, one at a time, spread over `spreadMs`. */
   | { cmd: 'rpc'; count: number; spreadMs: number; deadlineMs: number }
   /** Answers at once; an `offline` event follows when the device goes offline. */
@@ -81,6 +83,7 @@ export interface Replies {
   waitOffline: { reached: boolean; at: number; counts: Counts };
   ingest: IngestReading;
   timeline: Second[];
+  gcPauses: GcPauses;
   rpc: RpcReading;
   watchOffline: { deviceId: string };
   clearRetained: { cleared: number };

@@ -92,6 +92,17 @@ export interface TerminalFigure {
   kibPerSession: number;
 }
 
+/** A download through a jump link to a real agent's HTTP server (phases/jump-download.ts). */
+export interface JumpFigure {
+  mib: number;
+  seconds: number;
+  mbitPerS: number;
+  rssBeforeMiB: number;
+  /** The console's highest RSS while the download ran. */
+  rssPeakMiB: number;
+  rssAfterMiB: number;
+}
+
 export interface Figures {
   backend: string;
   transport: string;
@@ -111,6 +122,7 @@ export interface Figures {
   /** Backup now over the whole fleet, one job (phases/backup-fanout.ts). */
   backup: JobUnderLoadFigure | null;
   terminals: TerminalFigure | null;
+  jump: JumpFigure | null;
   /** What went wrong or fell short; an empty list means every phase ran. */
   problems: string[];
 }
@@ -132,5 +144,6 @@ export const emptyFigures = (backend: string, transport: string, size: number): 
   deploy: null,
   backup: null,
   terminals: null,
+  jump: null,
   problems: [],
 });

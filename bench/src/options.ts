@@ -1,7 +1,7 @@
 /** The command line of `npm run bench`. */
 import { parseArgs } from 'node:util';
 import { BACKENDS, type BackendName, type Transport } from './backends.ts';
-import type { RunSettings } from './run-context.ts';
+import { FANOUTS, type Fanout, type RunSettings } from './run-context.ts';
 
 export const USAGE = `Usage: npm run bench -- [options]
 
@@ -23,13 +23,19 @@ measures, prints a table, and cleans up after itself.
   --ramp-ms MS             spread of the fleet's first connections (default 0: a storm)
   --online-timeout-s S     give up waiting for all devices online (default 180)
   --api-requests N         requests per API route (default 200)
+  --api-window-s S         seconds the API requests are spread over (default: one report interval); 300
+                           takes in the telemetry history's maintenance (every 5 min) and five writes
   --rpc-calls N            RPC round trips (default 200)
   --drops N                devices dropped for offline detection (default 5)
   --terminals N            device terminals open at once for the keystroke echo (default 50; 0 skips)
+  --terminal-keys N        keys each terminal types, one every 100 ms (default 300: 30 s of typing)
+  --jump-mib N             MiB downloaded through a jump link to a real agent's HTTP server (default 50; 0 skips)
   --ingest-steps S,S,...   report intervals of the ingest-capacity probe (default 10,5,2,1)
   --no-ingest              skip the ingest-capacity probe
   --no-fanouts             skip the diagnose, profile rollout, deploy and backup fan-outs (to reach the
                            terminals at 10,000 devices within a short run)
+  --fanouts F,F,...        only these fan-outs: ping, rollout, deploy, backup (default all; e.g. one job
+                           phase at a time with --profile)
   --ingest-window-s S      measuring window per probe step (default 15)
   --local-addresses A      fleet source addresses (default 127.0.0.2-127.0.0.33)
   --console-node-flags=F   Node/V8 flags of the console process, e.g. --console-node-flags=--max-semi-space-size=64
@@ -74,6 +80,14 @@ function countOrNone(name: string, text: string): number {
   return n;
 }
 
+function fanoutList(text: string): Fanout[] {
+  const names = text.split(',').map((t) => t.trim());
+  for (const n of names)
+    if (!(FANOUTS as readonly string[]).includes(n))
+      throw new UsageError(`--fanouts: unknown fan-out ${n} (${FANOUTS.join(', ')})`);
+  return FANOUTS.filter((f) => names.includes(f));
+}
+
 function niceness(text: string): number {
   const n = Number(text);
   if (!Number.isInteger(n) || n < 0 || n > 19)
@@ -101,12 +115,16 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       'ramp-ms': { type: 'string', default: '0' },
       'online-timeout-s': { type: 'string', default: '180' },
       'api-requests': { type: 'string', default: '200' },
+      'api-window-s': { type: 'string' },
       'rpc-calls': { type: 'string', default: '200' },
       drops: { type: 'string', default: '5' },
       terminals: { type: 'string', default: '50' },
+      'terminal-keys': { type: 'string', default: '300' },
+      'jump-mib': { type: 'string', default: '50' },
       'ingest-steps': { type: 'string', default: '10,5,2,1' },
       'no-ingest': { type: 'boolean', default: false },
       'no-fanouts': { type: 'boolean', default: false },
+      fanouts: { type: 'string', default: FANOUTS.join(',') },
       'ingest-window-s': { type: 'string', default: '15' },
       'local-addresses': { type: 'string', default: '127.0.0.2-127.0.0.33' },
       'fleet-processes': { type: 'string' },
@@ -145,11 +163,14 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       steadyS: one('steady-s', v['steady-s']),
       onlineTimeoutS: one('online-timeout-s', v['online-timeout-s']),
       apiRequests: one('api-requests', v['api-requests']),
+      apiWindowS: v['api-window-s'] === undefined ? undefined : one('api-window-s', v['api-window-s']),
       rpcCalls: one('rpc-calls', v['rpc-calls']),
       drops: one('drops', v.drops),
       terminals: countOrNone('terminals', v.terminals),
+      terminalKeys: one('terminal-keys', v['terminal-keys']),
+      jumpMib: countOrNone('jump-mib', v['jump-mib']),
       ingestSteps: v['no-ingest'] ? [] : numbers('ingest-steps', v['ingest-steps']),
-      fanouts: !v['no-fanouts'],
+      fanouts: v['no-fanouts'] ? [] : fanoutList(v.fanouts),
       ingestWindowS: one('ingest-window-s', v['ingest-window-s']),
       localAddresses: v['local-addresses'] || undefined,
       consoleNodeFlags: v['console-node-flags'].split(/\s+/).filter(Boolean),

@@ -6,6 +6,7 @@
 import { afterAll, expect, test } from 'vitest';
 import { cleanUpAll } from './cleanup.ts';
 import { runScenario } from './scenario.ts';
+import { FANOUTS } from './run-context.ts';
 
 const SIZE = 300;
 const RPC_CALLS = 40;
@@ -30,7 +31,9 @@ test(`${SIZE} devices: all online after enrolment and after a reconnect storm, R
       rpcCalls: RPC_CALLS,
       drops: DROPS,
       terminals: 5,
-      fanouts: true,
+      terminalKeys: 20,
+      jumpMib: 4,
+      fanouts: [...FANOUTS],
       ingestSteps: [],
       ingestWindowS: 3,
       localAddresses: '127.0.0.2-127.0.0.3',
@@ -46,6 +49,8 @@ test(`${SIZE} devices: all online after enrolment and after a reconnect storm, R
   const context = `\n${log.join('\n')}`;
   expect(figures.problems, context).toEqual([]);
   expect(figures.terminals?.terminals, context).toBe(5);
+  // Through a jump link to a real agent, every byte came (the phase throws otherwise).
+  expect(figures.jump?.mib, context).toBe(4);
   expect(figures.enrol?.reached, context).toBe(true);
   expect(figures.reconnect?.reached, context).toBe(true);
   expect(figures.steady?.heartbeatsPerS, context).toBeGreaterThan(0);
@@ -55,9 +60,10 @@ test(`${SIZE} devices: all online after enrolment and after a reconnect storm, R
   // The profile rollout reached every device through the desired-config path.
   expect(figures.rollout, context).toMatchObject({ failed: 0 });
   expect(figures.rollout?.succeeded, context).toBe(figures.rollout?.devices);
-  // Every device got a deploy step; those whose model runs containers deployed it.
-  expect(figures.deploy?.devices, context).toBe(SIZE);
-  expect(figures.deploy?.succeeded, context).toBeGreaterThan(0);
+  // The group deploy went to the devices whose model runs containers (about half), and each deployed it.
+  expect(figures.deploy?.devices, context).toBeGreaterThan(0);
+  expect(figures.deploy?.devices, context).toBeLessThan(SIZE);
+  expect(figures.deploy, context).toMatchObject({ failed: 0 });
   // One backup job over the whole fleet: every device's file written.
   expect(figures.backup, context).toMatchObject({ devices: SIZE, succeeded: SIZE, failed: 0 });
 }, 180_000);

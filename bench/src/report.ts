@@ -99,6 +99,14 @@ const ROWS: [string, (f: Figures) => Cell][] = [
     (f) => (f.terminals ? `${latency(f.terminals.echo)} (${f.terminals.terminals} open)` : null),
   ],
   ['console memory per terminal, KiB', (f) => fixed(f.terminals?.kibPerSession, 0)],
+  ['jump to device: download, Mbit/s', (f) => fixed(f.jump?.mbitPerS, 1)],
+  [
+    'console RSS MiB around the download: before / peak / after',
+    (f) =>
+      f.jump
+        ? `${fixed(f.jump.rssBeforeMiB, 0)} / ${fixed(f.jump.rssPeakMiB, 0)} / ${fixed(f.jump.rssAfterMiB, 0)}`
+        : null,
+  ],
   [
     'offline detection p50 / max, ms',
     (f) => (f.offline ? `${fixed(f.offline.p50, 0)} / ${fixed(f.offline.max, 0)}` : null),

@@ -4,6 +4,10 @@ import type { Backend } from './backends.ts';
 import type { ConsoleChild } from './console-child.ts';
 import type { FleetChild } from './fleet-child.ts';
 
+/** The fleet-wide job fan-outs, in the order a run measures them. */
+export const FANOUTS = ['ping', 'rollout', 'deploy', 'backup'] as const;
+export type Fanout = (typeof FANOUTS)[number];
+
 export interface RunSettings {
   size: number;
   /** Report interval of the steady phase, seconds (SPEC: 5, 30 or 60). */
@@ -19,11 +23,23 @@ export interface RunSettings {
   drops: number;
   /** Device terminals open at once in the terminals phase (0 skips it). */
   terminals: number;
-  /** Whether the job fan-outs (diagnose, profile rollout, deploy, backup) run. */
-  fanouts: boolean;
+  /**
+   * Keys each terminal types, one every 100 ms. The p99 counts every key typed: a phase of a few seconds
+   * holds one stall or none, so its p99 says more about luck than about the console.
+   */
+  terminalKeys: number;
+  /** MiB downloaded through a jump link to a real agent in the jump phase (0 skips it). */
+  jumpMib: number;
+  /** The job fan-outs that run, in this order (diagnose ping, profile rollout, deploy, backup); empty skips them. */
+  fanouts: Fanout[];
   /** Report intervals of the ingest-capacity probe, longest first; empty skips it. */
   ingestSteps: number[];
   ingestWindowS: number;
+  /**
+   * Seconds the API latency samples are spread over; undefined: one report interval. Longer windows take in
+   * the console's own periodic work (the telemetry write every minute, the history maintenance every 5).
+   */
+  apiWindowS?: number;
   /** Node/V8 flags of the console process. */
   consoleNodeFlags: string[];
   /** Simulator processes the fleet is spread over; undefined: one per 2,500 devices, at most one per core. */

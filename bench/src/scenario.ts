@@ -13,7 +13,7 @@ import { onCleanup } from './cleanup.ts';
 import { startConsoleChild } from './console-child.ts';
 import { emptyFigures, type Figures } from './figures.ts';
 import { readProc } from './proc-sampler.ts';
-import type { RunContext, RunSettings } from './run-context.ts';
+import type { Fanout, RunContext, RunSettings } from './run-context.ts';
 import { startFleetAndWait, stopFleet } from './phases/online.ts';
 import { measureSteady } from './phases/steady.ts';
 import { measureApi } from './phases/api-latency.ts';
@@ -23,6 +23,7 @@ import { measureProfileRollout } from './phases/profile-rollout.ts';
 import { measureDeployFanout } from './phases/deploy-fanout.ts';
 import { measureBackupFanout } from './phases/backup-fanout.ts';
 import { measureTerminals } from './phases/terminals.ts';
+import { measureJumpDownload } from './phases/jump-download.ts';
 import { measureOffline } from './phases/offline.ts';
 import { probeIngestCapacity } from './phases/ingest-capacity.ts';
 import { writePhaseWindow } from './profile-summary.ts';
@@ -149,14 +150,19 @@ export async function runScenario(o: ScenarioOptions): Promise<Figures> {
           );
         return result;
       };
-      if (settings.fanouts) {
+      const fanout = (f: Fanout) => settings.fanouts.includes(f);
+      if (fanout('ping'))
         figures.diagnose = await jobPhase('diagnose fan-out', () => measureDiagnoseFanout(run));
+      if (fanout('rollout'))
         figures.rollout = await jobPhase('profile rollout', () => measureProfileRollout(run));
-        figures.deploy = await jobPhase('deploy fan-out', () => measureDeployFanout(run));
-        figures.backup = await jobPhase('backup fan-out', () => measureBackupFanout(run));
-      }
+      if (fanout('deploy')) figures.deploy = await jobPhase('deploy fan-out', () => measureDeployFanout(run));
+      if (fanout('backup')) figures.backup = await jobPhase('backup fan-out', () => measureBackupFanout(run));
       if (settings.terminals > 0)
-        figures.terminals = await phase('terminals', () => measureTerminals(run, settings.terminals));
+        figures.terminals = await phase('terminals', () =>
+          measureTerminals(run, settings.terminals, settings.terminalKeys),
+        );
+      if (settings.jumpMib > 0)
+        figures.jump = await phase('jump to device', () => measureJumpDownload(run, settings.jumpMib));
       figures.offline = await phase('offline detection', () => measureOffline(run));
       const live = await phase('live heap', () => run.console.request({ cmd: 'liveHeap' }, 120_000));
       if (live) {

@@ -24,7 +24,13 @@ export function describeSecond(s: Second | undefined): string {
   return `that second: ${s.ingested} msgs in, loop stall ${s.loopDelayMaxMs.toFixed(0)} ms, GC ${s.gcMs.toFixed(0)} ms (longest ${s.gcMaxMs.toFixed(0)}), heap ${s.heapUsedMiB.toFixed(0)} MiB, waited ${s.cpuWaitMs.toFixed(0)} ms for a core`;
 }
 
-export async function explainSlowest(ctx: RunContext, samples: Sample[], since: number): Promise<void> {
+/** `more` adds to each slow sample's line (e.g. what the measuring process itself went through then). */
+export async function explainSlowest(
+  ctx: RunContext,
+  samples: Sample[],
+  since: number,
+  more: (sample: Sample) => string = () => '',
+): Promise<void> {
   if (samples.length === 0) return;
   const timeline = await ctx.console.request({ cmd: 'timeline', at: since - 1000 });
   const busiest = timeline.reduce((a, b) => (b.ingested > a.ingested ? b : a), timeline[0]!);
@@ -36,6 +42,6 @@ export async function explainSlowest(ctx: RunContext, samples: Sample[], since: 
   for (const sample of [...samples].sort((a, b) => b.ms - a.ms).slice(0, SHOW)) {
     // The second whose record ends after the request did.
     const second = timeline.find((s) => s.at >= sample.at + sample.ms);
-    ctx.log(`    slow: ${sample.what} ${sample.ms.toFixed(0)} ms; ${describeSecond(second)}`);
+    ctx.log(`    slow: ${sample.what} ${sample.ms.toFixed(0)} ms; ${describeSecond(second)}${more(sample)}`);
   }
 }

@@ -19,9 +19,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { openStore, telemetryHistory, telemetrySampler, telemetryStore } from '@edge/server/telemetry';
+import {
+  insertBareDevices,
+  openStore,
+  telemetryHistory,
+  telemetrySampler,
+  telemetryStore,
+} from '@edge/server/telemetry';
 
 const { values: args } = parseArgs({
   options: {
@@ -56,6 +63,21 @@ async function timed(runs: number, run: () => Promise<unknown>) {
 }
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
+/**
+ * The longest the event loop went without a turn while `run` ran (an HTTP request that arrived meanwhile
+ * waited that long): Node's own loop-delay histogram, as the console's timeline (console-timeline.ts) keeps it.
+ */
+async function longestStall(run: () => Promise<unknown>): Promise<number> {
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  try {
+    await run();
+  } finally {
+    loop.disable();
+  }
+  return loop.max / 1e6;
+}
+
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-bench-history-'));
   let databaseUrl: string | undefined;
@@ -87,6 +109,8 @@ async function main() {
     const history = telemetryHistory(series, { graceMs: 2 * MINUTE, now: () => clock });
     const ids = Array.from({ length: DEVICES }, (_, i) => `bench${String(i).padStart(11, '0')}`);
     const readers = ids.slice(0, READERS);
+    // The fleet's devices as the console holds them: a fleet-wide read walks the devices table.
+    await insertBareDevices(db, ids);
     const sample = (d: number, step: number) => {
       const phase = (d * 7 + step) % 100;
       return {
@@ -109,6 +133,7 @@ async function main() {
     const report = async (devices: number, from: number, minutes: number) => {
       let writeMs = 0;
       const maintainTimes: number[] = [];
+      const maintainStalls: number[] = [];
       for (let step = 0; step < 2 * minutes; step++) {
         clock = from + step * 30_000;
         for (let d = 0; d < devices; d++) sampler.add(ids[d]!, sample(d, step));
@@ -118,12 +143,21 @@ async function main() {
           writeMs += performance.now() - start;
         }
         if (step % 10 === 9) {
-          const start = performance.now();
-          await history.maintain();
-          maintainTimes.push(performance.now() - start);
+          let took = 0;
+          const stall = await longestStall(async () => {
+            const start = performance.now();
+            await history.maintain();
+            took = performance.now() - start;
+          });
+          maintainTimes.push(took);
+          maintainStalls.push(stall);
         }
       }
-      return { writeMs, maintainTimes: maintainTimes.sort((a, b) => a - b) };
+      return {
+        writeMs,
+        maintainTimes: maintainTimes.sort((a, b) => a - b),
+        maintainStalls: maintainStalls.sort((a, b) => a - b),
+      };
     };
 
     // 1. The read targets' history, through the sampler's insert and the maintenance task.
@@ -175,7 +209,7 @@ async function main() {
     await history.maintain();
     const wallS = (performance.now() - wall) / 1000;
     console.error(`fleet window written (${wallS.toFixed(0)} s); reads`);
-    const maintainTimes = fleet.maintainTimes;
+    const { maintainTimes, maintainStalls } = fleet;
     const after = await tableBytes(store.dialect, db);
     // Raw: bytes per row times a device's 1,440 rows a day (the raw table holds the fleet's window and
     // what retention keeps of the readers'); rollups: what the fleet's window added, over a day.
@@ -249,6 +283,12 @@ async function main() {
           history.aggregate('5m', 'cpuUsage', null, { from: end - fleetHours * HOUR, to }, ['avg', 'p95']),
       ],
     ];
+    // A read that found nothing would time nothing: the fleet-wide one must see every bucket of its hours.
+    const fleetBuckets = (
+      await history.aggregate('5m', 'cpuUsage', null, { from: end - fleetHours * HOUR, to }, ['avg'])
+    ).length;
+    if (fleetBuckets < fleetHours * 12 - 1)
+      throw new Error(`the fleet overview found ${fleetBuckets} buckets`);
     const timedReads = [];
     for (const [label, runs, run] of reads) timedReads.push({ label, runs, ...(await timed(runs, run)) });
 
@@ -264,6 +304,9 @@ async function main() {
     );
     console.log(
       `  maintenance (partitions, rollups, prune) every 5 min: p50 ${ms(pct(maintainTimes, 50))}, p99 ${ms(pct(maintainTimes, 99))}, total ${(maintainTimes.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s`,
+    );
+    console.log(
+      `  longest single stall of the event loop during a maintenance run (what a request waits behind): p50 ${ms(pct(maintainStalls, 50))}, p99 ${ms(pct(maintainStalls, 99))}, max ${ms(maintainStalls.at(-1)!)}`,
     );
     console.log(
       `  bytes per device per day: raw ${kib(perDeviceDay.raw)}, 5-min ${kib(perDeviceDay.fine)}, hourly ${kib(perDeviceDay.hour)} (tables with their indexes)`,

@@ -4,7 +4,7 @@
  * access control list's lockout guard, and branding on the login screen. Every test removes what it made.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { answerConfirm, pngImage, signInAs } from './helpers.ts';
+import { answerConfirm, chooseOption, pngImage, signInAs } from './helpers.ts';
 
 const BASE = () => process.env.E2E_BASE_URL!;
 const suffix = () => Date.now().toString(36).slice(-6);
@@ -52,8 +52,7 @@ test('a user given a permission with only Settings > Account sees only that, and
   await expect(form.getByText('Passwords do not match.')).toBeVisible();
   await expect(form.getByText('Please select at least one account type.')).toBeVisible();
   await form.getByLabel('Confirm password').fill(password);
-  await form.getByRole('combobox').click();
-  await page.getByRole('option', { name: roleName }).click();
+  await chooseOption(page, form.locator('.ant-select', { has: page.getByRole('combobox') }), roleName);
   await form.getByLabel('Admin', { exact: true }).check();
   await page.getByTestId('user-form-save').click();
   await toast(page, 'Saved successfully.');

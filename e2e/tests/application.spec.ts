@@ -5,7 +5,7 @@
  * app's own shell) and see a command's answer, then stop and delete it, each after its confirmation.
  */
 import { expect, test, type WebSocket } from '@playwright/test';
-import { answerConfirm, expectToast, signInAs } from './helpers.ts';
+import { answerConfirm, chooseOption, expectToast, signInAs } from './helpers.ts';
 
 /** The simulator's models with a container engine (agent platform/catalogue.ts). */
 const CONTAINER_MODELS = ['ER-7206 Gigabit Router', 'EG-8P PoE Edge Gateway', 'IR-915 Industrial 4G Router'];
@@ -67,19 +67,8 @@ test('import a template, deploy it to a device, see it run, read its log, stop a
   const card = page.getByTestId(`store-app-${APP}`);
   await expect(card).toContainText('library/httpd:2.4');
   await card.getByTestId('store-deploy').click();
-  // Chosen again until the choice shows: a re-render under load can drop it (and Deploy then sends nothing).
-  const picker = page.getByTestId('app-devices');
-  await expect(async () => {
-    if (!((await picker.textContent()) ?? '').includes(device!.sn)) {
-      await picker.click();
-      await picker.locator('input').fill(device!.sn);
-      await page
-        .locator(`.ant-select-dropdown:visible .ant-select-item-option[title*="${device!.sn}"]`)
-        .click();
-      await page.keyboard.press('Escape');
-    }
-    await expect(picker).toContainText(device!.sn, { timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
+  await chooseOption(page, 'app-devices', device!.sn, { partial: true, search: device!.sn });
+  await page.keyboard.press('Escape');
   await page.getByTestId('deploy-save').click();
   await expectToast(page, 'Deploy started.');
   await expect(page.getByTestId('job-progress')).toHaveAttribute('data-job-state', 'succeeded', {
@@ -88,9 +77,7 @@ test('import a template, deploy it to a device, see it run, read its log, stop a
 
   // Deployed apps: the device's own list has it running; its log says it started.
   await page.getByRole('tab', { name: 'Deployed apps' }).click();
-  await page.getByTestId('installed-device').click();
-  await page.getByTestId('installed-device').locator('input').fill(device!.sn);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title*="${device!.sn}"]`).click();
+  await chooseOption(page, 'installed-device', device!.sn, { partial: true, search: device!.sn });
   const row = page.getByTestId(`container-row-${APP}`);
   await expect(row.getByTestId('container-state')).toHaveText('Running');
   await expect(row).toContainText('8088:80/tcp');

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { openSection } from './devices.ts';
-import { answerConfirm, signInAs } from './helpers.ts';
+import { answerConfirm, chooseOption, signInAs } from './helpers.ts';
 
 /** The Wi-Fi device of the demo fleet (deviceSettings.spec.ts uses it too; accounts are not its form's). */
 const DEVICE = 'DEMO-000006';
@@ -40,10 +40,7 @@ test('an Auth Connect account reaches a simulated device and shows on its Wi-Fi 
   await page.getByTestId('auth-connect-confirm').fill('Hotspot-pass-1');
   await expect(page.getByText(MISMATCH)).toHaveCount(0);
 
-  const devices = page.getByTestId('auth-connect-devices');
-  await devices.click();
-  await devices.locator('input').fill(DEVICE);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title*="${DEVICE}"]`).click();
+  await chooseOption(page, 'auth-connect-devices', DEVICE, { partial: true, search: DEVICE });
   await page.keyboard.press('Escape');
   await page.getByTestId('auth-connect-save').click();
   await expect(page.getByTestId('auth-connect-table')).toContainText(ACCOUNT);

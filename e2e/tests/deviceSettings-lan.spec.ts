@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { deviceIdOf } from './devices.ts';
-import { answerConfirm, signInAs } from './helpers.ts';
+import { answerConfirm, chooseOption, signInAs } from './helpers.ts';
 
 const DEVICE = 'DEMO-000007';
 const VID = 42;
@@ -70,8 +70,7 @@ test('a VLAN and its DHCP server are applied and reported back; invalid values s
   await page.getByTestId('settings-nav-dhcp').click();
   await expect(page.getByTestId('section-dhcp')).toBeVisible();
   await page.getByTestId('dhcp-add').click();
-  await page.getByTestId('dhcp-vid').click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${VID}"]`).click();
+  await chooseOption(page, 'dhcp-vid', String(VID));
   await page.getByTestId('dhcp-description').fill('e2e cameras');
   await page.getByTestId('dhcp-gateway').fill('192.168.42.300');
   await page.getByTestId('dhcp-range-start').fill('192.168.42.100');

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { deviceIdOf } from './devices.ts';
-import { answerConfirm, signInAs } from './helpers.ts';
+import { answerConfirm, chooseOption, signInAs } from './helpers.ts';
 
 const CELLULAR_DEVICE = 'DEMO-000005';
 const PROFILE = 'e2e-corp';
@@ -63,8 +63,7 @@ test('live signal figures; an APN profile is saved, quick-selected, applied and 
   expect(dashboardReads).toBe(1);
 
   // A private profile needs an APN name: the protocol's rule message.
-  await page.getByTestId('apn-type').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Private"]').click();
+  await chooseOption(page, 'apn-type', 'Private');
   await page.getByTestId('apn-name').fill(PROFILE);
   await page.getByTestId('mobile-apn-save').click();
   await expect(page.getByText('APN name cannot be empty.')).toBeVisible();
@@ -80,9 +79,9 @@ test('live signal figures; an APN profile is saved, quick-selected, applied and 
   await expect(page.getByTestId('mobile-saved-profiles')).toContainText(PROFILE);
 
   // Quick select fills the form from the saved profile; Apply puts it in use.
-  await page.getByTestId('apn-quick-select').click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${PROFILE}"]`).click();
-  await expect(page.getByTestId('apn-name')).toHaveValue(PROFILE);
+  await chooseOption(page, 'apn-quick-select', PROFILE, {
+    chosen: () => expect(page.getByTestId('apn-name')).toHaveValue(PROFILE, { timeout: 2_000 }),
+  });
   await expect(page.getByTestId('apn-apn')).toHaveValue('corp.e2e');
   await page.getByTestId('mobile-apn-apply').click();
   await answerConfirm(page, 'ok');

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { openSection } from './devices.ts';
-import { answerConfirm, signInAs } from './helpers.ts';
+import { answerConfirm, chooseOption, signInAs } from './helpers.ts';
 
 const DEVICE = 'DEMO-000008';
 /** The SPEC 5 message of the NAT subnet rule (packages/protocol/src/messages.ts). */
@@ -15,12 +15,6 @@ const NAT_SUBNET_FORMAT = 'Source subnet must be A.B.C.D/8 to A.B.C.D/32.';
 
 /** A port no earlier run against the same demo has used, so the add is never a duplicate. */
 const freshPort = () => 10_000 + (Date.now() % 50_000);
-
-/** Picks the option with this label in the select with this test hook. */
-async function choose(page: Page, testId: string, label: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`).click();
-}
 
 /** Applies the section, then waits until the device reports what the console wants. */
 async function applyAndSync<T>(
@@ -60,9 +54,9 @@ test('a port forward is added, applied and reported back in sync', async ({ page
   await page.getByTestId('port-forward-add').click();
   await page.getByTestId('port-forward-internal-ip').fill('192.168.1.50');
   await page.getByTestId('port-forward-internal-port').fill('80');
-  await choose(page, 'port-forward-protocol', 'TCP');
+  await chooseOption(page, 'port-forward-protocol', 'TCP');
   // The demo devices reach the Internet through eth0.
-  await choose(page, 'port-forward-external-iface', WAN);
+  await chooseOption(page, 'port-forward-external-iface', WAN);
   await page.getByTestId('port-forward-external-port').fill(String(port));
   await page.getByTestId('port-forward-description').fill('e2e camera');
   await page.getByTestId('port-forward-save').click();
@@ -91,8 +85,8 @@ test('a firewall port rule is added, applied and reported back in sync', async (
   // Without a protocol the rule is refused with the SPEC's words.
   await page.getByTestId('firewall-rule-save').click();
   await expect(page.getByText('Protocol is empty.')).toBeVisible();
-  await choose(page, 'firewall-rule-protocol', 'TCP');
-  await choose(page, 'firewall-rule-action', 'Allow');
+  await chooseOption(page, 'firewall-rule-protocol', 'TCP');
+  await chooseOption(page, 'firewall-rule-action', 'Allow');
   await page.getByTestId('firewall-rule-description').fill('e2e https');
   await page.getByTestId('firewall-rule-save').click();
   await expect(page.getByTestId('firewall-rule-table')).toContainText('e2e https');
@@ -112,7 +106,7 @@ test('a NAT rule with an invalid source subnet shows the rule message', async ({
 
   await page.getByTestId('nat-rule-add').click();
   await page.getByTestId('nat-subnet').fill('10.0.0.0/33');
-  await choose(page, 'nat-iface', WAN);
+  await chooseOption(page, 'nat-iface', WAN);
   await page.getByTestId('nat-rule-save').click();
   await expect(page.getByText(NAT_SUBNET_FORMAT)).toBeVisible();
   await expect(page.getByTestId('nat-rule-table')).not.toContainText('10.0.0.0/33');

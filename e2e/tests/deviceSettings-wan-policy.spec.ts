@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { deviceIdOf, openSection } from './devices.ts';
-import { answerConfirm, signInAs } from './helpers.ts';
+import { answerConfirm, chooseOption, signInAs } from './helpers.ts';
 
 const ONE_WAN_DEVICE = 'DEMO-000010';
 const TWO_WAN_DEVICE = 'DEMO-000011';
@@ -19,11 +19,6 @@ const SETTINGS = '/api/v1/inventory/settings';
 
 const expectInSync = (page: Page) =>
   expect(page.getByTestId('section-state')).toHaveAttribute('data-state', 'in_sync', { timeout: 60_000 });
-
-async function choose(page: Page, select: string, title: string): Promise<void> {
-  await page.getByTestId(select).click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${title}"]`).click();
-}
 
 /** A second WAN interface (DHCP) for the device, written through the WAN setting call as the console would. */
 async function addSecondWan(page: Page, id: string): Promise<void> {
@@ -51,8 +46,8 @@ test('multiple WAN: the two-WAN message on a one-WAN device, failover on a devic
   const id = await deviceIdOf(page, TWO_WAN_DEVICE);
   await addSecondWan(page, id);
   await openSection(page, TWO_WAN_DEVICE, 'multipleWan');
-  await choose(page, 'multiple-wan-mode', 'Failover');
-  await choose(page, 'multiple-wan-secondary', 'eth1');
+  await chooseOption(page, 'multiple-wan-mode', 'Failover');
+  await chooseOption(page, 'multiple-wan-secondary', 'eth1');
   await page.getByTestId('multiple-wan-apply').click();
   await answerConfirm(page, 'ok', /restores its previous configuration/);
   await expectInSync(page);

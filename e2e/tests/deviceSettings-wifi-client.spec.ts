@@ -3,7 +3,7 @@
  * and the networks it hears are listed. Only DEMO-000002 (a simulated 5G gateway with Wi-Fi) is used.
  */
 import { expect, test } from '@playwright/test';
-import { signInAs } from './helpers.ts';
+import { chooseOption, signInAs } from './helpers.ts';
 import { deviceIdOf } from './devices.ts';
 
 const WIFI_CLIENT_DEVICE = 'DEMO-000002';
@@ -15,8 +15,7 @@ test('scanning from the WAN screen lists the networks the device hears', async (
   await page.goto(`/desk/inventory/devices/${id}/settings/wan`);
   await expect(page.getByTestId('section-state')).toBeVisible();
 
-  await page.getByTestId('wan-mode').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Wi-Fi client"]').click();
+  await chooseOption(page, 'wan-mode', 'Wi-Fi client');
   await expect(page.getByTestId('wifi-client')).toBeVisible();
   await expect(page.getByTestId('wifi-scan-hint')).toBeVisible();
 

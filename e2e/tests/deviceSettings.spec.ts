@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { openSection } from './devices.ts';
-import { answerConfirm, signInAs } from './helpers.ts';
+import { answerConfirm, chooseOption, signInAs } from './helpers.ts';
 
 /** Wired (non-cellular) demo devices not used by the other specs' reboots. */
 /** The SPEC 5 messages of the SSID rule (packages/protocol/src/messages.ts). */
@@ -81,8 +81,7 @@ test('a static WAN address outside the provider network cuts the device off, and
   await openSection(page, WAN_DEVICE, 'wan');
   await expect(page.getByTestId('section-state')).toHaveAttribute('data-state', 'in_sync');
 
-  await page.getByTestId('wan-mode').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Static IP"]').click();
+  await chooseOption(page, 'wan-mode', 'Static IP');
   await page.getByTestId('wan-ip').fill('192.0.2.10');
   await page.getByTestId('wan-netmask').fill('255.255.255.0');
   await page.getByTestId('wan-gateway').fill('192.0.2.1');

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { E2E_DEMO_DEVICES } from './fixtures.ts';
-import { signInAs } from './helpers.ts';
+import { chooseOption, signInAs } from './helpers.ts';
 
 const DEVICE = 'DEMO-000002';
 
@@ -24,9 +24,7 @@ test('run a ping on a device and watch its lines arrive, then find it in the his
   await page.getByTestId('diagnose-ping-target').fill('192.0.2.1');
   await page.getByTestId('diagnose-ping-count').fill('6');
   await page.getByTestId('diagnose-ping-interval').fill('1');
-  await page.getByTestId('diagnose-devices').click();
-  await page.getByTestId('diagnose-devices').locator('input').fill(DEVICE);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title*="${DEVICE}"]`).click();
+  await chooseOption(page, 'diagnose-devices', DEVICE, { partial: true, search: DEVICE });
   await page.keyboard.press('Escape');
   await page.getByTestId('diagnose-run').click();
 

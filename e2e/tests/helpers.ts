@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from './fixtures.ts';
 
 /**
@@ -30,13 +30,50 @@ export async function openDeskApp(page: Page, key: string): Promise<void> {
   await icon.click();
 }
 
-export async function chooseLanguage(page: Page, label: string): Promise<void> {
-  const option = page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`);
-  // Right after sign-in the header may still re-render and swallow the first click that opens the list.
+/**
+ * Chooses an option of an antd select (by the select's test id or locator) until the select shows it. On a
+ * busy machine the list may still be sliding in when the option is clicked, or a live push re-renders the
+ * dialog, and the click is lost; the choice is then made again. `search` types into the select first (a
+ * searchable list of devices); `partial` matches an option whose title contains `title`; `chosen` checks
+ * what the choice did, for a select that does not keep showing it (a quick select filling a form), within
+ * a short timeout.
+ */
+export async function chooseOption(
+  page: Page,
+  select: string | Locator,
+  title: string,
+  {
+    partial = false,
+    search,
+    chosen,
+  }: { partial?: boolean; search?: string; chosen?: () => Promise<void> } = {},
+): Promise<void> {
+  const box = typeof select === 'string' ? page.getByTestId(select) : select;
+  const option = page.locator(
+    `.ant-select-dropdown:visible .ant-select-item-option[title${partial ? '*' : ''}="${title}"]`,
+  );
   await expect(async () => {
-    if (!(await option.isVisible())) await page.getByTestId('language-switch').click();
-    await option.click({ timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
+    // A multiple select toggles: a choice already shown is not clicked again.
+    if (!chosen && (await box.textContent())?.includes(title)) return;
+    if (!(await option.isVisible())) {
+      await box.click();
+      if (search !== undefined) await box.locator('input').fill(search);
+    }
+    await option.click({ timeout: 2_000 });
+    if (chosen) await chosen();
+    else await expect(box).toContainText(title, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  // A single select's list closes with an animation; the next select opened must not find this one's options.
+  if (!(await box.evaluate((e) => e.classList.contains('ant-select-multiple'))))
+    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+}
+
+/**
+ * Chooses the header's language until the switch shows it: right after sign-in the header may still
+ * re-render and swallow a click on the list (the option clicked, nothing chosen, no catalogue asked for).
+ */
+export async function chooseLanguage(page: Page, label: string): Promise<void> {
+  await chooseOption(page, 'language-switch', label);
 }
 
 /** Answers the open confirmation dialog (useConfirm); with `text`, only the dialog that says it. */
@@ -46,14 +83,21 @@ export async function answerConfirm(
   text?: string | RegExp,
 ): Promise<void> {
   const dialog = page.locator('.ant-modal-confirm', text === undefined ? {} : { hasText: text }).last();
-  await expect(dialog).toBeVisible();
-  // antd zooms a dialog in (motion classes *-appear / *-enter on it). Its first frames draw it transparent
-  // but already in place, so on a loaded machine Playwright found OK "stable" and clicked it before any
-  // user could, racing antd's open and close motions. Answer once the dialog is fully shown, as a user does.
-  await expect(dialog).not.toHaveClass(/-(appear|enter)(\s|-|$)/);
-  await expect(dialog).toHaveCSS('opacity', '1');
+  await expectDialogShown(dialog);
   await dialog.getByTestId(`confirm-${answer}`).click();
   await expect(dialog).toBeHidden();
+}
+
+/**
+ * Waits until a dialog (antd Modal) is fully shown. antd zooms a dialog in (motion classes *-appear /
+ * *-enter on it). Its first frames draw it transparent but already in place, so on a loaded machine
+ * Playwright found a button in it "stable" and clicked it before any user could, and the click was lost.
+ * A dialog's buttons are pressed once it is fully shown, as a user does.
+ */
+export async function expectDialogShown(dialog: Locator): Promise<void> {
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveClass(/-(appear|enter)(\s|-|$)/);
+  await expect(dialog).toHaveCSS('opacity', '1');
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { signInAs } from './helpers.ts';
+import { chooseOption, signInAs } from './helpers.ts';
 
 const DEVICE = 'DEMO-000003';
 
@@ -21,11 +21,8 @@ test('filter the log by device and level, then export it as .zip', async ({ page
   // Every demo device's connection is in the log (the console's own line).
   await expect(rows.first()).toBeVisible();
 
-  await page.getByTestId('log-device').click();
-  await page.getByTestId('log-device').locator('input').fill(DEVICE);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title*="${DEVICE}"]`).click();
-  await page.getByTestId('log-level').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Info"]').click();
+  await chooseOption(page, 'log-device', DEVICE, { partial: true, search: DEVICE });
+  await chooseOption(page, 'log-level', 'Info');
   await expect(page).toHaveURL(/levelName=Info/);
   await expect(page).toHaveURL(/deviceID=/);
   // The newest Info lines of a connection: the console's own and the agent's (other specs may have made
@@ -38,13 +35,11 @@ test('filter the log by device and level, then export it as .zip', async ({ page
   }
 
   // Error lines of this device: the connection line is not among them.
-  await page.getByTestId('log-level').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Error"]').click();
+  await chooseOption(page, 'log-level', 'Error');
   await expect(page).toHaveURL(/levelName=Error/);
   await expect(page.getByTestId('log-table')).not.toContainText('connected to the console');
 
-  await page.getByTestId('log-level').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Info"]').click();
+  await chooseOption(page, 'log-level', 'Info');
   await expect(page.getByTestId('log-table')).toContainText('connected to the console');
 
   const downloading = page.waitForEvent('download');

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { fleetSerial } from '@edge/protocol';
-import { answerConfirm, expectToast, signInAs } from './helpers.ts';
+import { answerConfirm, chooseOption, expectDialogShown, expectToast, signInAs } from './helpers.ts';
 import { openSection } from './devices.ts';
 import { startWaitingFleet, type TestFleet } from './fleet.ts';
 
@@ -43,7 +43,7 @@ test('a template made in the browser is given to a device adopted with it; copie
   await page.getByTestId('profiles-tab-templates').click();
   await page.getByTestId('template-create').click();
   const editor = page.locator('.ant-modal').filter({ has: page.getByTestId('template-name') });
-  await expect(editor).toBeVisible();
+  await expectDialogShown(editor);
   await editor.getByTestId('template-save').click();
   await expect(editor.getByText('Profile name cannot be empty.')).toBeVisible();
   await editor.getByTestId('template-name').fill(TEMPLATE);
@@ -69,8 +69,7 @@ test('a template made in the browser is given to a device adopted with it; copie
   const adopt = page.getByTestId(`adopt-${serial}`);
   await expect(adopt).toBeVisible({ timeout: 60_000 });
   await adopt.click();
-  await page.getByTestId('adopt-profile').click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${TEMPLATE}"]`).click();
+  await chooseOption(page, 'adopt-profile', TEMPLATE);
   await page.getByTestId('adopt-ok').click();
   await expect(adopt).toHaveCount(0, { timeout: 30_000 });
 
@@ -87,8 +86,11 @@ test('a template made in the browser is given to a device adopted with it; copie
   await page.getByTestId('profiles-tab-templates').click();
   await page.getByPlaceholder('Search templates').fill(tag);
   await row.getByTestId('template-copy-open').click();
-  await expect(page.getByTestId('template-copy-name')).toHaveValue(`${TEMPLATE} (copy)`);
-  await page.getByTestId('template-copy-save').click();
+  const copyDialog = page.locator('.ant-modal').filter({ has: page.getByTestId('template-copy-name') });
+  await expectDialogShown(copyDialog);
+  await expect(copyDialog.getByTestId('template-copy-name')).toHaveValue(`${TEMPLATE} (copy)`);
+  await copyDialog.getByTestId('template-copy-save').click();
+  await expect(copyDialog).toBeHidden();
   await expectToast(page, 'Profile created successfully.');
   const copy = page.getByTestId(`template-row-${TEMPLATE} (copy)`);
   await expect(copy).toBeVisible();

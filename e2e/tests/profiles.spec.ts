@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { answerConfirm, expectToast, signInAs } from './helpers.ts';
+import { answerConfirm, chooseOption, expectToast, signInAs } from './helpers.ts';
 
 const tag = Date.now().toString(36).slice(-6);
 const GROUP = `profiles-${tag}`;
@@ -61,14 +61,11 @@ async function heldByAll(page: Page, count: number) {
  * Chooses the group of the Apply drawer. Under load the drawer may re-render (live pushes) and drop the
  * first choice, leaving Dry run disabled: the choice is made again until it holds.
  */
-async function chooseRolloutGroup(page: Page, name: string): Promise<void> {
-  const option = page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${name}"]`);
-  await expect(async () => {
-    if (!(await option.isVisible())) await page.getByTestId('profile-rollout-group').click();
-    await option.click({ timeout: 2_000 });
-    await expect(page.getByTestId('profile-dry-run-button')).toBeEnabled({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
-}
+const chooseRolloutGroup = (page: Page, name: string) =>
+  chooseOption(page, 'profile-rollout-group', name, {
+    chosen: () => expect(page.getByTestId('profile-dry-run-button')).toBeEnabled({ timeout: 2_000 }),
+  });
+
 test('a Wi-Fi profile is created, dry-run on a group, rolled out in waves and deleted', async ({ page }) => {
   test.setTimeout(180_000);
   await signInAs(page);

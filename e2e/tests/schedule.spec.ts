@@ -5,7 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { permissionTree, type PermissionSet } from '@edge/protocol';
-import { answerConfirm, signInAs } from './helpers.ts';
+import { answerConfirm, chooseOption, signInAs } from './helpers.ts';
 
 const tag = Date.now().toString(36).slice(-6);
 const grant = { control: { enable: true }, isManagement: false };
@@ -85,8 +85,7 @@ test('a role with Schedule create makes a Backup schedule from the panel; the ca
   const form = page.getByTestId('schedule-form');
   await expect(form).toBeVisible();
   await page.locator('#schedule_name').fill(`Backup ${tag}`);
-  await page.locator('#schedule_groupId').click();
-  await option(page, `sched-${tag}`).click();
+  await chooseOption(page, 'schedule-group', `sched-${tag}`);
   await page.locator('#schedule_selection').click();
   for (const device of devices) await option(page, device.name).click();
   await page.keyboard.press('Escape');

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { deviceIdOf } from './devices.ts';
-import { signInAs } from './helpers.ts';
+import { chooseOption, signInAs } from './helpers.ts';
 
 // Both in a secure mode that allows the overlay (SPEC 4; seeded picks of agent platform/catalogue.ts):
 // DEMO-000005 'Unlimited', DEMO-000007 'OrpheLink Only'.
@@ -23,14 +23,6 @@ async function adminApi(page: Page) {
     expect(answer.status(), `${method} ${url}: ${await answer.text()}`).toBe(200);
     return answer.json() as Promise<{ id: number }>;
   };
-}
-
-/** Picks an option of an antd Select opened by its test id: live topology pushes leave the open list be. */
-async function choose(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
-  // The list closes with an animation: the next one opened must not find this one's options.
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 
 test('create a site and a link between two simulated devices, see it green; cut it, see it red', async ({
@@ -62,8 +54,8 @@ test('create a site and a link between two simulated devices, see it green; cut 
 
   await page.getByRole('tab', { name: 'Links' }).click();
   await page.getByTestId('sdwan-add-link').click();
-  await choose(page, 'sdwan-link-a', 'HQ E2E');
-  await choose(page, 'sdwan-link-b', 'Branch E2E');
+  await chooseOption(page, 'sdwan-link-a', 'HQ E2E');
+  await chooseOption(page, 'sdwan-link-b', 'Branch E2E');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Link added successfully.')).toBeVisible();
 

@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { generateSigningKeys } from '@edge/protocol/signature';
 import { packImage } from '@edge/protocol/upgrade-image';
-import { answerConfirm, expectToast, signInAs } from './helpers.ts';
+import { answerConfirm, chooseOption, expectToast, signInAs } from './helpers.ts';
 
 const key = generateSigningKeys();
 const version = `9.${Date.now() % 100000}.0`;
@@ -71,8 +71,7 @@ test('sets auto-check on the Upgrade page, uploads a signed device image and rol
   await page.reload();
   await page.getByTestId(`upgrade-rollout-open-${version}`).click();
   await expect(page.getByTestId('upgrade-rollout-start')).toBeDisabled();
-  await page.getByTestId('upgrade-rollout-group').click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${groupName}"]`).click();
+  await chooseOption(page, 'upgrade-rollout-group', groupName);
   await page.getByTestId('upgrade-rollout-start').click();
   await expectToast(page, 'Upgrade started.');
   const report = page

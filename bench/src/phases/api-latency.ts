@@ -1,7 +1,7 @@
 /**
  * API latency under load: an admin session asks for the inventory's first page, a device dashboard and the
  * account info in turn, paced over one report interval so the samples cover the whole report cycle (bursts
- * included) while the fleet reports. A route the console does not have is recorded as missing.
+ * included) while the fleet reports, or over `--api-window-s` to take in the console's slower periodic work. A route the console does not have is recorded as missing.
  */
 import { signIn, type ApiSession, type Timed } from '../http-client.ts';
 import { summarise } from '../stats.ts';
@@ -28,7 +28,7 @@ function probes(deviceId: string): Probe[] {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function measureApi(ctx: RunContext, deviceId: string): Promise<Record<string, Latency>> {
-  const { apiRequests, intervalS } = ctx.settings;
+  const { apiRequests, intervalS, apiWindowS } = ctx.settings;
   const api = await signIn(ctx.console.url, 'admin', ctx.settings.adminPassword);
   const out: Record<string, Latency> = {};
   const samples: Sample[] = [];
@@ -42,7 +42,7 @@ export async function measureApi(ctx: RunContext, deviceId: string): Promise<Rec
     }
     const timings = new Map<string, number[]>(live.map((p) => [p.name, []]));
     const begin = Date.now();
-    const spreadMs = intervalS * 1000;
+    const spreadMs = (apiWindowS ?? intervalS) * 1000;
     for (let n = 0; n < apiRequests && live.length > 0; n++) {
       const wait = begin + (n * spreadMs) / apiRequests - Date.now();
       if (wait > 0) await sleep(wait);

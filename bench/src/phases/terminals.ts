@@ -1,19 +1,23 @@
 /**
  * Terminals (issue 19): `--terminals N` browsers each open a device's terminal at once through the real
  * route (/websocket/v1/inventory/terminal) to simulated devices, then type as a person does (a key every
- * 100 ms, each waiting for its echo). Keystroke echo is browser -> console -> broker -> device's shell ->
+ * 100 ms for `--terminal-keys`, each waiting for its echo). Keystroke echo is browser -> console -> broker -> device's shell ->
  * broker -> console -> browser. Memory per open session is the console's RSS growth over the sessions.
+ * The slowest echoes are printed with what the console, the simulator and this process (the browsers' side,
+ * which sends and times the keys) went through at that second, so a stall in the measuring process is told
+ * apart from one of the console.
  */
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { TERMINAL_SOCKET_PATH, type DeviceRow } from '@edge/protocol';
 import { signIn } from '../http-client.ts';
+import { consoleTimeline, type Second } from '../console-timeline.ts';
 import { readProc } from '../proc-sampler.ts';
+import { explainSlowest, type Sample } from '../slow-samples.ts';
 import { summarise } from '../stats.ts';
 import type { TerminalFigure } from '../figures.ts';
 import type { RunContext } from '../run-context.ts';
 
-const KEYS_PER_TERMINAL = 20;
 const KEY_GAP_MS = 100;
 const OPEN_LIMIT_MS = 60_000;
 const PAGE_SIZE = 40;
@@ -73,7 +77,11 @@ async function devicesToOpen(api: Awaited<ReturnType<typeof signIn>>, count: num
   return ids.slice(0, count);
 }
 
-export async function measureTerminals(ctx: RunContext, count: number): Promise<TerminalFigure> {
+export async function measureTerminals(
+  ctx: RunContext,
+  count: number,
+  keys: number,
+): Promise<TerminalFigure> {
   const api = await signIn(ctx.console.url, 'admin', ctx.settings.adminPassword);
   const cookie = api.cookie;
   const ids = await devicesToOpen(api, count);
@@ -84,17 +92,26 @@ export async function measureTerminals(ctx: RunContext, count: number): Promise<
   await sleep(2000);
   const after = readProc(ctx.console.pid).rssBytes;
 
+  // The simulator's longest stall is counted from its previous census: start it here.
+  await ctx.fleet?.census();
+  // This process's own second-by-second record (event-loop stall, GC, waiting for a core).
+  const client = consoleTimeline(() => 0);
+  const since = Date.now();
   const echoes: number[] = [];
+  const samples: Sample[] = [];
   await Promise.all(
     terminals.map(async (t, n) => {
       await sleep((n * KEY_GAP_MS) / terminals.length); // the typists do not press in step
-      for (let k = 0; k < KEYS_PER_TERMINAL; k++) {
+      for (let k = 0; k < keys; k++) {
         const key = String.fromCharCode(97 + (k % 26));
         const echoed = t.seen(key);
+        const at = Date.now();
         const sent = performance.now();
         t.ws.send(JSON.stringify({ type: 'input', data: key }));
         await echoed;
-        echoes.push(performance.now() - sent);
+        const ms = performance.now() - sent;
+        echoes.push(ms);
+        samples.push({ what: `echo ${ids[n]}`, at, ms });
         await sleep(KEY_GAP_MS);
       }
       t.ws.send(JSON.stringify({ type: 'input', data: '\u0003' }));
@@ -111,5 +128,25 @@ export async function measureTerminals(ctx: RunContext, count: number): Promise<
   ctx.log(
     `  ${figure.terminals} terminals open in ${openS.toFixed(1)} s; keystroke echo p50 ${figure.echo.p50.toFixed(1)} ms, p99 ${figure.echo.p99.toFixed(1)} ms; console +${figure.kibPerSession.toFixed(0)} KiB per session`,
   );
+  await sleep(1100); // the last second's records
+  const clientSeconds = client.since(since);
+  client.stop();
+  await explainSlowest(ctx, samples, since, (sample) => {
+    const second = clientSeconds.find((s) => s.at >= sample.at + sample.ms);
+    return `; bench client: ${clientSecond(second)}`;
+  });
+  const worst = (pick: (s: Second) => number) => clientSeconds.reduce((m, s) => Math.max(m, pick(s)), 0);
+  ctx.log(
+    `    bench client (this process) during the phase: longest stall ${worst((s) => s.loopDelayMaxMs).toFixed(0)} ms, longest GC ${worst((s) => s.gcMaxMs).toFixed(0)} ms, at most ${worst((s) => s.cpuWaitMs).toFixed(0)} ms of a second waiting for a core`,
+  );
+  const gc = await ctx.console.request({ cmd: 'gcPauses', at: since });
+  ctx.log(
+    `    console GC pauses during the phase: ${gc.n}, p99 ${gc.p99Ms.toFixed(1)} ms, longest ${gc.maxMs.toFixed(1)} ms (${gc.longestKind}), ${gc.totalMs.toFixed(0)} ms in all`,
+  );
   return figure;
 }
+
+const clientSecond = (s: Second | undefined): string =>
+  s
+    ? `loop stall ${s.loopDelayMaxMs.toFixed(0)} ms, GC ${s.gcMaxMs.toFixed(0)} ms, waited ${s.cpuWaitMs.toFixed(0)} ms for a core`
+    : 'no record';

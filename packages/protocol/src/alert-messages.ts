@@ -24,8 +24,29 @@ export const ruleEvents = [
   'alarm',
   'jobFailed',
   'licenceExpiring',
+  'profileFailed',
 ] as const;
 export type RuleEvent = (typeof ruleEvents)[number];
+
+/**
+ * What a rule's event is about, which decides what the rule must select (SPEC 5 "notify device ...
+ * controller and profile selected"): a device's events the devices or groups it covers; the controller's
+ * own (this console: its jobs, its licences) the controller; a policy profile's (its rollout failed on
+ * devices) the profiles it watches.
+ */
+export const eventSubjects = {
+  device: ['offline', 'online', 'signalPoor', 'cpuHigh', 'temperatureHigh', 'configRolledBack', 'alarm'],
+  controller: ['jobFailed', 'licenceExpiring'],
+  profile: ['profileFailed'],
+} as const satisfies Record<string, readonly RuleEvent[]>;
+export type EventSubject = keyof typeof eventSubjects;
+export const eventSubjectOf = (event: RuleEvent): EventSubject =>
+  (Object.keys(eventSubjects) as EventSubject[]).find((k) =>
+    (eventSubjects[k] as readonly RuleEvent[]).includes(event),
+  )!;
+/** Whether a rule watching `events` must select what `subject` names. */
+export const watches = (events: readonly RuleEvent[], subject: EventSubject) =>
+  events.some((e) => eventSubjectOf(e) === subject);
 
 /** Heartbeat thresholds of cpuHigh and temperatureHigh; the event fires when a device crosses them upwards. */
 export const CPU_HIGH_PERCENT = 90;
@@ -66,6 +87,10 @@ export const eventRuleRequest = z
     allDevices: z.boolean().default(false),
     deviceIds: idList(z.string().min(1).max(64)),
     groupIds: idList(z.number().int().positive()),
+    /** The controller (this console) is watched: needed by its own events (eventSubjects.controller). */
+    controller: z.boolean().default(false),
+    /** The policy profiles whose events (eventSubjects.profile) the rule watches. */
+    profileIds: idList(z.number().int().positive()),
     severity: z.enum(severities, { error: messages.invalidChoice }),
     holdOffMinutes: z
       .number({ error: messages.notifyHoldOffRange })
@@ -87,22 +112,31 @@ export const eventRuleRequest = z
     escalateContactId: z.number().int().positive().nullable().default(null),
   })
   .superRefine((rule, ctx) => {
-    const issue = (path: string, code: 'notifyEscalateContactRequired' | 'notifyEscalateCriticalOnly') =>
-      ctx.addIssue({ code: 'custom', path: [path], message: messages[code], params: { code } });
+    const issue = (
+      path: string,
+      code:
+        | 'notifyEscalateContactRequired'
+        | 'notifyEscalateCriticalOnly'
+        | 'notifyDeviceRequired'
+        | 'notifyControllerRequired'
+        | 'notifyProfileRequired',
+    ) => ctx.addIssue({ code: 'custom', path: [path], message: messages[code], params: { code } });
     checkQuietHours(rule, ctx);
     if (rule.escalateMinutes > 0 && rule.escalateContactId === null)
       issue('escalateContactId', 'notifyEscalateContactRequired');
     if (rule.escalateMinutes > 0 && rule.severity !== 'critical')
       issue('severity', 'notifyEscalateCriticalOnly');
-    // Events of no device (a job, a licence) need no device scope.
-    const jobOnly = rule.events.every((e) => e === 'jobFailed' || e === 'licenceExpiring');
-    if (!rule.allDevices && !jobOnly && rule.deviceIds.length + rule.groupIds.length === 0)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['deviceIds'],
-        message: messages.notifyDeviceRequired,
-        params: { code: 'notifyDeviceRequired' },
-      });
+    // Each kind of event the rule watches needs its subject selected; the others' selections are unused.
+    if (
+      watches(rule.events, 'device') &&
+      !rule.allDevices &&
+      rule.deviceIds.length + rule.groupIds.length === 0
+    )
+      issue('deviceIds', 'notifyDeviceRequired');
+    if (watches(rule.events, 'controller') && !rule.controller)
+      issue('controller', 'notifyControllerRequired');
+    if (watches(rule.events, 'profile') && rule.profileIds.length === 0)
+      issue('profileIds', 'notifyProfileRequired');
   });
 export type EventRuleRequest = z.infer<typeof eventRuleRequest>;
 
@@ -118,6 +152,8 @@ export const eventRuleView = z.object({
   allDevices: z.boolean(),
   deviceIds: z.array(z.string()),
   groupIds: z.array(z.number()),
+  controller: z.boolean(),
+  profileIds: z.array(z.number()),
   severity: z.enum(severities),
   holdOffMinutes: z.number(),
   enabled: z.boolean(),

@@ -20,6 +20,9 @@ export const clientListQuery = z.object({
 });
 export type ClientListQuery = z.input<typeof clientListQuery>;
 
+export const clientBlockChanges = ['blocking', 'unblocking'] as const;
+export type ClientBlockChange = (typeof clientBlockChanges)[number];
+
 export const clientRow = z.object({
   deviceId: z.string(),
   deviceName: z.string(),
@@ -37,8 +40,14 @@ export const clientRow = z.object({
   lastSeen: z.number(),
   /** In the device's latest report. */
   connected: z.boolean(),
-  /** In the device's MAC blacklist (its configuration). */
+  /** In the MAC blacklist the device reported it applied (not merely the one asked of it). */
   blocked: z.boolean(),
+  /**
+   * A block or unblock of this client asked of the device and not applied by it yet (its configuration
+   * being sent, or waiting for the device to come back); null when none is under way. A change the device
+   * refused or rolled back is not under way: the client shows as the device has it.
+   */
+  blockChange: z.enum(clientBlockChanges).nullable(),
 });
 export type ClientRow = z.infer<typeof clientRow>;
 

@@ -160,6 +160,8 @@ export const installedContainer = z.object({
   cpuPercent: z.number().nullable(),
   memoryBytes: z.number().nullable(),
   memoryLimitBytes: z.number().nullable(),
+  /** The container's UUID (its `edge.console.uuid` label): it has a graphical session. */
+  uuid: z.string().max(64).optional(),
 });
 export type InstalledContainer = z.infer<typeof installedContainer>;
 

@@ -43,6 +43,7 @@ export const applicationMessages = {
     'Network names must be 2 to 64 letters, digits, _, . or -, starting with a letter or digit.',
   deployDevicesRequired: 'Please select at least one device or a group.',
   deployGroupEmpty: 'The group has no devices.',
+  deployGroupNoEngine: 'No device of the group has a container engine.',
   deployNoEngine: 'This device has no container engine.',
   deployPullFailed: 'The image could not be pulled.',
   deployFailed: 'The app could not be deployed.',

@@ -1,11 +1,21 @@
 /**
  * Jump to device (SPEC 7 `POST /api/v1/proxy/start {id}`): a short-lived link, signed and valid for the one
- * user who asked, under which the console reverse-proxies the device's own web interface through the tunnel.
+ * user who asked, through which the console reverse-proxies the device's own web interface over the tunnel.
+ * The device's pages are served on a host of their own per link (`j-<link>.<jump domain>`), never on the
+ * console's origin: a device's script then cannot act as the operator on the console's API.
  */
 import { z } from 'zod';
 
 export const PROXY_API = '/api/v1/proxy';
-export const JUMP_PATH = `${PROXY_API}/jump`;
+/** Opened on the console's origin (its session says who): sends the owner on to the link's own host. */
+export const JUMP_ENTER_PATH = `${PROXY_API}/enter`;
+/** A jump host's first label: `j-` and the link's id (26 characters of base32, lowercase: hosts have no case). */
+export const JUMP_HOST_LABEL = /^j-([a-z2-7]{26})$/;
+/**
+ * On a jump host, the one path the console answers itself: it takes the short-lived pass the console's
+ * origin handed over and sets the link's own cookie there. Every other path is the device's.
+ */
+export const JUMP_PASS_PATH = '/.edge-jump/pass';
 /** How long a jump link works. */
 export const JUMP_LINK_TTL_MS = 5 * 60_000;
 export const DEVICE_WEB_PORT = 80;

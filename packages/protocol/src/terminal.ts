@@ -17,12 +17,24 @@ export const terminalQuery = z.object({ id: z.string().regex(/^[0-9a-f]{16}$/) }
 
 /**
  * The container terminal (SPEC 7): `/websocket/v1/container/terminal?id=&containerName=`, a shell inside a
- * running container of the device, over the same socket messages, tunnel and recording as the device's.
+ * running container of the device, over the same socket messages, tunnel and recording as the device's; or
+ * `?id=&uuid=`, the graphical session of a container with a UUID: its VNC server (in the container or beside
+ * it in its network namespace) as the remote desktop's socket carries it, RFB byte for byte. One of the two.
  */
 export const CONTAINER_TERMINAL_SOCKET_PATH = '/websocket/v1/container/terminal';
-export const containerTerminalQuery = terminalQuery.extend({
-  containerName: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/),
-});
+/** A container's UUID as its engine label carries it (a UUID, or another token the owner gave it). */
+export const containerUuid = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/);
+export const containerTerminalQuery = terminalQuery
+  .extend({
+    containerName: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/)
+      .optional(),
+    uuid: containerUuid.optional(),
+  })
+  .refine((q) => (q.containerName === undefined) !== (q.uuid === undefined), {
+    message: 'containerName or uuid, one of the two',
+  });
 export type ContainerTerminalQuery = z.infer<typeof containerTerminalQuery>;
 
 /**

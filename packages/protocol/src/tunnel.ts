@@ -120,7 +120,8 @@ export class CreditWindow {
 /**
  * What kind of stream `tunnel.open` asks the device for: its shell, a TCP port of its own (jump to device),
  * a shell inside one of its running containers (the container terminal: the engine's exec with a TTY), or
- * its VNC server (the remote desktop: the device picks the port, DESKTOP_VNC_PORT unless set otherwise).
+ * its VNC server (the remote desktop: the device picks the port, DESKTOP_VNC_PORT unless set otherwise), or
+ * with `uuid` that of the container with that UUID (the container's graphical session).
  */
 export const tunnelKinds = ['shell', 'tcp', 'exec', 'desktop'] as const;
 /** Where a device's VNC server listens (on its own loopback) for the remote desktop. */
@@ -136,6 +137,8 @@ export const tunnelOpenParams = z.object({
   port: z.number().int().min(1).max(65535).optional(),
   /** For `exec`: the container's name on the device. */
   container: z.string().min(1).max(128).optional(),
+  /** For `desktop`: the VNC server of the container with this UUID instead of the device's own. */
+  uuid: z.string().min(1).max(64).optional(),
 });
 export const tunnelOpenResult = z.object({
   /** What runs at the other end, e.g. `/bin/bash -l` or `simulated shell`. */

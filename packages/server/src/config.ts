@@ -75,6 +75,12 @@ export interface Config {
    * scheduled speedtest sends devices. An operator's run uses the address the operator's browser used.
    */
   publicUrl: string | undefined;
+  /**
+   * The domain under which each jump link gets a host of its own (JUMP_DOMAIN, e.g. jump.example.com, with
+   * wildcard DNS and, over HTTPS, a wildcard certificate for it): `j-<link>.<domain>`. Unset, only a
+   * console reached as localhost or 127.0.0.1 can give links (under `localhost`, which browsers resolve).
+   */
+  jumpDomain: string | undefined;
   /** Minutes without a keystroke after which a terminal session is closed (TERMINAL_IDLE_MINUTES). */
   terminalIdleMinutes: number;
   /**
@@ -168,6 +174,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     anonymousRateLimit: int(env.ANON_RATE_LIMIT, 300),
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    jumpDomain:
+      env.JUMP_DOMAIN?.trim()
+        .toLowerCase()
+        .replace(/^\.+|\.+$/g, '') || undefined,
     terminalIdleMinutes: int(env.TERMINAL_IDLE_MINUTES, 15),
     licensePublicKey: pemOrFile(env.LICENSE_PUBLIC_KEY),
     licenseTrialDays: int(env.LICENSE_TRIAL_DAYS, 90),

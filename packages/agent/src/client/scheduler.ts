@@ -1,7 +1,8 @@
 /**
  * One timer for many devices: tasks wait in a min-heap ordered by due time, and a single Node timer is
  * armed for the earliest. A fleet of 10,000 simulated devices then costs one timer instead of tens of
- * thousands of setIntervals, and the agent uses the same code with one device.
+ * thousands of setIntervals, and the agent uses the same code with one device. Due tasks run in slices of a
+ * few milliseconds, so what arrives meanwhile is not held behind a whole fleet's work.
  */
 export type Cancel = () => void;
 
@@ -14,6 +15,9 @@ export interface Scheduler {
   /** Cancels everything. */
   stop(): void;
 }
+
+/** How long one run of due tasks may hold the event loop before it lets waiting I/O in. */
+const SLICE_MS = 5;
 
 interface Task {
   due: number;
@@ -29,6 +33,8 @@ export class HeapScheduler implements Scheduler {
   private seq = 0;
   private timer: NodeJS.Timeout | null = null;
   private armedFor = Infinity;
+  /** The rest of a run that yielded to the event loop. */
+  private yielding: NodeJS.Immediate | null = null;
 
   constructor(private readonly onError: (err: unknown) => void = () => undefined) {}
 
@@ -64,7 +70,9 @@ export class HeapScheduler implements Scheduler {
     for (const task of this.heap) task.cancelled = true;
     this.heap = [];
     if (this.timer) clearTimeout(this.timer);
+    if (this.yielding) clearImmediate(this.yielding);
     this.timer = null;
+    this.yielding = null;
     this.armedFor = Infinity;
   }
 
@@ -75,7 +83,8 @@ export class HeapScheduler implements Scheduler {
 
   private arm(): void {
     const top = this.heap[0];
-    if (!top || top.due >= this.armedFor) return;
+    // A slice that yielded runs again by itself and arms the timer then.
+    if (!top || top.due >= this.armedFor || this.yielding) return;
     if (this.timer) clearTimeout(this.timer);
     this.armedFor = top.due;
     this.timer = setTimeout(() => this.run(), Math.max(0, top.due - this.now()));
@@ -85,8 +94,19 @@ export class HeapScheduler implements Scheduler {
     this.timer = null;
     this.armedFor = Infinity;
     const now = this.now();
+    const started = performance.now();
     // Only what is due now; tasks scheduled by these run in a later turn.
     while (this.heap.length > 0 && this.heap[0]!.due <= now) {
+      // A fleet's reports due together (or piled up while the machine was busy) would hold the loop for
+      // their whole run: past a slice the rest waits behind what came in meanwhile (a terminal's keystroke,
+      // an RPC), so a device's answer waits for one slice at most, not for thousands of reports.
+      if (performance.now() - started >= SLICE_MS) {
+        this.yielding = setImmediate(() => {
+          this.yielding = null;
+          this.run();
+        });
+        return;
+      }
       const task = this.pop()!;
       if (task.cancelled) continue;
       try {

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { ContainerApp, ContainerState } from '@edge/protocol';
+import { uuidOf } from './linux-container-desktop.ts';
 
 export const DOCKER_SOCKET = '/var/run/docker.sock';
 
@@ -12,6 +13,7 @@ interface EngineContainer {
   Id: string;
   Names?: string[];
   State?: string;
+  Labels?: Record<string, string>;
 }
 
 /** Docker's states folded into SPEC 4's: created, running, exited, never started. */
@@ -51,6 +53,7 @@ export function listContainers(socketPath = DOCKER_SOCKET, timeoutMs = 1500): Pr
                 name: (c.Names?.[0] ?? c.Id).replace(/^\//, '').slice(0, 128),
                 state: stateOf(c.State),
                 id: c.Id.slice(0, 64),
+                UUID: uuidOf(c.Labels),
               })),
             );
           } catch {

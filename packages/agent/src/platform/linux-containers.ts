@@ -28,6 +28,7 @@ import { DockerEngine, EngineError, demultiplex, registryAuthHeader } from './do
 import type { TerminalIo, TerminalSession } from '../ports/terminal.ts';
 import { KernelOomLog } from './kernel-oom.ts';
 import { execShell } from './linux-container-exec.ts';
+import { containerDesktop, hasUuid, uuidOf } from './linux-container-desktop.ts';
 import { PlatformRefusal, type Progress } from './platform.ts';
 import {
   MANAGED_LABEL,
@@ -267,6 +268,7 @@ export class LinuxContainers implements ContainersPort {
       cpuPercent,
       memoryBytes,
       memoryLimitBytes: inspect?.HostConfig.Memory || null,
+      uuid: uuidOf(c.Labels),
     };
   }
 
@@ -525,6 +527,12 @@ export class LinuxContainers implements ContainersPort {
     const found = await this.find(name);
     if (!found) throw new PlatformRefusal('failed', messages.containerNotFound);
     return execShell(this.engine, found, size, io);
+  }
+
+  async desktop(uuid: string, io: TerminalIo): Promise<TerminalSession> {
+    const found = (await this.summaries()).find((c) => hasUuid(c, uuid));
+    if (!found) throw new PlatformRefusal('failed', messages.containerNotFound);
+    return containerDesktop(this.engine, found, io);
   }
 
   async logs(name: string, tail: number): Promise<string[]> {

@@ -34,6 +34,11 @@ export interface ContainersPort {
    * refused with SPEC words when the container is not running or not there.
    */
   exec(name: string, size: TerminalSize, io: TerminalIo): Promise<TerminalSession>;
+  /**
+   * The graphical session of the container with this UUID: a stream to the VNC server in it or beside it
+   * in its network namespace. An engine whose containers have no network of their own has none.
+   */
+  desktop?(uuid: string, io: TerminalIo): Promise<TerminalSession>;
   /** What the container is made of, to copy or adopt it. */
   inspect(name: string): Promise<ContainerDefinition>;
   volume(args: RpcArgs<'containers.volume'>): Promise<RpcResult<'containers.volume'>>;

@@ -71,7 +71,7 @@ export const terminalRpc = (
   tunnels: TunnelHost,
   general: () => GeneralSection | null,
   /** The device's containers (the container terminal); a device without an engine has none. */
-  containers?: Pick<ContainersPort, 'exec'>,
+  containers?: Pick<ContainersPort, 'exec' | 'desktop'>,
 ): PortHandlers<'tunnel.open' | 'tunnel.close'> => ({
   'tunnel.open': async (args) => {
     if (args.kind === 'shell')
@@ -81,6 +81,13 @@ export const terminalRpc = (
       if (!containers) throw new PlatformRefusal('unsupported', messages.deployNoEngine);
       if (!name) throw new PlatformRefusal('failed', messages.containerNotFound);
       return tunnels.open(args.session, args.window, (io) => containers.exec(name, args.size, io));
+    }
+    if (args.kind === 'desktop' && args.uuid !== undefined) {
+      const uuid = args.uuid;
+      const desktop = containers?.desktop?.bind(containers);
+      if (!desktop)
+        throw new PlatformRefusal('unsupported', 'This device has no container with a remote desktop.');
+      return tunnels.open(args.session, args.window, (io) => desktop(uuid, io));
     }
     if (args.kind === 'desktop') {
       const desktop = port.desktop?.bind(port);

@@ -42,12 +42,6 @@ export interface EndpointSpec {
   readsOnly?: boolean;
   /** Log every refused anonymous call (a route that bounds them itself, as sign-in does). */
   logsEveryRefusal?: boolean;
-  /**
-   * The path carries a signed grant for the caller alone (a jump link), which stands in for the CSRF token
-   * of cookie-borne mutations: a device's own pages cannot send the console's. Cross-site Origins are still
-   * refused.
-   */
-  grantInPath?: boolean;
   /** A WebSocket upgrade rather than a request and its answer. */
   websocket?: boolean;
   /** Left out of the OpenAPI document (a probe for load balancers). */

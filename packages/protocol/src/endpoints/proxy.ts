@@ -1,6 +1,6 @@
 /** Jump to device: the link (SPEC 7 proxy/start) and the reverse proxy behind it. */
 import { z } from 'zod';
-import { JUMP_METHODS, JUMP_PATH, PROXY_API, proxyStartRequest, proxyStartResponse } from '../proxy.ts';
+import { JUMP_ENTER_PATH, PROXY_API, proxyStartRequest, proxyStartResponse } from '../proxy.ts';
 import { canManage, userRoute } from '../permissions.ts';
 import { endpoint, featureEndpoints, fileAnswer } from './endpoint.ts';
 
@@ -14,20 +14,19 @@ export const proxyEndpoints = featureEndpoints('proxy', {
     response: { 200: proxyStartResponse },
     errors: [403, 404, 409],
   }),
-  // The link is the grant; the handler also checks it was made for the caller. Served for every method of
-  // JUMP_METHODS and for WebSocket upgrades; documented as its GET.
-  jump: endpoint({
+  // The link is the grant; the handler also checks it was made for the caller, then redirects the browser to
+  // the link's own host with a pass for it (the device's pages are served there, not here).
+  enter: endpoint({
     method: 'GET',
-    alsoMethods: JUMP_METHODS.filter((m) => m !== 'GET'),
-    path: `${JUMP_PATH}/*`,
+    // A wildcard: a route parameter is held to 100 characters, and a sealed link is longer.
+    path: `${JUMP_ENTER_PATH}/*`,
     permission: userRoute,
     activity: 'proxy.jump',
-    grantInPath: true,
     summary:
-      'The device-local service behind a jump link: every method of JUMP_METHODS, and WebSocket upgrades',
+      "Opens a jump link: a redirect to the link's own host, where the device's web interface is served",
     params: z.object({ '*': z.string().max(4096) }),
-    response: { 200: fileAnswer },
+    response: { 200: fileAnswer, 302: z.null().describe("to the link's own host") },
     raw: 'file',
-    errors: [403, 404, 409, 502],
+    errors: [403, 404, 409],
   }),
 });

@@ -36,7 +36,8 @@ export const terminalEndpoints = featureEndpoints('terminal', {
     permission: canView('Application'),
     websocket: true,
     query: containerTerminalQuery,
-    summary: 'WebSocket upgrade: a shell inside a running container of the device (as the device terminal)',
+    summary:
+      'WebSocket upgrade: a shell inside a running container of the device (as the device terminal), or with uuid its VNC server (as the desktop)',
     response: { 200: z.never().describe('switches to the WebSocket protocol') },
     errors: [403, 404, 409],
   }),

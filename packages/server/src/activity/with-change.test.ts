@@ -64,7 +64,13 @@ const FAMILIES: Family[] = [
     change: (n) => [
       'POST',
       '/api/v1/messages/rules/add',
-      { name: `Rule ${n}`, description: 'Jobs that fail', events: ['jobFailed'], severity: 'warning' },
+      {
+        name: `Rule ${n}`,
+        description: 'Jobs that fail',
+        events: ['jobFailed'],
+        controller: true,
+        severity: 'warning',
+      },
     ],
   },
   {

@@ -10,6 +10,7 @@ import {
   canView,
   containerSpec,
   deployRequest,
+  deviceCapabilities,
   type JobDetail,
 } from '@edge/protocol';
 import type { DeviceDirectory } from '../devices/index.ts';
@@ -88,9 +89,19 @@ export function deployService(deps: {
     const groupId = request.groupId!;
     if (!(await deps.devices.groups.get(groupId))) throw fail(404, 'notFound');
     const ids: string[] = [];
-    for (const device of deps.devices.scan())
-      if (device.record.groupId === groupId) ids.push(device.record.id);
-    if (!ids.length) throw fail(400, 'deployGroupEmpty');
+    let members = 0;
+    for (const device of deps.devices.scan()) {
+      if (device.record.groupId !== groupId) continue;
+      members += 1;
+      // A group mixes models; only those with a container engine get the app, as the device choice offers
+      // only them. A device's capabilities are known once it said hello (never empty then): one not heard
+      // from since the console started keeps its step, which waits for it.
+      const known = device.capabilities.length > 0;
+      if (known && !device.capabilities.includes(deviceCapabilities.containers)) continue;
+      ids.push(device.record.id);
+    }
+    if (!members) throw fail(400, 'deployGroupEmpty');
+    if (!ids.length) throw fail(400, 'deployGroupNoEngine');
     return ids;
   }
 

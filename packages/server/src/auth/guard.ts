@@ -4,9 +4,10 @@
  * permission, the caller lacks it, a token's scopes do not reach it, or a cookie-borne mutation lacks its
  * CSRF token. Token requests carry no cookie, so CSRF does not apply to them.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { allows } from '@edge/protocol';
 import { fail } from '../http/errors.ts';
+import { sameOrigin } from '../http/same-origin.ts';
 import { SESSION_COOKIE, type Sessions } from './sessions.ts';
 import { sameSecret } from './tokens.ts';
 import { bearerSecret, checkTokenScope, type TokenIdentifier } from './bearer.ts';
@@ -14,17 +15,6 @@ import type { AnonymousLimit } from '../http/anonymous-limit.ts';
 
 export const CSRF_HEADER = 'x-csrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** A browser always sends Origin on cross-site mutations; one that names another host is refused. */
-function crossSite(request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return false;
-  try {
-    return new URL(origin).host !== request.headers.host;
-  } catch {
-    return true;
-  }
-}
 
 export function registerGuard(
   app: FastifyInstance,
@@ -49,7 +39,7 @@ export function registerGuard(
     if (token !== undefined) {
       request.identity = token ? await identifyToken(token) : null;
     } else {
-      if (mutating && crossSite(request)) throw fail(403, 'csrfRefused');
+      if (mutating && !sameOrigin(request)) throw fail(403, 'csrfRefused');
       const secret = request.cookies[SESSION_COOKIE];
       request.identity = secret ? await sessions.resolve(secret) : null;
     }
@@ -58,7 +48,7 @@ export function registerGuard(
     if (permission.kind === 'public') return;
     const identity = request.identity;
     if (!identity) throw fail(401, token !== undefined ? 'tokenInvalid' : 'notSignedIn');
-    if (mutating && identity.session && !request.routeOptions.config.grantInPath) {
+    if (mutating && identity.session) {
       const sent = request.headers[CSRF_HEADER];
       if (typeof sent !== 'string' || !sameSecret(sent, identity.session.csrfToken))
         throw fail(403, 'csrfRefused');

@@ -1,8 +1,9 @@
 /**
  * Clients over a simulated fleet: every client the devices report is listed with its device, searched by
  * name or IP, filtered by device and group, paged by the server; blocking one through the device's
- * settings puts it in the device's own blacklist and shows it blocked, unblocking takes it out; a bad MAC
- * is refused in SPEC 5's words; callers without Clients are refused.
+ * settings puts it in the device's own blacklist and shows it blocking until the device reports it applied,
+ * then blocked, unblocking likewise; a device that refuses the block leaves the client not blocked; a bad
+ * MAC is refused in SPEC 5's words; callers without Clients are refused.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CLIENTS_API, SETTINGS_API_ROOT, fleetSerial, type ClientListResponse } from '@edge/protocol';
@@ -32,7 +33,11 @@ describe.each(DIALECTS)('Clients (%s)', (dialect) => {
 
   beforeAll(async () => {
     let session;
-    ({ edge, session, fleet } = await startConsoleWithFleet(dialect, { count: COUNT, prefix }));
+    ({ edge, session, fleet } = await startConsoleWithFleet(dialect, {
+      count: COUNT,
+      prefix,
+      control: true,
+    }));
     admin = caller(edge, session);
     ids = Array.from(
       { length: COUNT },
@@ -93,29 +98,79 @@ describe.each(DIALECTS)('Clients (%s)', (dialect) => {
     expect(paged.list.length).toBe(Math.min(10, paged.totalNumber));
   });
 
-  test("block puts the MAC in the device's blacklist and the list shows it blocked; unblock takes it out", async () => {
-    const client = (await list({ deviceId: ids[0]! })).list[0]!;
-    const block = await admin('POST', at('clients/block'), {
-      id: ids[0],
-      mac: client.mac,
-      name: client.hostname,
-    });
-    expect(block.statusCode, block.body).toBe(200);
-    const own = await admin('GET', `${at('clients/list')}?id=${ids[0]}`);
-    expect(own.json().blacklist).toEqual([{ mac: client.mac, name: client.hostname }]);
-    expect((await list({ search: client.mac })).list.find((c) => c.deviceId === ids[0])).toMatchObject({
-      blocked: true,
-    });
+  /** The client's row as the list shows it now. */
+  const rowOf = async (deviceId: string, mac: string) =>
+    (await list({ deviceId, search: mac })).list.find((c) => c.mac === mac);
+  const ownBlacklist = async (deviceId: string) =>
+    (await admin('GET', `${at('clients/list')}?id=${deviceId}`)).json<{ blacklist: unknown[] }>().blacklist;
 
-    const unblock = await admin('POST', at('clients/unblock'), { id: ids[0], mac: client.mac });
-    expect(unblock.statusCode, unblock.body).toBe(200);
-    expect((await admin('GET', `${at('clients/list')}?id=${ids[0]}`)).json().blacklist).toEqual([]);
-    expect((await list({ search: client.mac })).list.find((c) => c.deviceId === ids[0])).toMatchObject({
-      blocked: false,
-    });
+  /**
+   * Makes a change with the fleet stopped (stored and on its way, but no device can apply it yet): the row
+   * shows it under way and the device's own list has it; once the fleet runs again, the row shows it applied.
+   */
+  const changeWhileStopped = async (
+    mac: string,
+    change: { route: string; body: object; blacklist: unknown[] },
+    underWay: { blocked: boolean; blockChange: string },
+  ) => {
+    fleet.process.kill('SIGSTOP');
+    try {
+      const res = await admin('POST', at(change.route), { id: ids[0], mac, ...change.body });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await ownBlacklist(ids[0]!)).toEqual(change.blacklist);
+      expect(await rowOf(ids[0]!, mac)).toMatchObject(underWay);
+    } finally {
+      fleet.process.kill('SIGCONT');
+    }
+    const applied = !underWay.blocked;
+    await waitFor(
+      async () => (await rowOf(ids[0]!, mac))?.blocked === applied,
+      `the device reporting ${change.route} applied`,
+      30_000,
+    );
+    expect(await rowOf(ids[0]!, mac)).toMatchObject({ blocked: applied, blockChange: null });
+  };
+
+  test('a block shows pending until the device reports it applied, then blocked; an unblock likewise', async () => {
+    const { mac, hostname } = (await list({ deviceId: ids[0]! })).list[0]!;
+    await changeWhileStopped(
+      mac,
+      { route: 'clients/block', body: { name: hostname }, blacklist: [{ mac, name: hostname }] },
+      { blocked: false, blockChange: 'blocking' },
+    );
+    await changeWhileStopped(
+      mac,
+      { route: 'clients/unblock', body: {}, blacklist: [] },
+      { blocked: true, blockChange: 'unblocking' },
+    );
 
     const bad = await admin('POST', at('clients/block'), { id: ids[0], mac: '1a2b3c4d5e6f', name: '' });
     expect([bad.statusCode, bad.json().err_message]).toEqual([400, 'Invalid MAC format']);
+  });
+
+  test('a device that refuses the block keeps its blacklist, and the client shows not blocked', async () => {
+    const serial = fleetSerial(prefix, 2);
+    const client = (await list({ deviceId: ids[1]! })).list[0]!;
+    fleet.process.stdin!.write(`refuse ${serial}\n`);
+    try {
+      // Its answer on stdout says the fleet took the line in (agent fleet-control.ts).
+      await waitFor(
+        () =>
+          fleet.output.some((l) => l.startsWith('control ') && l.includes('"refuse"') && l.includes(serial)),
+        'the fleet taking the refusal in',
+      );
+      const block = await admin('POST', at('clients/block'), { id: ids[1], mac: client.mac, name: '' });
+      expect(block.statusCode, block.body).toBe(200);
+      await waitFor(
+        async () => (await edge.deviceConfig.state(ids[1]!, 'clients')).sections[0]?.state === 'failed',
+        'the device refusing the block',
+        30_000,
+      );
+      expect(await ownBlacklist(ids[1]!)).toEqual([{ mac: client.mac, name: '' }]);
+      expect(await rowOf(ids[1]!, client.mac)).toMatchObject({ blocked: false, blockChange: null });
+    } finally {
+      fleet.process.stdin!.write(`accept ${serial}\n`);
+    }
   });
 
   test('callers without Clients are refused', async () => {

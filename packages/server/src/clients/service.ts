@@ -1,11 +1,13 @@
 /**
  * The client list: a page of device_clients with, for the page's devices only, whether each client is in
- * the device's latest report (connected) and in its MAC blacklist (the configuration's clients section).
+ * the device's latest report (connected) and in the MAC blacklist the device reported applying, or on its
+ * way there (block-state.ts).
  */
 import type { ClientListResponse, ClientRow } from '@edge/protocol';
 import type { DeviceDirectory } from '../devices/index.ts';
 import type { ConfigService } from '../deviceConfig/index.ts';
 import type { ClientFilter, ClientsStore } from './store.ts';
+import { blockStates, type ClientBlockState } from './block-state.ts';
 
 export function clientsService(deps: {
   store: ClientsStore;
@@ -17,15 +19,16 @@ export function clientsService(deps: {
       const { rows, total } = await deps.store.page(filter);
       const deviceIds = [...new Set(rows.map((r) => r.device_id))];
       const connected = new Map<string, Set<string>>();
-      const blocked = new Map<string, Set<string>>();
+      const blocking = new Map<string, (mac: string) => ClientBlockState>();
       await Promise.all(
         deviceIds.map(async (id) => {
           const view = deps.devices.get(id);
           connected.set(id, new Set(view?.telemetry?.clients.map((c) => c.mac.toLowerCase()) ?? []));
-          const doc = view ? await deps.config.current(id, 'clients').catch(() => null) : null;
-          blocked.set(id, new Set(doc?.blacklist.map((c) => c.mac.toLowerCase()) ?? []));
+          const state = view ? await deps.config.state(id, 'clients').catch(() => null) : null;
+          blocking.set(id, blockStates(state?.sections[0]));
         }),
       );
+      const unknown = blockStates(undefined);
       const list = rows.map((r): ClientRow => ({
         deviceId: r.device_id,
         deviceName: r.device_name || r.device_serial,
@@ -41,7 +44,7 @@ export function clientsService(deps: {
         firstSeen: Number(r.first_seen),
         lastSeen: Number(r.last_seen),
         connected: connected.get(r.device_id)?.has(r.mac) ?? false,
-        blocked: blocked.get(r.device_id)?.has(r.mac) ?? false,
+        ...(blocking.get(r.device_id) ?? unknown)(r.mac),
       }));
       return { list, totalNumber: total, page: filter.page, pageSize: filter.pageSize };
     },

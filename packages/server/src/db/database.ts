@@ -8,7 +8,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database, Db, Dialect } from './schema.ts';
 import { migrateToLatest } from './migrate.ts';
 import { withStatementCache } from './statement-cache.ts';
-import { unreachable } from './unreachable.ts';
+import { namingLostConnections, unreachable } from './unreachable.ts';
 import { storingRowsWithChanges } from './with-change.ts';
 
 /** Size the SQLite write-ahead log is cut back to after a checkpoint. */
@@ -23,6 +23,20 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/** The store's connections to PostgreSQL. */
+export function postgresPool(connectionString: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // A connection the server ends (restart, failover, a test dropping its database while the pool winds
+  // down) raises 'error' on the pool or on the client; unheard, either would crash the process. The pool
+  // drops such a connection and opens a new one on the next query.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    namingLostConnections(client);
+  });
+  return pool;
+}
+
 /** `migrate: false` leaves the schema as it is (a restore onto a store never started builds it itself). */
 export async function openStore(opts: {
   dataDir: string;
@@ -33,12 +47,7 @@ export async function openStore(opts: {
   let dialect: Dialect;
   if (opts.databaseUrl) {
     dialect = 'postgres';
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // A connection the server ends (restart, failover, a test dropping its database while the pool winds
-    // down) raises 'error' on the pool or on the client; unheard, either would crash the process. The pool
-    // drops such a connection and opens a new one on the next query.
-    pool.on('error', () => undefined);
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    const pool = postgresPool(opts.databaseUrl);
     // A connection that cannot be made fails with the socket's code (ECONNREFUSED ...), which other clients
     // throw as well: it is named a database connection failure (SQLSTATE 08001) where it happens.
     const connect = () => pool.connect().catch((err: unknown) => Promise.reject(unreachable(err)));

@@ -21,6 +21,10 @@ export interface EventRulesTable {
   /** A critical message not acknowledged within this many minutes (0: never) goes to escalate_contact_id. */
   escalate_minutes: Generated<number>;
   escalate_contact_id: number | null;
+  /** The controller (this console) is selected for its own events (0035). */
+  controller: Generated<number>;
+  /** JSON array of the policy profile ids whose events the rule watches. */
+  profile_ids: Generated<string>;
 }
 
 export interface AlertMessagesTable {

@@ -3,17 +3,18 @@
  * move of the apply engine (applying, awaiting confirmation, confirmed, rolled back, failed) and every
  * report of the device (versions, drift appearing or clearing). Wrapping the store, rather than the
  * engine's many call sites, means no state move can be written without being announced.
- * Each write is announced before it returns, so one section's changes go out in the order they were made.
+ * Each write is announced before it returns, so one section's changes go out in the order they were made;
+ * what is announced is the row the write returned, not one read back (a rollout step made four more reads of
+ * device_sections that way, each synchronous work on SQLite).
  */
 import type { SectionKey } from '@edge/protocol';
 import { presentSection } from './presenter.ts';
 import type { AnnounceSection } from './section-changes.ts';
-import type { ConfigStore } from './store.ts';
+import type { ConfigStore, SectionRow } from './store.ts';
 
 export function announcingStore(store: ConfigStore, announce: AnnounceSection): ConfigStore {
-  async function announceRow(deviceId: string, section: SectionKey): Promise<void> {
-    const row = await store.get(deviceId, section);
-    if (row) await announce(deviceId, presentSection(section, row));
+  async function announceRow(deviceId: string, row: SectionRow | undefined): Promise<void> {
+    if (row) await announce(deviceId, presentSection(row.section as SectionKey, row));
   }
 
   return {
@@ -21,24 +22,22 @@ export function announcingStore(store: ConfigStore, announce: AnnounceSection): 
 
     async writeDesired(deviceId, section, change) {
       const written = await store.writeDesired(deviceId, section, change);
-      if (written) await announceRow(deviceId, section);
+      await announceRow(deviceId, written);
       return written;
     },
 
     async writeReported(deviceId, reported) {
-      await store.writeReported(deviceId, reported);
-      if (reported.length === 1) return announceRow(deviceId, reported[0]!.section);
-      // A whole report: one read of the device's rows instead of one per section.
-      const written = new Set(reported.map((r) => r.section));
-      for (const row of await store.list(deviceId)) {
-        const section = row.section as SectionKey;
-        if (written.has(section)) await announce(deviceId, presentSection(section, row));
-      }
+      const written = await store.writeReported(deviceId, reported);
+      // In the order of the report, whatever order the database returned them in.
+      const bySection = new Map(written.map((row) => [row.section, row]));
+      for (const section of new Set(reported.map((r) => r.section)))
+        await announceRow(deviceId, bySection.get(section));
+      return written;
     },
 
     async transition(deviceId, section, version, to, from) {
       const moved = await store.transition(deviceId, section, version, to, from);
-      if (moved) await announceRow(deviceId, section);
+      await announceRow(deviceId, moved);
       return moved;
     },
   };

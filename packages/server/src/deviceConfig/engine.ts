@@ -202,10 +202,11 @@ export function applyEngine(opts: ApplyEngineOptions) {
   /**
    * Sends the section's desired version to the device (or leaves it pending while the device is away). A
    * push while one runs makes it run again afterwards if the section is still pending then: the trigger
-   * may be the device coming back while the running attempt waits out its deadline.
+   * may be the device coming back while the running attempt waits out its deadline. `known`: the row as a
+   * write just returned it, which spares reading it again (every transition checks the version anyway).
    */
-  async function push(deviceId: string, section: SectionKey): Promise<void> {
-    let row = await store.get(deviceId, section);
+  async function push(deviceId: string, section: SectionKey, known?: SectionRow): Promise<void> {
+    let row = known ?? (await store.get(deviceId, section));
     if (!row || row.desired === null) return;
     await once(
       `${deviceId}/${section}/apply`,
@@ -321,9 +322,12 @@ export function applyEngine(opts: ApplyEngineOptions) {
     push,
     resendPending,
 
-    /** Starts sending the section's desired version; resolves at once (the section's state tells the rest). */
-    deliver(deviceId: string, section: SectionKey): void {
-      inBackground(deviceId, () => push(deviceId, section));
+    /**
+     * Starts sending the section's desired version (`written`: its row as just stored); resolves at once (the
+     * section's state tells the rest).
+     */
+    deliver(deviceId: string, section: SectionKey, written?: SectionRow): void {
+      inBackground(deviceId, () => push(deviceId, section, written));
     },
 
     /**

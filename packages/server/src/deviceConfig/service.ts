@@ -59,7 +59,7 @@ export function configService({ store, engine, devices, admit, now = Date.now }:
     section: K,
     change: (doc: SectionDocs[K]) => unknown,
     user: string,
-  ): Promise<boolean> {
+  ): Promise<SectionRow | undefined> {
     const row = await store.get(deviceId, section);
     const next = parseSection(section, await change(effective(deviceId, section, row)));
     if (!next.success) {
@@ -83,6 +83,19 @@ export function configService({ store, engine, devices, admit, now = Date.now }:
     },
 
     /**
+     * The documents one section stands at on many devices, read together: a rollout checks every target
+     * before it starts, and a statement each held the event loop 10,000 times.
+     */
+    async currentOf<K extends SectionKey>(
+      deviceIds: string[],
+      section: K,
+    ): Promise<Map<string, SectionDocs[K]>> {
+      for (const deviceId of deviceIds) device(deviceId);
+      const rows = new Map((await store.sectionOf(deviceIds, section)).map((r) => [r.device_id, r]));
+      return new Map(deviceIds.map((id) => [id, effective(id, section, rows.get(id))]));
+    },
+
+    /**
      * Changes a section: `change` gets the current document and returns the next one, which must pass
      * the section's schema as a whole (400 with its message code otherwise, nothing written); a request's
      * activity row is stored in the same transaction (db/with-change.ts), so an answer never tells of a change
@@ -98,13 +111,16 @@ export function configService({ store, engine, devices, admit, now = Date.now }:
     ): Promise<SectionStateView> {
       device(deviceId);
       admit?.(deviceId);
-      await perSection(`${deviceId}/${section}`, async () => {
-        for (let attempt = 1; !(await writeOnce(deviceId, section, change, user)); attempt++)
+      const written = await perSection(`${deviceId}/${section}`, async () => {
+        for (let attempt = 1; ; attempt++) {
+          const row = await writeOnce(deviceId, section, change, user);
+          if (row) return row;
           if (attempt >= WRITE_ATTEMPTS) throw fail(409, 'applyError', messages.applyError);
+        }
       });
-      const stored = presentSection(section, await store.get(deviceId, section));
-      engine.deliver(deviceId, section);
-      return stored;
+      // The row as written is what the answer shows and what the engine sends: neither reads it back.
+      engine.deliver(deviceId, section, written);
+      return presentSection(section, written);
     },
 
     /** Resolves when the deliveries started so far have ended (tests wait for an apply with it). */
@@ -112,9 +128,11 @@ export function configService({ store, engine, devices, admit, now = Date.now }:
 
     async state(deviceId: string, only?: SectionKey): Promise<SettingsStateResponse> {
       const { online } = device(deviceId);
+      // One section (a rollout step's check, every few seconds per waiting device) is one row, not twelve.
+      if (only)
+        return { id: deviceId, online, sections: [presentSection(only, await store.get(deviceId, only))] };
       const rows = new Map((await store.list(deviceId)).map((r) => [r.section, r]));
-      const sections = only ? [only] : SECTION_KEYS;
-      return { id: deviceId, online, sections: sections.map((s) => presentSection(s, rows.get(s))) };
+      return { id: deviceId, online, sections: SECTION_KEYS.map((s) => presentSection(s, rows.get(s))) };
     },
   };
 }

@@ -26,9 +26,6 @@ export interface Reported {
   at: number;
 }
 
-const touched = (result: { numUpdatedRows?: bigint; numInsertedOrUpdatedRows?: bigint }) =>
-  Number(result.numUpdatedRows ?? result.numInsertedOrUpdatedRows ?? 0) > 0;
-
 export function configStore(db: Db) {
   const rows = () => db.selectFrom('device_sections').selectAll();
   return {
@@ -36,6 +33,12 @@ export function configStore(db: Db) {
 
     get: (deviceId: string, section: SectionKey) =>
       rows().where('device_id', '=', deviceId).where('section', '=', section).executeTakeFirst(),
+
+    /** One section of many devices (a rollout's check of every target), in a statement per few hundred. */
+    sectionOf: (deviceIds: string[], section: SectionKey) =>
+      mapChunks(deviceIds, CHUNK, (chunk) =>
+        rows().where('device_id', 'in', chunk).where('section', '=', section).execute(),
+      ),
 
     withState: (state: SectionState) => rows().where('state', '=', state).execute(),
 
@@ -52,13 +55,14 @@ export function configStore(db: Db) {
 
     /**
      * Stores a new desired document as the next version, only if the stored version is still `expected`
-     * (a change someone else made meanwhile wins; the caller tries again on top of it).
+     * (a change someone else made meanwhile wins; the caller tries again on top of it). Gives the row as
+     * written, or none: each write returns its row so that nobody reads it back (announcing-store.ts).
      */
-    async writeDesired(
+    writeDesired(
       deviceId: string,
       section: SectionKey,
       change: { doc: unknown; expected: number; user: string; at: number },
-    ): Promise<boolean> {
+    ): Promise<SectionRow | undefined> {
       const values = {
         desired: JSON.stringify(change.doc),
         desired_version: change.expected + 1,
@@ -69,27 +73,27 @@ export function configStore(db: Db) {
         updated_by: change.user,
         updated_at: change.at,
       };
-      return touched(
-        await db
-          .insertInto('device_sections')
-          .values({ device_id: deviceId, section, ...values })
-          .onConflict((oc) =>
-            oc
-              .columns(['device_id', 'section'])
-              .doUpdateSet(values)
-              .where('device_sections.desired_version', '=', change.expected),
-          )
-          .executeTakeFirst(),
-      );
+      return db
+        .insertInto('device_sections')
+        .values({ device_id: deviceId, section, ...values })
+        .onConflict((oc) =>
+          oc
+            .columns(['device_id', 'section'])
+            .doUpdateSet(values)
+            .where('device_sections.desired_version', '=', change.expected),
+        )
+        .returningAll()
+        .executeTakeFirst();
     },
 
     /**
      * What the device says it holds, for one or more sections in one statement (a device reports all twelve on
-     * its first connection); written whatever the apply state (the device is the truth of it).
+     * its first connection); written whatever the apply state (the device is the truth of it). Gives the rows
+     * as written, in no particular order.
      */
-    async writeReported(deviceId: string, reported: Reported[]): Promise<void> {
-      if (reported.length === 0) return;
-      await db
+    async writeReported(deviceId: string, reported: Reported[]): Promise<SectionRow[]> {
+      if (reported.length === 0) return [];
+      return db
         .insertInto('device_sections')
         .values(
           reported.map((r) => ({
@@ -110,20 +114,21 @@ export function configStore(db: Db) {
             reported_at: eb.ref('excluded.reported_at'),
           })),
         )
+        .returningAll()
         .execute();
     },
 
     /**
      * Moves the apply state, only while `version` is still the desired one (a newer change owns it otherwise)
-     * and, when `from` is given, only out of those states.
+     * and, when `from` is given, only out of those states. Gives the row as moved, or none if it did not move.
      */
-    async transition(
+    transition(
       deviceId: string,
       section: SectionKey,
       version: number,
       to: Transition,
       from?: readonly SectionState[],
-    ): Promise<boolean> {
+    ): Promise<SectionRow | undefined> {
       let update = db
         .updateTable('device_sections')
         .set(to)
@@ -131,8 +136,7 @@ export function configStore(db: Db) {
         .where('section', '=', section)
         .where('desired_version', '=', version);
       if (from) update = update.where('state', 'in', [...from]);
-      const result = await update.executeTakeFirst();
-      return touched(result);
+      return update.returningAll().executeTakeFirst();
     },
   };
 }

@@ -43,6 +43,7 @@ export function deviceStore(db: Db) {
       inTransaction(db, async (tx) => {
         await tx.deleteFrom('telemetry_points').where('device_id', '=', id).execute();
         await tx.deleteFrom('telemetry_rollups').where('device_id', '=', id).execute();
+        await tx.deleteFrom('telemetry_rollups_5m').where('device_id', '=', id).execute();
         await tx.deleteFrom('devices').where('id', '=', id).execute();
       }),
     listPending: () =>

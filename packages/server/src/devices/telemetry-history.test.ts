@@ -24,6 +24,8 @@ import {
   telemetryStore,
 } from './telemetry-store.ts';
 import { percentile } from '../statistics/aggregate.ts';
+import { deviceStore } from './store.ts';
+import { insertBareDevices } from './bare-devices.ts';
 import {
   FINE_RETENTION_MS,
   RAW_RETENTION_MS,
@@ -205,16 +207,24 @@ describe.each(DIALECTS)('telemetry history (%s)', (dialect) => {
     const now = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
     // 120 devices with 2 hours of raw points, 2 days of 5-minute rollups and a week of hourly ones, so the
     // planner has tables worth an index.
+    const fiveMinuteValue = (d: number, bucket: number) => (d * 7 + bucket / FIVE_MINUTES_MS) % 100;
     const rows = [];
     const hourly = [];
     const raw = [];
     for (let d = 0; d < 120; d++) {
       const device_id = `plan-${d}`;
       for (let b = now - 2 * 24 * HOUR_MS; b < now; b += FIVE_MINUTES_MS)
-        rows.push({ device_id, bucket: b, samples: 5, cpu_usage: (d * 7 + b / FIVE_MINUTES_MS) % 100 });
+        rows.push({ device_id, bucket: b, samples: 5, cpu_usage: fiveMinuteValue(d, b) });
       for (let b = now - 7 * 24 * HOUR_MS; b < now; b += HOUR_MS)
         hourly.push({ device_id, bucket: b, samples: 60, cpu_usage: d });
-      for (let t = now - 2 * HOUR_MS; t < now; t += MINUTE_MS) raw.push({ device_id, ts: t, cpu_usage: d });
+      // Each raw point holds its 5-minute bucket's value: the console's own maintenance may roll these points
+      // up while the test reads, and must then write the very rollups inserted above.
+      for (let t = now - 2 * HOUR_MS; t < now; t += MINUTE_MS)
+        raw.push({
+          device_id,
+          ts: t,
+          cpu_usage: fiveMinuteValue(d, Math.floor(t / FIVE_MINUTES_MS) * FIVE_MINUTES_MS),
+        });
     }
     for (let i = 0; i < rows.length; i += 500)
       await db
@@ -250,6 +260,33 @@ describe.each(DIALECTS)('telemetry history (%s)', (dialect) => {
       ]);
     }
 
+    // The whole fleet: every device of the fleet per bucket (the plan devices are the fleet's devices here).
+    await insertBareDevices(
+      db,
+      Array.from({ length: 120 }, (_, d) => `plan-${d}`),
+    );
+    const lastHour = now - HOUR_MS;
+    const fleet = await store.aggregate('5m', 'cpu_usage', null, lastHour, now, ['sum', 'max']);
+    const inHour = rows.filter((r) => r.bucket >= lastHour && r.bucket <= now);
+    expect(fleet.map((r) => r.ts)).toEqual([...new Set(inHour.map((r) => r.bucket))].sort((a, b) => a - b));
+    for (const row of fleet) {
+      const values = inHour.filter((r) => r.bucket === row.ts).map((r) => r.cpu_usage);
+      expect(values).toHaveLength(120);
+      expect(row.sum).toBeCloseTo(
+        values.reduce((a, b) => a + b, 0),
+        9,
+      );
+      expect(row.max).toBe(Math.max(...values));
+    }
+
+    // A removed device takes its series along: none of its rows is left to count in the fleet.
+    await deviceStore(db).remove('plan-119');
+    for (const table of ['telemetry_points', 'telemetry_rollups_5m', 'telemetry_rollups'] as const)
+      expect(
+        await db.selectFrom(table).select('device_id').where('device_id', '=', 'plan-119').execute(),
+        table,
+      ).toEqual([]);
+
     const plan = async (query: ReturnType<typeof aggregateQuery>) => {
       const compiled = query.compile(db);
       const explain = dialect === 'postgres' ? 'explain ' : 'explain query plan ';
@@ -275,6 +312,15 @@ describe.each(DIALECTS)('telemetry history (%s)', (dialect) => {
           ),
         );
         expect(text, text).not.toMatch(new RegExp(`SCAN ${table}\\b`));
+        if (table !== 'telemetry_points') {
+          // The fleet too: each device's contiguous range by the key, not every row through the time index.
+          const fleetPlan = await plan(
+            aggregateQuery(dialect, resolution, 'cpu_usage', null, from, now, ['avg']),
+          );
+          expect(fleetPlan, fleetPlan).toMatch(
+            new RegExp(`SEARCH ${table} USING PRIMARY KEY \\(device_id=\\? AND bucket>\\? AND bucket<\\?\\)`),
+          );
+        }
       } else {
         expect(text, text).toMatch(
           /Index Cond: \(\(device_id = ANY \(.*\)\) AND \((bucket|ts) >= .*\) AND \((bucket|ts) <= .*\)\)/,
@@ -286,6 +332,24 @@ describe.each(DIALECTS)('telemetry history (%s)', (dialect) => {
       }
     }
     if (dialect === 'postgres') {
+      // Once the maintenance task's vacuum has run, rollups are read from the covering key alone (migration
+      // 0036): an index-only scan that visits no heap page.
+      await store.tidyRollups();
+      for (const [resolution, table] of [
+        ['5m', 'telemetry_rollups_5m'],
+        ['hour', 'telemetry_rollups'],
+      ] as const) {
+        const compiled = aggregateQuery(dialect, resolution, 'cpu_usage', ids, from, now, ['avg']).compile(
+          db,
+        );
+        const { rows: lines } = await db.executeQuery<Record<string, unknown>>({
+          ...compiled,
+          sql: `explain (analyze, costs off, timing off) ${compiled.sql}`,
+        });
+        const text = lines.map((l) => String(l['QUERY PLAN'])).join('\n');
+        expect(text, text).toContain(`Index Only Scan using ${table}_pk on ${table}`);
+        expect(text, text).toMatch(/Heap Fetches: 0\b/);
+      }
       // Raw points of the last hour: only today's partition is read.
       const text = await plan(aggregateQuery(dialect, 'raw', 'cpu_usage', ids, now - HOUR_MS, now, ['avg']));
       const today = Math.floor(now / (24 * HOUR_MS)) * 24 * HOUR_MS;
@@ -424,6 +488,15 @@ describe.each(DIALECTS)('migration 0033 on a store that holds telemetry (%s)', (
         expect(Number(inDefault.rows[0]!.n)).toBe(0);
         // The key still refuses a second point of a device at the same time.
         await expect(db.insertInto('telemetry_points').values(points[0]!).execute()).rejects.toThrow();
+        // Migration 0036: the rollups' keys carry their columns (index-only reads), and still refuse a twin.
+        const { rows: keys } = await sql<{ def: string }>`select indexdef as def from pg_indexes
+          where indexname in ('telemetry_rollups_5m_pk', 'telemetry_rollups_pk')`.execute(db);
+        expect(keys).toHaveLength(2);
+        for (const { def } of keys)
+          expect(def).toMatch(/\(device_id, bucket\) INCLUDE \(samples, .*cpu_usage/);
+        await expect(
+          db.insertInto('telemetry_rollups_5m').values(rollup(now, 0)).execute(),
+        ).rejects.toThrow();
       } else {
         const { rows } = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master
           where name in ('telemetry_rollups_5m', 'telemetry_rollups')`.execute(db);

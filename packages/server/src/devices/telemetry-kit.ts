@@ -3,3 +3,4 @@ export { openStore } from '../db/database.ts';
 export { telemetryStore, SERIES } from './telemetry-store.ts';
 export { telemetrySampler } from './telemetry-sampler.ts';
 export { telemetryHistory } from './telemetry.ts';
+export { insertBareDevices } from './bare-devices.ts';

@@ -5,6 +5,7 @@ import { updateMany } from '../lib/batch-update.ts';
 import { telemetrySampler } from './telemetry-sampler.ts';
 import { HOUR_MS, telemetryStore } from './telemetry-store.ts';
 import { RAW_RETENTION_MS, telemetryHistory } from './telemetry.ts';
+import { insertBareDevices } from './bare-devices.ts';
 
 describe.each(DIALECTS)('telemetry series (%s)', (dialect) => {
   let edge: TestConsole;
@@ -66,24 +67,7 @@ describe.each(DIALECTS)('telemetry series (%s)', (dialect) => {
   test('a batch update writes many rows in a few statements and skips rows that are gone', async () => {
     const db = edge.store.db;
     const ids = Array.from({ length: 1300 }, (_, i) => i.toString(16).padStart(16, '0'));
-    for (let i = 0; i < ids.length; i += 200) {
-      await db
-        .insertInto('devices')
-        .values(
-          ids.slice(i, i + 200).map((id) => ({
-            id,
-            serial: `B-${id}`,
-            credential_hash: 'x',
-            group_id: null,
-            latitude: null,
-            longitude: null,
-            last_seen_at: null,
-            adopted_at: null,
-            created_at: 0,
-          })),
-        )
-        .execute();
-    }
+    await insertBareDevices(db, ids, (id) => `B-${id}`);
     await updateMany(
       db,
       'devices',

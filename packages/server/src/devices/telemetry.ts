@@ -56,17 +56,38 @@ export function telemetryHistory(store: TelemetryStore, opts: { graceMs: number;
     return point;
   };
 
+  /**
+   * Resolutions whose latest bucket may hold some devices' rollups only: a store that rolls up in pieces
+   * (SQLite) may have been stopped half way through one, by the process ending (so at the first run) or by
+   * an error (the run did not finish).
+   */
+  const unsure = new Set<RollupResolution>(store.rollsUpInPieces ? ['5m', 'hour'] : []);
+
   /** Rolls up every finished bucket not rolled up yet, waiting graceMs for late points. */
   const catchUp = async (resolution: RollupResolution, t: number) => {
     const width = SERIES[resolution].widthMs;
     const latest = await store.latestRollup(resolution);
     let next = latest !== null ? Number(latest) + width : Math.floor((t - RAW_RETENTION_MS) / width) * width;
+    // Rolled again (it is idempotent) while all its points are still kept, to finish an interrupted one.
+    if (unsure.has(resolution) && latest !== null && Number(latest) >= t - RAW_RETENTION_MS)
+      next = Number(latest);
     // Never behind the raw retention: the points of older buckets are gone.
     next = Math.max(next, Math.floor((t - RAW_RETENTION_MS) / width) * width);
+    if (store.rollsUpInPieces) unsure.add(resolution);
     while (next + width + opts.graceMs <= t) {
+      // Buckets without a point are passed over: a console started on an empty or thin history would
+      // otherwise walk the whole fleet for each of a day's 288 buckets to write nothing.
+      const first = await store.firstPointFrom(next);
+      if (first === null) break;
+      const bucket = Math.floor(first / width) * width;
+      if (bucket > next) {
+        next = bucket;
+        continue;
+      }
       await store.rollUp(resolution, next);
       next += width;
     }
+    unsure.delete(resolution);
   };
 
   return {
@@ -99,7 +120,7 @@ export function telemetryHistory(store: TelemetryStore, opts: { graceMs: number;
 
     /**
      * Makes the raw-point partitions of the coming days (PostgreSQL), rolls up (5-minute and hourly), then
-     * prunes. Where it got to is read from the store each time: the
+     * prunes and vacuums the rollups (PostgreSQL). Where it got to is read from the store each time: the
      * replica that ran the previous occurrence may be another.
      */
     async maintain(): Promise<void> {
@@ -112,6 +133,7 @@ export function telemetryHistory(store: TelemetryStore, opts: { graceMs: number;
         fineBefore: t - FINE_RETENTION_MS,
         rollupsBefore: t - ROLLUP_RETENTION_MS,
       });
+      await store.tidyRollups();
     },
   };
 }

@@ -1,7 +1,10 @@
-/** A WebSocket upgrade from a page of another site is refused: browsers send cookies with it regardless. */
-import type { FastifyRequest } from 'fastify';
+/**
+ * A WebSocket upgrade or a changing request from a page of another site is refused: browsers send cookies
+ * with it regardless. Browsers always send Origin with both; a request without one is not a browser's.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
 
-export function sameOrigin(request: FastifyRequest): boolean {
+export function sameOrigin(request: { headers: IncomingHttpHeaders }): boolean {
   const origin = request.headers.origin;
   if (!origin) return true;
   try {

@@ -43,7 +43,6 @@ export function routeOptionsOf(endpoint: Endpoint): Omit<RouteOptions, 'handler'
       ...(endpoint.activity && { activity: endpoint.activity }),
       ...(endpoint.readsOnly && { readsOnly: true }),
       ...(endpoint.logsEveryRefusal && { logsEveryRefusal: true }),
-      ...(endpoint.grantInPath && { grantInPath: true }),
     },
   };
 }

@@ -4,7 +4,6 @@
  * the drain that answers 503 while the console stops. The guard comes after it (app.ts): it needs the
  * sessions, which need the live hub.
  */
-import type { IncomingMessage } from 'node:http';
 import Fastify from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -19,33 +18,21 @@ import { registerSecurityHeaders } from './security.ts';
 import { registerApiDocs } from './docs.ts';
 import { registerWebSockets } from './websocket.ts';
 import { collectRoutes } from './route-table.ts';
+import { frontDoor } from './front-door.ts';
 import './types.ts';
-
-/**
- * A module's say in where a request goes, asked before routing: another URL, or undefined to leave it
- * (proxy/fallback.ts: a device page's absolute paths served under its jump link).
- */
-export type UrlRewrite = (request: IncomingMessage) => string | undefined;
 
 export async function httpLayer(
   config: Config,
   opts: { logger?: boolean; logStream?: { write(line: string): void } },
   acl: AclService,
 ) {
-  const rewrites: UrlRewrite[] = [];
+  const door = frontDoor();
   const app = Fastify({
     ...serverLogOptions(opts.logger === false ? false : config.logLevel, opts.logStream),
     trustProxy: config.trustProxy,
-    // Before routing (plain requests and WebSocket upgrades alike): the first rewrite that names a URL wins.
-    rewriteUrl: (request) => {
-      for (const rewrite of rewrites) {
-        const url = rewrite(request);
-        if (url !== undefined) return url;
-      }
-      return request.url ?? '/';
-    },
+    serverFactory: door.serverFactory,
   });
-  app.decorate('rewriteUrlWith', (rewrite: UrlRewrite) => void rewrites.push(rewrite));
+  app.decorate('serveHost', door.add);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -1,5 +1,5 @@
 /** What every route declares and what every request carries once the guard has looked at it. */
-import type { IncomingMessage } from 'node:http';
+import type { HostService } from './front-door.ts';
 import type { AccountType, PermissionSet, RoutePermission, TokenScope } from '@edge/protocol';
 
 export interface Identity {
@@ -35,14 +35,12 @@ declare module 'fastify' {
      * (activity/refusals.ts): only for a route that bounds them itself, as the sign-in throttle does.
      */
     logsEveryRefusal?: boolean;
-    /** The path carries a signed single-user grant that stands in for the CSRF token (EndpointSpec). */
-    grantInPath?: boolean;
   }
   interface FastifyRequest {
     identity: Identity | null;
   }
   interface FastifyInstance {
-    /** Adds a rewrite asked before routing (http/server.ts UrlRewrite). */
-    rewriteUrlWith(rewrite: (request: IncomingMessage) => string | undefined): void;
+    /** Serves a host that is not the console's before the console sees its requests (http/front-door.ts). */
+    serveHost(service: HostService): void;
   }
 }

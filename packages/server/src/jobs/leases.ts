@@ -5,9 +5,47 @@
 import { sql } from 'kysely';
 import { FINISHED_STEP_STATES, jobOptions, type StepState, type StepView } from '@edge/protocol';
 import type { Db } from '../db/schema.ts';
-import { PENDING, emptyCounts, passedFailLimit, toStepView, type ClaimedStep, type JobLock } from './rows.ts';
+import { PENDING, failedShareOver, toStepView, type ClaimedStep, type JobLock } from './rows.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { updateMany } from '../lib/batch-update.ts';
+import { updateMany, type Column, type SqlValue } from '../lib/batch-update.ts';
+
+/** How a step ended, as written by finishMany. */
+export interface StepEnd {
+  stepId: number;
+  state: 'succeeded' | 'failed';
+  reason: string | null;
+  /** The kind's result; undefined when it gave none. */
+  result: unknown;
+  /** The last progress and note reported (100 for a success). */
+  progress: number;
+  note: string | null;
+  at: number;
+}
+
+/** What a step's end writes; the lease is let go with it. */
+const END_COLUMNS: Column[] = [
+  { name: 'state', type: 'text' },
+  { name: 'reason', type: 'text' },
+  { name: 'result', type: 'text' },
+  { name: 'progress', type: 'integer' },
+  { name: 'note', type: 'text' },
+  { name: 'lease_owner', type: 'text' },
+  { name: 'lease_until', type: 'bigint' },
+  { name: 'finished_at', type: 'bigint' },
+  { name: 'updated_at', type: 'bigint' },
+];
+const endRow = (e: StepEnd): SqlValue[] => [
+  e.stepId,
+  e.state,
+  e.reason,
+  e.result === undefined ? null : JSON.stringify(e.result),
+  e.state === 'succeeded' ? 100 : e.progress,
+  e.note,
+  null,
+  null,
+  e.at,
+  e.at,
+];
 
 /** Pending steps read at a time while looking for steps to claim. */
 export const CLAIM_PAGE = 200;
@@ -34,7 +72,7 @@ export function stepLeases(db: Db, lockJob: JobLock) {
       leaseMs: number,
       isOnline: (deviceId: string) => boolean,
       max = Infinity,
-    ): Promise<{ claimed: ClaimedStep[]; waiting: StepView[] }> {
+    ): Promise<{ claimed: ClaimedStep[]; waiting: StepView[]; passedFailLimit?: true }> {
       const none = { claimed: [], waiting: [] };
       return inTransaction(db, async (trx) => {
         const job = await lockJob(trx, jobId);
@@ -43,17 +81,30 @@ export function stepLeases(db: Db, lockJob: JobLock) {
         const now = Date.now();
         const options = jobOptions.parse(JSON.parse(job.options));
         // Running and failed read in one statement: a step finishing between two reads would free a slot
-        // while its failure went unseen, and the stop rule would let more steps start than it allows.
-        const counts = emptyCounts();
-        const rows = await trx
-          .selectFrom('job_steps')
-          .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
-          .where('job_id', '=', jobId)
-          .groupBy('state')
-          .execute();
-        for (const r of rows) counts[r.state as StepState] = Number(r.n);
-        if (passedFailLimit(counts, options)) return none;
-        const free = Math.min(max, options.concurrency - counts.running);
+        // while its failure went unseen, and the stop rule would let more steps start than it allows. Each
+        // is counted on its own (state, job) range of the index: counting every state read each of a
+        // fleet-wide job's 10,000 steps on every tick.
+        const stateCount = (state: StepState) =>
+          trx
+            .selectFrom('job_steps')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('job_id', '=', jobId)
+            .where('state', '=', state);
+        const counted = await trx
+          .selectNoFrom([stateCount('running').as('running'), stateCount('failed').as('failed')])
+          .executeTakeFirstOrThrow();
+        const running = Number(counted.running);
+        const failed = Number(counted.failed);
+        if (failed > 0 && options.maxFailedShare < 1) {
+          // The total only when it can matter; a job's steps are all made with it, so it cannot change.
+          const { n } = await trx
+            .selectFrom('job_steps')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('job_id', '=', jobId)
+            .executeTakeFirstOrThrow();
+          if (failedShareOver(failed, Number(n), options)) return { ...none, passedFailLimit: true };
+        }
+        const free = Math.min(max, options.concurrency - running);
         const claimed: ClaimedStep[] = [];
         const offline: number[] = [];
         // One state at a time: the (job_id, state) index then yields the steps in id order, page by page.
@@ -70,14 +121,19 @@ export function stepLeases(db: Db, lockJob: JobLock) {
               .orderBy('id')
               .limit(CLAIM_PAGE)
               .execute();
-            for (const candidate of page) {
-              if (claimed.length >= free) break;
-              after = candidate.id;
-              if (!isOnline(candidate.device_id)) {
-                if (state === 'queued') offline.push(candidate.id);
-                continue;
+            // The page's online candidates claimed in one statement (an UPDATE per step held SQLite's one
+            // connection, and the event loop, a hundred times per batch); a step that stopped being pending
+            // meanwhile is not returned, and the next candidates take its place.
+            for (let i = 0; i < page.length && claimed.length < free;) {
+              const take: number[] = [];
+              for (; i < page.length && take.length < free - claimed.length; i++) {
+                const candidate = page[i]!;
+                after = candidate.id;
+                if (isOnline(candidate.device_id)) take.push(candidate.id);
+                else if (state === 'queued') offline.push(candidate.id);
               }
-              const row = await trx
+              if (!take.length) continue;
+              const rows = await trx
                 .updateTable('job_steps')
                 .set((eb) => ({
                   state: 'running',
@@ -91,11 +147,12 @@ export function stepLeases(db: Db, lockJob: JobLock) {
                   finished_at: null,
                   updated_at: now,
                 }))
-                .where('id', '=', candidate.id)
+                .where('id', 'in', take)
                 .where('state', 'in', PENDING)
                 .returningAll()
-                .executeTakeFirst();
-              if (row)
+                .execute();
+              rows.sort((x, y) => x.id - y.id);
+              for (const row of rows)
                 claimed.push({
                   id: row.id,
                   jobId: row.job_id,
@@ -177,35 +234,25 @@ export function stepLeases(db: Db, lockJob: JobLock) {
     },
 
     /**
-     * The step's end with its last progress and note (`last`, when the runner still held some unwritten).
-     * The step as stored then, or undefined when `owner` lost the lease.
+     * The ends of many steps, each with its last progress and note, in a statement per few hundred steps
+     * (lib/batch-update.ts): a fleet-wide job's steps end hundreds a second, and an UPDATE per step was the
+     * biggest part of the console's database time while one ran. Each row is written only while its step
+     * still runs under `owner`'s lease, as one step's end always was; returns the ids written, so the steps
+     * whose lease `owner` lost are those missing.
      */
-    async finish(
-      stepId: number,
-      owner: string,
-      outcome: { state: 'succeeded' | 'failed'; reason?: string; result?: unknown },
-      now: number,
-      last?: { progress: number; note: string | null },
-    ): Promise<StepView | undefined> {
-      const row = await db
-        .updateTable('job_steps')
-        .set({
-          state: outcome.state,
-          reason: outcome.reason ?? null,
-          result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
-          progress: outcome.state === 'succeeded' ? 100 : (last?.progress ?? sql<number>`progress`),
-          ...(last && { note: last.note }),
-          lease_owner: null,
-          lease_until: null,
-          finished_at: now,
-          updated_at: now,
-        })
-        .where('id', '=', stepId)
-        .where('state', '=', 'running')
-        .where('lease_owner', '=', owner)
-        .returningAll()
-        .executeTakeFirst();
-      return row && toStepView(row);
+    async finishMany(owner: string, ends: readonly StepEnd[]): Promise<number[]> {
+      if (!ends.length) return [];
+      const written = await updateMany(
+        db,
+        'job_steps',
+        { name: 'id', type: 'integer' },
+        END_COLUMNS,
+        ends.map(endRow),
+        {
+          where: sql`${sql.ref('job_steps.state')} = 'running' and ${sql.ref('job_steps.lease_owner')} = ${owner}`,
+        },
+      );
+      return written.map(Number);
     },
 
     /** Keeps this console's claims alive while their steps run. */

@@ -79,9 +79,16 @@ export const emptyCounts = (): StepCounts => Object.fromEntries(stepStates.map((
 
 /** The stop rule: more than the allowed share of the job's steps failed. */
 export function passedFailLimit(counts: StepCounts, options: JobOptions): boolean {
-  const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  return total > 0 && counts.failed / total > options.maxFailedShare;
+  return failedShareOver(
+    counts.failed,
+    Object.values(counts).reduce((a, b) => a + b, 0),
+    options,
+  );
 }
+
+/** The stop rule on the failed steps and all the job's steps. */
+export const failedShareOver = (failed: number, total: number, options: JobOptions): boolean =>
+  total > 0 && failed / total > options.maxFailedShare;
 
 export function toJobView(row: Selectable<JobsTable>, stepCounts: StepCounts): JobView {
   return {

@@ -7,7 +7,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { jobOptions } from '@edge/protocol';
 import { DIALECTS, startTestConsole, type TestConsole } from '../testing/harness.ts';
 import { jobStore } from './store.ts';
-import { CLAIM_PAGE } from './leases.ts';
+import { CLAIM_PAGE, type StepEnd } from './leases.ts';
+
+const succeeded = (stepId: number, at: number): StepEnd => ({
+  stepId,
+  state: 'succeeded',
+  reason: null,
+  result: undefined,
+  progress: 0,
+  note: null,
+  at,
+});
 
 describe.each(DIALECTS)('job leases (%s)', (dialect) => {
   let edge: TestConsole;
@@ -56,12 +66,17 @@ describe.each(DIALECTS)('job leases (%s)', (dialect) => {
     expect(interrupted).toMatchObject({ state: 'interrupted', reason: 'died' });
 
     // The dead owner's late report is refused; a new claim counts a new attempt.
-    expect(await store.finish(safe.step.id, 'dead', { state: 'succeeded' }, later)).toBeUndefined();
+    expect(await store.finishMany('dead', [succeeded(safe.step.id, later)])).toEqual([]);
     const [again] = (await store.claim(safe.id, 1, 'alive', 1000, () => true)).claimed;
     expect(again).toMatchObject({ id: safe.step.id, attempts: 2 });
     expect(
-      await store.finish(safe.step.id, 'alive', { state: 'succeeded', result: { ok: 1 } }, Date.now()),
-    ).toMatchObject({ id: safe.step.id, state: 'succeeded', result: { ok: 1 }, progress: 100 });
+      await store.finishMany('alive', [{ ...succeeded(safe.step.id, Date.now()), result: { ok: 1 } }]),
+    ).toEqual([safe.step.id]);
+    expect((await store.steps(safe.id)).find((s) => s.id === safe.step.id)).toMatchObject({
+      state: 'succeeded',
+      result: { ok: 1 },
+      progress: 100,
+    });
   });
 
   test('a claim over 3,000 pending steps looks at the free slots’ worth, not at every pending step', async () => {
@@ -102,9 +117,7 @@ describe.each(DIALECTS)('job leases (%s)', (dialect) => {
 
     // A slot frees: the waiting steps (still offline) are passed over, the next queued one runs.
     const done = first.claimed[0]!;
-    expect(await store.finish(done.id, 'me', { state: 'succeeded' }, Date.now())).toMatchObject({
-      state: 'succeeded',
-    });
+    expect(await store.finishMany('me', [succeeded(done.id, Date.now())])).toEqual([done.id]);
     looked.length = 0;
     const next = await store.claim(id, 1, 'me', 60_000, isOnline);
     expect(next.claimed.map((s) => s.deviceId)).toEqual([deviceIds[15]]);

@@ -16,6 +16,8 @@ const rule = (over: Partial<EventRuleView>): EventRuleView => ({
   allDevices: false,
   deviceIds: ['a'],
   groupIds: [],
+  controller: false,
+  profileIds: [],
   severity: 'warning',
   holdOffMinutes: 10,
   enabled: true,
@@ -91,7 +93,7 @@ describe('rule engine', () => {
 
   test('a failed job, an alarm by its code, a rolled back section once per version', async () => {
     const { changes, raised, engine, settle } = setup([
-      rule({ id: 4, events: ['jobFailed', 'alarm', 'configRolledBack'], allDevices: true }),
+      rule({ id: 4, events: ['jobFailed', 'alarm', 'configRolledBack'], allDevices: true, controller: true }),
     ]);
     engine.job({ id: 9, title: 'Backup', state: 'failed', counts: { failed: 2 }, finishedAt: 5 } as never);
     engine.job({ id: 10, title: 'Ping', state: 'running', counts: { failed: 0 }, finishedAt: null } as never);
@@ -119,6 +121,44 @@ describe('rule engine', () => {
       jobId: 9,
       deviceId: null,
       detail: 'Job "Backup" failed on 2 device(s).',
+    });
+  });
+
+  test("a profile's failed rollout reaches the rules selecting that profile; the controller's events need it selected", async () => {
+    const { raised, engine, settle } = setup([
+      rule({ id: 5, events: ['profileFailed'], deviceIds: [], profileIds: [7] }),
+      rule({ id: 6, events: ['profileFailed'], deviceIds: [], profileIds: [8] }),
+      rule({ id: 7, events: ['jobFailed'], allDevices: true }),
+      rule({
+        id: 8,
+        events: ['jobFailed', 'profileFailed'],
+        deviceIds: [],
+        controller: true,
+        profileIds: [7],
+      }),
+    ]);
+    const rollout = (id: number, profileId: number) =>
+      ({
+        id,
+        kind: 'profiles.apply',
+        title: 'Apply',
+        params: { profileId, name: `P${profileId}`, kind: 'firewall', body: {}, values: [], by: 'admin' },
+        state: 'failed',
+        counts: { failed: 3 },
+        finishedAt: 5,
+      }) as never;
+    engine.job(rollout(11, 7));
+    engine.job(rollout(12, 9));
+    await settle();
+    expect(raised.map((r) => r.dedupeKey).sort()).toEqual([
+      '5|profileFailed|job:11|7',
+      '8|jobFailed|job:11|',
+      '8|jobFailed|job:12|',
+      '8|profileFailed|job:11|7',
+    ]);
+    expect(raised.find((r) => r.ruleId === 5)).toMatchObject({
+      jobId: 11,
+      detail: 'The rollout of profile "P7" failed on 3 device(s).',
     });
   });
 });

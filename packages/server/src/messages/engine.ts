@@ -7,6 +7,9 @@
  */
 import {
   CPU_HIGH_PERCENT,
+  PROFILE_APPLY_JOB_KIND,
+  eventSubjectOf,
+  profileJobParams,
   TEMPERATURE_HIGH_CELSIUS,
   type EventRuleView,
   type HeartbeatMessage,
@@ -46,14 +49,32 @@ const heartbeatDetail = (event: keyof Conditions, h: HeartbeatMessage) =>
       ? `CPU usage is ${h.cpuUsage.toFixed(0)}% (threshold ${CPU_HIGH_PERCENT}%).`
       : `CPU temperature is ${h.cpuTemp} °C (threshold ${TEMPERATURE_HIGH_CELSIUS} °C).`;
 
-/** Whether the rule covers the device (a job's happening: rules over every device, or with no device scope). */
+/**
+ * Whether the rule covers what happened, by what its event is about (eventSubjects): a device's event the
+ * devices or groups it selects; the controller's own event (a job, a licence) the controller; a profile's
+ * event the profile (the happening's subject, its id).
+ */
 export function covers(rule: EventRuleView, device: DeviceView | undefined, happening: Happening): boolean {
-  if (rule.allDevices) return true;
-  if (happening.deviceId === null) return rule.deviceIds.length + rule.groupIds.length === 0;
-  if (!device) return false;
-  return (
-    rule.deviceIds.includes(device.id) || (device.groupId !== null && rule.groupIds.includes(device.groupId))
-  );
+  switch (eventSubjectOf(happening.event)) {
+    case 'controller':
+      return rule.controller;
+    case 'profile':
+      return rule.profileIds.includes(Number(happening.subject));
+    case 'device':
+      if (rule.allDevices) return true;
+      if (!device) return false;
+      return (
+        rule.deviceIds.includes(device.id) ||
+        (device.groupId !== null && rule.groupIds.includes(device.groupId))
+      );
+  }
+}
+
+/** The profile a rollout job applied (its params), when the job is one. */
+function rolledOutProfile(job: JobView): { id: number; name: string } | undefined {
+  if (job.kind !== PROFILE_APPLY_JOB_KIND) return undefined;
+  const params = profileJobParams.safeParse(job.params);
+  return params.success ? { id: params.data.profileId, name: params.data.name } : undefined;
 }
 
 export function ruleEngine(deps: {
@@ -158,6 +179,16 @@ export function ruleEngine(deps: {
         jobId: job.id,
         detail: `Job "${job.title}" failed on ${job.counts.failed} device(s).`,
       });
+      // A profile's rollout: also the profile's event, for the rules watching that profile.
+      const profile = rolledOutProfile(job);
+      if (profile)
+        fire({
+          event: 'profileFailed',
+          deviceId: null,
+          jobId: job.id,
+          subject: String(profile.id),
+          detail: `The rollout of profile "${profile.name}" failed on ${job.counts.failed} device(s).`,
+        });
     },
     /** For tests: what a happening raises, awaited. */
     happened,

@@ -33,6 +33,7 @@ describe.each(DIALECTS)('licence expiring (%s)', (dialect) => {
       name: 'Licences',
       description: 'A licence is about to expire',
       events: ['licenceExpiring'],
+      controller: true,
       severity: 'warning',
     });
     expect(rule.statusCode, rule.body).toBe(200);

@@ -13,6 +13,8 @@ const viewOf = (r: Selectable<EventRulesTable>): EventRuleView => ({
   allDevices: r.all_devices === 1,
   deviceIds: JSON.parse(r.device_ids) as string[],
   groupIds: JSON.parse(r.group_ids) as number[],
+  controller: r.controller === 1,
+  profileIds: JSON.parse(r.profile_ids) as number[],
   severity: r.severity as Severity,
   holdOffMinutes: r.hold_off_minutes,
   enabled: r.enabled === 1,
@@ -30,6 +32,8 @@ const rowOf = (r: EventRuleRequest) => ({
   all_devices: r.allDevices ? 1 : 0,
   device_ids: JSON.stringify([...new Set(r.deviceIds)]),
   group_ids: JSON.stringify([...new Set(r.groupIds)]),
+  controller: r.controller ? 1 : 0,
+  profile_ids: JSON.stringify([...new Set(r.profileIds)]),
   severity: r.severity,
   hold_off_minutes: r.holdOffMinutes,
   enabled: r.enabled ? 1 : 0,
@@ -48,6 +52,13 @@ export function ruleStore(db: Db) {
     if (!row) throw fail(404, 'notFound');
     return viewOf(row);
   }
+  /** The profiles a rule selects must exist (a rule watching a deleted profile would never fire). */
+  async function checkProfiles(request: EventRuleRequest): Promise<void> {
+    const ids = [...new Set(request.profileIds)];
+    if (!ids.length) return;
+    const found = await db.selectFrom('policy_profiles').select('id').where('id', 'in', ids).execute();
+    if (found.length !== ids.length) throw fail(400, 'notifyProfileUnknown');
+  }
   return {
     list: all,
     get: one,
@@ -60,6 +71,7 @@ export function ruleStore(db: Db) {
       cached = undefined;
     },
     async add(request: EventRuleRequest): Promise<EventRuleView> {
+      await checkProfiles(request);
       const { id } = await db
         .insertInto('event_rules')
         .values({ ...rowOf(request), created_at: Date.now() })
@@ -69,6 +81,7 @@ export function ruleStore(db: Db) {
       return one(id);
     },
     async edit(id: number, request: EventRuleRequest): Promise<EventRuleView> {
+      await checkProfiles(request);
       const done = await db
         .updateTable('event_rules')
         .set(rowOf(request))

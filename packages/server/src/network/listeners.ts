@@ -72,7 +72,8 @@ export function consoleListeners(app: FastifyInstance, host: string) {
         secure.setSecureContext(pair);
         return;
       }
-      const next = https.createServer(pair, (req, res) => app.routing(req, res));
+      // Through the HTTP server's own front door (http/front-door.ts): jump hosts are served before the routes.
+      const next = https.createServer(pair, (req, res) => app.server.emit('request', req, res));
       next.on('upgrade', (req, socket, head) => app.server.emit('upgrade', req, socket, head));
       try {
         await listen(next, port, host);

@@ -288,7 +288,13 @@ describe('Settings > Network through systemd-networkd (a namespace of its own)',
       confirmSeconds: 5,
     });
     expect(applied.statusCode, `${applied.body}\n${output.join('')}`).toBe(200);
-    expect(addressesIn(namespace, hostLink)).toEqual([`10.${n}.9.7/24`]);
+    // networkd may still be in its second pass (the reload's, then the reconfigure's), which takes the
+    // addresses off for a moment before it puts them back.
+    await waitFor(
+      () => addressesIn(namespace, hostLink).join() === `10.${n}.9.7/24`,
+      "the console's file in force",
+      20_000,
+    );
 
     await waitFor(async () => (await state()).pending === null, 'the window to end', 20_000);
     expect(fs.readFileSync(hostFile, 'utf8')).toBe(hostText);

@@ -88,6 +88,16 @@ test.each(['fast', 'immediate'] as const)(
       expect(a.status, JSON.stringify(a)).toBe(200);
 
     expect(child.exitCode).toBeNull();
+    // No answer says 'API request Error': an outage met anywhere in a request is told as one. The server's
+    // own account of any that did is the message.
+    const failures = output
+      .join('')
+      .split('\n')
+      .filter((line) => line.includes('request failed'));
+    expect(
+      answers.filter((a) => a.status === 500),
+      failures.slice(0, 3).join('\n'),
+    ).toEqual([]);
 
     // Straight from the database: what is stored matches the answers, row for row. A write in flight at the
     // very stop may have committed and then failed to read back what it answers (a 503 for a stored change):

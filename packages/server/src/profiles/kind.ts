@@ -36,8 +36,7 @@ export function profileApplyKind(deps: {
     view: canView('ProfileManagement'),
     async run({ jobId, deviceId, params }) {
       // A wave starts up to `concurrency` steps at once, and storing a desired document is synchronous work
-      // on SQLite: each step takes its own turn of the event loop, so requests are answered between them.
-      await new Promise((resolve) => setImmediate(resolve));
+      // on SQLite: the runner starts each step in a turn of the event loop of its own (lib/own-turn.ts).
       const device = deps.devices.get(deviceId);
       if (!device) return { ok: false, reason: 'The device was removed.' };
       const section = sectionOfKind(params.kind);

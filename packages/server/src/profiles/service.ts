@@ -17,6 +17,7 @@ import {
   type PolicyProfileKind,
   type ProfileTargets,
   type ProfileView,
+  type SectionDoc,
   type VariableValue,
 } from '@edge/protocol';
 import type { z } from 'zod';
@@ -57,6 +58,8 @@ function checkedBody(kind: PolicyProfileKind, body: unknown): unknown {
 
 /** Devices a dry run goes through before it lets other work in. */
 const YIELD_EVERY = 50;
+/** Devices whose documents one statement reads (the config store's chunk: one statement, not several). */
+const READ_EVERY = 512;
 
 const ORDER = { refused: 0, changing: 1, unchanged: 2 } as const;
 const standingOf = (d: DryRunDevice) => (d.refusal ? 'refused' : d.changes.length ? 'changing' : 'unchanged');
@@ -64,7 +67,7 @@ const standingOf = (d: DryRunDevice) => (d.refusal ? 'refused' : d.changes.lengt
 export function profileService(deps: {
   store: ProfileStore;
   devices: Pick<DeviceDirectory, 'get' | 'scan' | 'groups'>;
-  config: Pick<ConfigService, 'current' | 'state'>;
+  config: Pick<ConfigService, 'currentOf' | 'state'>;
   jobs: Pick<JobService, 'create' | 'view' | 'cancel' | 'pause' | 'resume'>;
   now?: () => number;
 }) {
@@ -124,7 +127,8 @@ export function profileService(deps: {
 
   /**
    * Each device's profile made for it, and (`withChanges`) what it would change. SQLite answers at once, so
-   * the loop gives the event loop back every few devices: a fleet of 10,000 does not hold other requests.
+   * the loop gives the event loop back every few devices: a fleet of 10,000 does not hold other requests. The
+   * devices' documents are read a few hundred at a time, in one statement each.
    */
   async function dryRunOf(
     profile: Profile,
@@ -133,9 +137,15 @@ export function profileService(deps: {
   ): Promise<DryRunDevice[]> {
     const section = sectionOfKind(profile.kind);
     const rows: DryRunDevice[] = [];
+    let currents = new Map<string, SectionDoc>();
     for (const [n, device] of targets.entries()) {
       if (n % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
-      const current = await config.current(device.id, section);
+      if (n % READ_EVERY === 0)
+        currents = await config.currentOf(
+          targets.slice(n, n + READ_EVERY).map((d) => d.id),
+          section,
+        );
+      const current = currents.get(device.id)!;
       const rendered = renderFor(profile, device, current);
       rows.push({
         deviceId: device.id,

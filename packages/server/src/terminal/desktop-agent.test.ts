@@ -7,7 +7,6 @@
  * the console. And what is refused before any byte flows: another site, no sign-in, unknown and malformed
  * ids, a device in 'OrpheLink Only'.
  */
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DESKTOP_SOCKET_PATH } from '@edge/protocol';
 import type { TestConsole } from '../testing/harness.ts';
@@ -15,6 +14,7 @@ import { waitFor } from '../testing/devices.ts';
 import { caller, userWithRole } from '../testing/accounts.ts';
 import { consoleWithAgent, handDeviceOnline } from '../testing/terminal.ts';
 import { startVncServer, type VncServer } from '../testing/vnc.ts';
+import { handshake, openDesktop as open, readScreen, viewOnlyInputDropped } from '../testing/desktop.ts';
 import type { MqttClient } from 'mqtt';
 
 let vnc: VncServer;
@@ -37,72 +37,25 @@ afterAll(async () => {
   await vnc?.stop();
 });
 
-/** The browser's side of the desktop socket: what comes is kept, `take(n)` waits for n bytes. */
-function openDesktop(id: string, headers: Record<string, string>) {
-  const ws = new WebSocket(`${url.replace('http:', 'ws:')}${DESKTOP_SOCKET_PATH}?id=${id}`, {
-    headers: { origin: url, ...headers },
-  });
-  let got = Buffer.alloc(0);
-  ws.on('message', (data: Buffer) => (got = Buffer.concat([got, data])));
-  const opened = new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
-  );
-  const take = async (n: number): Promise<Buffer> => {
-    await waitFor(() => got.length >= n, `${n} bytes from the VNC server`, 30_000);
-    const out = got.subarray(0, n);
-    got = got.subarray(n);
-    return out;
-  };
-  return { ws, opened, closed, take };
-}
+const openDesktop = (id: string, headers: Record<string, string>) =>
+  open(url, `${DESKTOP_SOCKET_PATH}?id=${id}`, headers);
 
 describe('the remote desktop through the tunnel', () => {
   test("noVNC's RFB reaches the device's VNC server: handshake, screen size, a whole framebuffer", async () => {
     const desk = openDesktop(deviceId, admin.headers(false));
     await desk.opened;
-    expect((await desk.take(12)).toString()).toBe('RFB 003.008\n');
-    desk.ws.send(Buffer.from('RFB 003.008\n'));
-    const count = (await desk.take(1))[0]!;
-    const types = [...(await desk.take(count))];
-    expect(types).toContain(1); // None: x11vnc -nopw
-    desk.ws.send(Buffer.from([1]));
-    expect((await desk.take(4)).readUInt32BE(0)).toBe(0); // SecurityResult OK
-    desk.ws.send(Buffer.from([1])); // ClientInit, shared
-    const init = await desk.take(24);
-    expect({ width: init.readUInt16BE(0), height: init.readUInt16BE(2) }).toEqual({
+    const screen = await handshake(desk);
+    expect(screen).toMatchObject({
+      version: 'RFB 003.008\n',
+      result: 0,
       width: vnc.width,
       height: vnc.height,
     });
-    const bitsPerPixel = init[4]!;
-    await desk.take(init.readUInt32BE(20)); // the desktop's name
-
-    // FramebufferUpdateRequest, not incremental, the whole screen: raw encoding (none other was offered).
-    const request = Buffer.alloc(10);
-    request.writeUInt8(3, 0);
-    request.writeUInt16BE(vnc.width, 6);
-    request.writeUInt16BE(vnc.height, 8);
-    desk.ws.send(request);
-    const head = await desk.take(4);
-    expect(head[0]).toBe(0); // FramebufferUpdate
-    const rectangles = head.readUInt16BE(2);
-    const pixels = new Set<string>();
-    let area = 0;
-    for (let i = 0; i < rectangles; i++) {
-      const rect = await desk.take(12);
-      const [w, h, encoding] = [rect.readUInt16BE(4), rect.readUInt16BE(6), rect.readInt32BE(8)];
-      expect(encoding).toBe(0);
-      const data = await desk.take((w * h * bitsPerPixel) / 8);
-      for (let p = 0; p < data.length; p += 4 * 37) pixels.add(data.subarray(p, p + 4).toString('hex'));
-      area += w * h;
-    }
-    expect(area).toBe(vnc.width * vnc.height);
+    expect(screen.types).toContain(1); // None: x11vnc -nopw
+    const update = await readScreen(desk, screen);
+    expect(update).toMatchObject({ type: 0, area: vnc.width * vnc.height, encodings: [0] });
     // Not a blank screen: the root weave has more than one colour.
-    expect(pixels.size).toBeGreaterThan(1);
+    expect(update.colours).toBeGreaterThan(1);
 
     desk.ws.close();
     await desk.closed;
@@ -131,33 +84,14 @@ describe('the remote desktop through the tunnel', () => {
     });
     expect(token.statusCode).toBe(200);
     const secret = token.json<{ token: string }>().token;
+    let targets: string[] = [];
     for (const headers of [viewer.session.headers(false), { authorization: `Bearer ${secret}` }]) {
       const desk = openDesktop(deviceId, headers);
       await desk.opened;
-      expect((await desk.take(12)).toString()).toBe('RFB 003.008\n');
-      desk.ws.send(Buffer.from('RFB 003.008\n'));
-      await desk.take((await desk.take(1))[0]!); // the security types
-      desk.ws.send(Buffer.from([1]));
-      expect((await desk.take(4)).readUInt32BE(0)).toBe(0);
-      desk.ws.send(Buffer.from([1]));
-      const init = await desk.take(24);
-      await desk.take(init.readUInt32BE(20));
-      // A key and the pointer, then a small update request: only the request reaches the server, which
-      // answers it (the dropped messages did not shift the stream).
-      desk.ws.send(Buffer.from([4, 1, 0, 0, 0, 0, 0, 0x61]));
-      desk.ws.send(Buffer.from([5, 1, 0, 10, 0, 20]));
-      desk.ws.send(Buffer.from([3, 0, 0, 0, 0, 0, 0, 8, 0, 8]));
-      const head = await desk.take(4);
-      expect(head[0]).toBe(0);
-      desk.ws.close();
-      await desk.closed;
+      expect((await handshake(desk)).result).toBe(0);
+      targets = await viewOnlyInputDropped(desk, edge.store.db);
     }
-    const rows = await edge.store.db
-      .selectFrom('activity')
-      .select(['target'])
-      .where('action', '=', 'desktop.start')
-      .execute();
-    expect(rows.some((r) => r.target.includes('(view only)'))).toBe(true);
+    expect(targets.some((t) => t.includes('(view only)'))).toBe(true);
   }, 60_000);
 
   test('refused before the upgrade: no Inventory, another site, no sign-in, bad ids, OrpheLink Only', async () => {

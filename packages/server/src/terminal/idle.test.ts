@@ -1,13 +1,15 @@
 /**
  * Idle sessions close after TERMINAL_IDLE_MINUTES (here a fraction of a minute), and the device is told to
- * end its stream; typing keeps a session open. A device driven by hand answers tunnel.open.
+ * end its stream; typing keeps a session open. The remote desktop has the same limit: keys and the pointer
+ * keep it open, noVNC's update requests alone do not. A device driven by hand answers tunnel.open.
  */
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { decodeFrame, deviceTopic, rpcRequest, ttyTopic } from '@edge/protocol';
+import { DESKTOP_SOCKET_PATH, decodeFrame, deviceTopic, rpcRequest, ttyTopic } from '@edge/protocol';
 import { signIn, type TestConsole } from '../testing/harness.ts';
 import { consoleUrl, startListeningConsole, waitFor } from '../testing/devices.ts';
 import { handDeviceOnline, openTerminal } from '../testing/terminal.ts';
+import { openDesktop } from '../testing/desktop.ts';
 
 const IDLE_MS = 3000;
 
@@ -16,6 +18,8 @@ let deviceId = '';
 let device: MqttClient;
 /** Frames the device got on its tty/+/in topics, by session. */
 const frames = new Map<string, string[]>();
+/** Sessions the console opened, by kind. */
+const opened: { kind: string; session: string }[] = [];
 
 beforeAll(async () => {
   edge = await startListeningConsole('sqlite', { terminalIdleMinutes: IDLE_MS / 60_000 });
@@ -32,6 +36,8 @@ beforeAll(async () => {
           return;
         }
         const request = rpcRequest.parse(JSON.parse(payload.toString()));
+        const params = request.params as { kind?: string; session?: string };
+        if (request.method === 'tunnel.open') opened.push({ kind: params.kind!, session: params.session! });
         const result = request.method === 'tunnel.open' ? { shell: 'hand' } : {};
         client.publish(deviceTopic(deviceId, 'rpc/res'), JSON.stringify({ id: request.id, result }));
       });
@@ -60,4 +66,41 @@ test('typing keeps the session; silence past the idle time closes it and tells t
   expect(term.words.at(-1)).toEqual({ type: 'closed', reason: 'idle' });
   await waitFor(() => frames.get(session)?.includes('close'), 'the device told to close');
   expect(frames.get(session)!.filter((f) => f === 'data').length).toBeGreaterThan(3);
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+test('the remote desktop: keys and the pointer keep it open; update requests alone do not', async () => {
+  const admin = await signIn(edge);
+  const {
+    ws,
+    opened: up,
+    closed,
+  } = openDesktop(consoleUrl(edge), `${DESKTOP_SOCKET_PATH}?id=${deviceId}`, admin.headers(false));
+  await up;
+  let isClosed = false;
+  void closed.then(() => (isClosed = true));
+  // The client's handshake (version, security None, ClientInit), as noVNC sends it.
+  ws.send(Buffer.from('RFB 003.008\n'));
+  ws.send(Buffer.from([1]));
+  ws.send(Buffer.from([1]));
+  const update = Buffer.from([3, 1, 0, 0, 0, 0, 0, 8, 0, 8]);
+  const started = Date.now();
+  while (Date.now() - started < 2 * IDLE_MS) {
+    ws.send(update);
+    ws.send(Buffer.from([4, 1, 0, 0, 0, 0, 0, 0x61])); // a key
+    ws.send(Buffer.from([5, 0, 0, 10, 0, 20])); // the pointer
+    await sleep(IDLE_MS / 6);
+  }
+  expect(isClosed).toBe(false);
+  // Only update requests from now on, as a screen left open: it closes as idle all the same.
+  const quiet = Date.now();
+  while (!isClosed && Date.now() - quiet < 4 * IDLE_MS) {
+    ws.send(update);
+    await sleep(IDLE_MS / 6);
+  }
+  expect(await closed).toEqual({ code: 1011, reason: 'idle' });
+  expect(Date.now() - quiet).toBeGreaterThanOrEqual(IDLE_MS - 100);
+  const session = opened.find((o) => o.kind === 'desktop')!.session;
+  await waitFor(() => frames.get(session)?.includes('close'), 'the device told to close');
 });

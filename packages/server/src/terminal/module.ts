@@ -26,7 +26,14 @@ export const terminalModule = featureModule({
       log,
       idleMs: config.terminalIdleMinutes * 60_000,
     });
-    const desktop = desktopBridge({ bus, rpc, devices, db: store.db, log });
+    const desktop = desktopBridge({
+      bus,
+      rpc,
+      devices,
+      db: store.db,
+      log,
+      idleMs: config.terminalIdleMinutes * 60_000,
+    });
     return {
       offers: relay,
       routes: [

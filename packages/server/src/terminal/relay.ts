@@ -30,6 +30,7 @@ import { Recording } from './recording.ts';
 import type { TerminalStore } from './store.ts';
 import { TowardDevice } from './stream.ts';
 import { whenDeviceGone } from './device-gone.ts';
+import { idleLimit } from './idle.ts';
 
 /** WebSocket close codes the browser can tell apart. */
 export const CLOSE_NORMAL = 1000;
@@ -62,8 +63,8 @@ export interface TerminalTarget {
   container?: string;
 }
 
-/** A device's refusal of a container's shell, in the words the browser shows (SPEC 4 states). */
-function refusalReason(err: unknown): TerminalCloseReason {
+/** A device's refusal of a session (a container's shell or screen), in the words the browser shows (SPEC 4). */
+export function refusalReason(err: unknown): TerminalCloseReason {
   if (!(err instanceof DeviceRpcError)) return 'refused';
   if (err.reason === 'deviceOffline') return 'deviceOffline';
   if (err.reason !== 'remote') return 'refused';
@@ -97,7 +98,6 @@ export function terminalRelay(deps: RelayDeps) {
     let ready = false;
     let ended = false;
     let bytes = 0;
-    let lastInput = startedAt;
     let credit = 0;
     let creditQueued = false;
     const waiting: TerminalSizeOrInput[] = [];
@@ -149,7 +149,7 @@ export function terminalRelay(deps: RelayDeps) {
         return;
       }
       if (who.readOnly) return;
-      lastInput = Date.now();
+      idle.touch();
       toward.write(Buffer.from(message.data, 'utf8'), () => {
         if (!toward.waiting) ws.resume();
       });
@@ -170,20 +170,14 @@ export function terminalRelay(deps: RelayDeps) {
     });
     ws.on('close', () => end('ended'));
 
-    const idle = setInterval(
-      () => {
-        if (Date.now() - lastInput >= deps.idleMs) end('idle');
-      },
-      Math.max(250, Math.min(30_000, deps.idleMs / 4)),
-    );
-    idle.unref();
+    const idle = idleLimit(deps.idleMs, () => end('idle'));
     const stopWatching = whenDeviceGone(deps.devices, device.id, () => end('deviceOffline'));
 
     function end(reason: TerminalCloseReason): void {
       if (ended) return;
       ended = true;
       open.delete(session);
-      clearInterval(idle);
+      idle.stop();
       stopWatching();
       // The device's stream ends with its close frame; a device that went away has ended it already.
       if (ready && reason !== 'ended' && reason !== 'deviceOffline') void toDevice({ type: 'close', reason });

@@ -1,9 +1,12 @@
 /**
- * View only, enforced at the console: the browser's RFB (RFC 6143) read message by message, and what would
- * act on the device (keys, the pointer, the clipboard, resizing its screen) dropped; what only asks for the
- * picture (pixel format, encodings, update requests, fences, continuous updates) passed on. The handshake is
- * passed on as it is, for the security types whose client part is known here (None, VNC authentication);
- * another type, or a message this does not know, ends the session: an unknown length could hide input.
+ * The browser's RFB (RFC 6143) read message by message at the console, for two things. Use: what acts on the
+ * device (keys, the pointer, the clipboard, resizing its screen) is what keeps a desktop session from its
+ * idle limit, not the update requests noVNC sends all the time. View only: those messages are dropped and
+ * what only asks for the picture (pixel format, encodings, update requests, fences, continuous updates) is
+ * passed on. The handshake is passed on as it is, for the security types whose client part is known here
+ * (None, VNC authentication); with another type, or a message this does not know, a view-only session ends
+ * (an unknown length could hide input) while one that may type is passed on unread, every chunk counted
+ * as use (an idle limit that cannot tell must not cut a session in use).
  */
 import { Transform, type TransformCallback } from 'node:stream';
 
@@ -27,18 +30,39 @@ const DROPPED: Record<number, (b: Buffer) => number | null> = {
   255: (b) => (b.length < 2 ? null : b[1] === 0 ? 12 : -1), // QEMU extended key event
 };
 
-export class RfbViewOnly extends Transform {
+export interface RfbClientOptions {
+  /** Drop what acts on the device. */
+  viewOnly: boolean;
+  /** Told of each message that acts on the device and is passed on (a watcher's do not count). */
+  onInput?: () => void;
+}
+
+class NotFollowed extends Error {}
+
+export class RfbClientReader extends Transform {
   private pending = Buffer.alloc(0);
   /** Bytes of the handshake still to pass: version (12), the security type (1), then its own part. */
-  private stage: 'version' | 'security' | 'auth' | 'init' | 'messages' = 'version';
+  private stage: 'version' | 'security' | 'auth' | 'init' | 'messages' | 'unread' = 'version';
+
+  constructor(private readonly options: RfbClientOptions) {
+    super();
+  }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    if (this.stage === 'unread') {
+      this.options.onInput?.();
+      return done(null, chunk);
+    }
     this.pending = Buffer.concat([this.pending, chunk]);
     try {
       this.drain();
       done();
     } catch (err) {
-      done(err as Error);
+      if (!(err instanceof NotFollowed) || this.options.viewOnly) return done(err as Error);
+      this.stage = 'unread';
+      this.options.onInput?.();
+      this.consume(this.pending.length, true);
+      done();
     }
   }
 
@@ -58,7 +82,7 @@ export class RfbViewOnly extends Transform {
         if (b.length < 1) return;
         const type = b[0]!;
         if (type !== SECURITY_NONE && type !== SECURITY_VNC)
-          throw new Error(`security type ${type} is not one a view-only session can follow`);
+          throw new NotFollowed(`security type ${type} is not one a view-only session can follow`);
         this.consume(1, true);
         this.stage = type === SECURITY_VNC ? 'auth' : 'init';
       } else if (this.stage === 'auth') {
@@ -73,10 +97,19 @@ export class RfbViewOnly extends Transform {
         if (b.length < 1) return;
         const passed = PASSED[b[0]!];
         const length = (passed ?? DROPPED[b[0]!])?.(b);
-        if (length === undefined || length === -1) throw new Error(`RFB message ${b[0]} is not known here`);
+        if (length === undefined || length === -1)
+          throw new NotFollowed(`RFB message ${b[0]} is not known here`);
         if (length === null || b.length < length) return;
-        this.consume(length, passed !== undefined);
+        if (!passed && !this.options.viewOnly) this.options.onInput?.();
+        this.consume(length, passed !== undefined || !this.options.viewOnly);
       }
     }
+  }
+}
+
+/** View only: the filter with nothing to tell. */
+export class RfbViewOnly extends RfbClientReader {
+  constructor() {
+    super({ viewOnly: true });
   }
 }

@@ -1,10 +1,11 @@
 /**
  * The terminal's HTTP face: the browser's sockets `/websocket/v1/inventory/terminal?id=` and
- * `/websocket/v1/container/terminal?id=&containerName=` (Application's), and the recorded sessions. Before
+ * `/websocket/v1/container/terminal?id=&containerName=` (Application's; with `uuid` instead, the container's
+ * graphical session through the desktop bridge), and the recorded sessions. Before
  * the upgrade: the guard (Inventory, or Application for a container), the same origin, a device the console
  * knows, online, in a secure mode that allows remote access. Typing needs that area's management grant and
  * a token that may write; others watch. The remote desktop (`/websocket/v1/inventory/desktop?id=`) is
- * checked the same way; those who may not type see the screen but their input is dropped (RfbViewOnly). Every minute the caller is looked at
+ * checked the same way; those who may not type see the screen but their input is dropped (rfb-view-only.ts). Every minute the caller is looked at
  * again: a sign-in that ended ends the shell or the desktop.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -22,12 +23,13 @@ import {
   type TerminalServerMessage,
 } from '@edge/protocol';
 import type { Reidentify } from '../auth/reidentify.ts';
-import type { DeviceDirectory } from '../devices/index.ts';
+import type { WebSocket } from 'ws';
+import type { DeviceDirectory, DeviceView } from '../devices/index.ts';
 import { fail } from '../http/errors.ts';
 import { sameOrigin } from '../http/same-origin.ts';
 import { routeOptionsOf, serve } from '../http/serve.ts';
 import type { Identity } from '../http/types.ts';
-import { CLOSE_NORMAL, CLOSE_UNAVAILABLE, type TerminalRelay, type TerminalTarget } from './relay.ts';
+import { CLOSE_NORMAL, CLOSE_UNAVAILABLE, type Operator, type TerminalRelay } from './relay.ts';
 import type { DesktopBridge } from './desktop.ts';
 import type { TerminalStore } from './store.ts';
 
@@ -59,8 +61,8 @@ export function terminalRoutes(deps: {
   };
 
   /**
-   * One terminal socket: the device's shell, or a container's (SPEC 7). Both are checked the same way before
-   * the upgrade and run the same session; they differ in the area that grants them and the shell's place.
+   * Every remote socket (the device's shell, a container's, the device's or a container's VNC server) is
+   * checked the same way before the upgrade; they differ in the area that grants them and what they open.
    */
   /** Before any upgrade: the same origin, a query that parses, a device known, online, remote access allowed. */
   const admitSocket = (query: z.ZodType<{ id: string }>) => async (request: FastifyRequest) => {
@@ -93,83 +95,88 @@ export function terminalRoutes(deps: {
     socket.on('close', () => clearInterval(recheck));
   };
 
-  const shellSocket = (
+  /** What a socket opens once admitted: a shell (the relay) or a VNC server (the desktop bridge). */
+  type Opener = (
+    socket: WebSocket,
+    device: DeviceView,
+    who: Operator,
+    query: Record<string, string>,
+  ) => { end(reason: 'signedOut'): void };
+
+  /** A shell: a licence lock closes it with its word, in the terminal's message and on the close. */
+  const shell: Opener = (socket, device, who, query) => {
+    if (!admitted(device.id)) {
+      socket.send(
+        JSON.stringify({ type: 'closed', reason: 'licenseLocked' } satisfies TerminalServerMessage),
+      );
+      socket.close(CLOSE_NORMAL, 'licenseLocked');
+      return { end: () => undefined };
+    }
+    return deps.relay.start(
+      socket,
+      device,
+      who,
+      query.containerName ? { container: query.containerName } : {},
+    );
+  };
+
+  /** A VNC server, the device's or a container's: RFB has no word of ours, so the close carries it. */
+  const desktop: Opener = (socket, device, who, query) => {
+    if (!admitted(device.id)) {
+      socket.close(CLOSE_UNAVAILABLE, 'licenseLocked');
+      return { end: () => undefined };
+    }
+    return deps.desktop.start(socket, device, who, query.uuid ? { uuid: query.uuid } : {});
+  };
+
+  const sessionSocket = (
     app: FastifyInstance,
-    endpoint: typeof declared.socket | typeof declared.containerSocket,
+    endpoint: typeof declared.socket | typeof declared.containerSocket | typeof declared.desktopSocket,
     how: {
-      query: typeof terminalQuery | typeof containerTerminalQuery;
+      query: z.ZodType<{ id: string }>;
       mayType: (who: Identity) => boolean;
-      target: (query: Record<string, string>) => TerminalTarget;
+      open: (query: Record<string, string>) => Opener;
     },
   ) => {
     const { url, config, schema } = routeOptionsOf(endpoint);
     app.get(
       url,
-      {
-        config,
-        schema,
-        websocket: true,
-        preValidation: admitSocket(how.query),
-      },
+      { config, schema, websocket: true, preValidation: admitSocket(how.query) },
       (socket, request) => {
         const who = request.identity!;
         const query = request.query as Record<string, string>;
         const device = deps.devices.get(query.id!);
         if (!device) return socket.close(1011, 'device gone');
         // After the upgrade, not before it: a browser's WebSocket cannot read a refused upgrade's body,
-        // but it reads this closing word and shows the licence's message.
-        if (!admitted(device.id)) {
-          socket.send(
-            JSON.stringify({ type: 'closed', reason: 'licenseLocked' } satisfies TerminalServerMessage),
-          );
-          return socket.close(CLOSE_NORMAL, 'licenseLocked');
-        }
-        const session = deps.relay.start(
+        // but it reads the closing word and shows the licence's message.
+        const session = how.open(query)(
           socket,
           device,
           { userId: who.userId, userName: who.userName, ip: request.ip, readOnly: !how.mayType(who) },
-          how.target(query),
+          query,
         );
         recheckWhileOpen(request, socket, session);
       },
     );
   };
 
-  /** The remote desktop: the device's VNC server; a licence lock closes it with its word, as the terminal's. */
-  const desktopSocket = (app: FastifyInstance) => {
-    const { url, config, schema } = routeOptionsOf(declared.desktopSocket);
-    app.get(
-      url,
-      { config, schema, websocket: true, preValidation: admitSocket(desktopQuery) },
-      (socket, request) => {
-        const who = request.identity!;
-        const device = deps.devices.get((request.query as { id: string }).id);
-        if (!device) return socket.close(1011, 'device gone');
-        if (!admitted(device.id)) return socket.close(CLOSE_UNAVAILABLE, 'licenseLocked');
-        const session = deps.desktop.start(socket, device, {
-          userId: who.userId,
-          userName: who.userName,
-          ip: request.ip,
-          readOnly: !mayTypeIn('Inventory')(who),
-        });
-        recheckWhileOpen(request, socket, session);
-      },
-    );
-  };
-
   return async (app: FastifyInstance) => {
-    shellSocket(app, declared.socket, {
+    sessionSocket(app, declared.socket, {
       query: terminalQuery,
       mayType: mayTypeIn('Inventory'),
-      target: () => ({}),
+      open: () => shell,
     });
-    shellSocket(app, declared.containerSocket, {
+    // A container's shell by its name, or its graphical session by its UUID (SPEC 7).
+    sessionSocket(app, declared.containerSocket, {
       query: containerTerminalQuery,
       mayType: mayTypeIn('Application'),
-      target: (query) => ({ container: query.containerName }),
+      open: (query) => (query.uuid ? desktop : shell),
     });
-
-    desktopSocket(app);
+    sessionSocket(app, declared.desktopSocket, {
+      query: desktopQuery,
+      mayType: mayTypeIn('Inventory'),
+      open: () => desktop,
+    });
 
     serve(app, declared.sessions, async (request) => ({ list: await deps.store.list(request.query.id) }));
     serve(app, declared.recording, async (request) => {

@@ -74,7 +74,7 @@ export const openTcpStream = (deps: { bus: Bus; rpc: RpcService }, deviceId: str
   openTunnelStream(deps, deviceId, { kind: 'tcp', port });
 
 /** What the stream reaches: a TCP port of the jump-to services, or the device's VNC server. */
-export type StreamTarget = { kind: 'tcp'; port: number } | { kind: 'desktop' };
+export type StreamTarget = { kind: 'tcp'; port: number } | { kind: 'desktop'; uuid?: string };
 
 export async function openTunnelStream(
   deps: { bus: Bus; rpc: RpcService },

@@ -300,16 +300,8 @@ const ENTRY = [
   'exec httpd -f -v -p 8080 -h /www',
 ].join('; ');
 
-/**
- * Imports a busybox root file system as `<registry>/<name>:<tag>`, pushes it with the registry's
- * credentials, and removes it from the engine again so a deploy has to pull it.
- */
-export async function pushBusyboxImage(
-  engine: TestEngine,
-  registry: TestRegistry,
-  name: string,
-  tag: string,
-): Promise<string> {
+/** Imports a busybox root file system into the engine as `repo:tag`; answers the image's id. */
+export async function importBusyboxImage(engine: TestEngine, repo: string, tag: string): Promise<string> {
   const rootfs = path.join(engine.dir, `rootfs-${randomBytes(3).toString('hex')}`);
   fs.mkdirSync(path.join(rootfs, 'bin'), { recursive: true });
   for (const d of ['tmp', 'proc', 'sys', 'dev', 'etc', 'www']) fs.mkdirSync(path.join(rootfs, d));
@@ -321,7 +313,6 @@ export async function pushBusyboxImage(
     if (applet !== 'busybox') fs.symlinkSync('busybox', path.join(rootfs, 'bin', applet));
   const tar = execFileSync('tar', ['-C', rootfs, '-c', '.'], { maxBuffer: 64 * 1024 * 1024 });
   fs.rmSync(rootfs, { recursive: true, force: true });
-  const repo = `${registry.address}/${name}`;
   const changes = [`ENV PATH=/bin`, `CMD ["/bin/sh", "-c", ${JSON.stringify(ENTRY)}]`]
     .map((c) => `changes=${encodeURIComponent(c)}`)
     .join('&');
@@ -342,6 +333,21 @@ export async function pushBusyboxImage(
     `/images/${imageId}/tag?repo=${encodeURIComponent(repo)}&tag=${tag}`,
   );
   if (tagged.status !== 201) throw new Error(`tag: ${tagged.status} ${tagged.text}`);
+  return imageId;
+}
+
+/**
+ * Imports a busybox root file system as `<registry>/<name>:<tag>`, pushes it with the registry's
+ * credentials, and removes it from the engine again so a deploy has to pull it.
+ */
+export async function pushBusyboxImage(
+  engine: TestEngine,
+  registry: TestRegistry,
+  name: string,
+  tag: string,
+): Promise<string> {
+  const repo = `${registry.address}/${name}`;
+  const imageId = await importBusyboxImage(engine, repo, tag);
   const auth = Buffer.from(
     JSON.stringify({
       username: registry.username,

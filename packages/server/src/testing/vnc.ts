@@ -24,9 +24,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-const accepts = (port: number) =>
+const accepts = (port: number, host = '127.0.0.1') =>
   new Promise<boolean>((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
+    const socket = net.connect({ host, port });
     socket.once('connect', () => {
       socket.destroy();
       resolve(true);
@@ -49,7 +49,14 @@ const stopped = (child: ChildProcess) =>
     setTimeout(() => child.kill('SIGKILL'), 3000).unref();
   });
 
-export async function startVncServer(width = 640, height = 400): Promise<VncServer> {
+/**
+ * Where x11vnc runs: on this machine's loopback (a free port), or in another network namespace (a
+ * container's: `nsenter` into /proc/PID/ns/net, as a sidecar sharing the container's network would) on
+ * `port` of every address there, `host` being the address this machine reaches it on.
+ */
+export type VncPlace = { netnsOf: number; host: string; port: number };
+
+export async function startVncServer(width = 640, height = 400, place?: VncPlace): Promise<VncServer> {
   let display = 0;
   for (let n = 40 + Math.floor(Math.random() * 400); ; n++) {
     if (!fs.existsSync(`/tmp/.X11-unix/X${n}`) && !fs.existsSync(`/tmp/.X${n}-lock`)) {
@@ -70,25 +77,18 @@ export async function startVncServer(width = 640, height = 400): Promise<VncServ
   };
   try {
     await waitFor(() => fs.existsSync(`/tmp/.X11-unix/X${display}`), 'Xvfb up', 15_000);
-    const port = await freePort();
+    const port = place?.port ?? (await freePort());
+    const x11vnc = ['x11vnc', '-display', `:${display}`, '-rfbport', String(port), '-no6', '-nopw'];
+    const command = place
+      ? ['nsenter', `--net=/proc/${place.netnsOf}/ns/net`, ...x11vnc]
+      : [...x11vnc, '-localhost'];
     children.push(
-      spawn(
-        'x11vnc',
-        [
-          '-display',
-          `:${display}`,
-          '-rfbport',
-          String(port),
-          '-localhost',
-          '-no6',
-          '-nopw',
-          '-forever',
-          '-shared',
-        ],
-        { stdio: 'ignore', env: { ...process.env, DISPLAY: `:${display}` } },
-      ),
+      spawn(command[0]!, [...command.slice(1), '-forever', '-shared'], {
+        stdio: 'ignore',
+        env: { ...process.env, DISPLAY: `:${display}` },
+      }),
     );
-    await waitFor(() => accepts(port), 'x11vnc listening', 15_000);
+    await waitFor(() => accepts(port, place?.host), 'x11vnc listening', 15_000);
     return { port, width, height, stop };
   } catch (err) {
     await stop();

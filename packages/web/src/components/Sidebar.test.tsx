@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render.tsx';
 import { Sidebar, filterSidebarItems, type SidebarItem } from './Sidebar.tsx';
@@ -27,7 +27,8 @@ describe('Sidebar', () => {
   it("has a 'Search key' box when searchable", async () => {
     renderWithProviders(<Sidebar items={items} searchable onSelect={() => {}} />);
     await userEvent.type(screen.getByPlaceholderText('Search key'), 'control');
-    expect(screen.getByText('Access Control List')).toBeVisible();
+    // The submenu opens with antd's motion, which under load lands a few frames after the typing.
+    await waitFor(() => expect(screen.getByText('Access Control List')).toBeVisible());
     expect(screen.queryByText('Log')).toBeNull();
   });
 

@@ -27,6 +27,8 @@ import { notifyEscalated } from './0028_notify_escalated.ts';
 import { containerTerminal } from './0029_container_terminal.ts';
 import { sdwanRelay } from './0030_sdwan_relay.ts';
 import { telemetryStorage } from './0033_telemetry_storage.ts';
+import { ruleSubjects } from './0035_rule_subjects.ts';
+import { rollupCoveringKeys } from './0036_rollup_covering_keys.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -57,4 +59,6 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0029_container_terminal': containerTerminal,
   '0030_sdwan_relay': sdwanRelay,
   '0033_telemetry_storage': telemetryStorage,
+  '0035_rule_subjects': ruleSubjects,
+  '0036_rollup_covering_keys': rollupCoveringKeys,
 };

@@ -1,7 +1,7 @@
 /**
  * One device's apps as its engine reports them (live: engine events push the list again): state, image, ports,
  * status, CPU and memory, why one is not running; SPEC 4 actions with a confirmation before stop, restart
- * and delete, the log and the container terminal. While the device is offline its apps are those it last
+ * and delete, the log, the container terminal and, for a container with a UUID, its remote desktop. While the device is offline its apps are those it last
  * showed, marked Offline with their time and without actions; they come back by themselves with it.
  */
 import { useState, type ReactNode } from 'react';
@@ -11,6 +11,7 @@ import {
   CodeOutlined,
   CopyOutlined,
   DeleteOutlined,
+  DesktopOutlined,
   ImportOutlined,
   FileTextOutlined,
   PauseCircleOutlined,
@@ -28,6 +29,7 @@ import { useAdoptContainer, useContainerAction, useInstalled } from './api.ts';
 import { formatDate } from '../../components/DateText.tsx';
 import { isolated } from '../../components/unitText.ts';
 import { ContainerTerminalModal } from './ContainerTerminalModal.tsx';
+import { ContainerDesktopModal } from './ContainerDesktopModal.tsx';
 import { CopyModal } from './CopyModal.tsx';
 import { LogsModal } from './LogsModal.tsx';
 import { serverWords } from './serverWords.ts';
@@ -57,6 +59,7 @@ export function ContainerTable({
   const { manage } = usePermission('Application');
   const { act } = useConfirmAct();
   const [logOf, setLogOf] = useState<string | null>(null);
+  const [desktopOf, setDesktopOf] = useState<InstalledContainer | null>(null);
   const [copyOf, setCopyOf] = useState<string | null>(null);
   const [shellOf, setShellOf] = useState<string | null>(null);
   const offline = installed.data?.offline ?? false;
@@ -156,6 +159,14 @@ export function ContainerTable({
                 icon={<CodeOutlined />}
                 onClick={() => setShellOf(c.name)}
                 data-testid="container-terminal-open"
+              />
+            )}
+            {c.state === 'running' && c.uuid && (
+              <IconAction
+                title={t('application.actions.desktop')}
+                icon={<DesktopOutlined />}
+                onClick={() => setDesktopOf(c)}
+                data-testid="container-desktop-open"
               />
             )}
             {manage && c.state !== 'running' && (
@@ -272,6 +283,14 @@ export function ContainerTable({
       {logOf && <LogsModal deviceId={deviceId} name={logOf} onClose={() => setLogOf(null)} />}
       {shellOf && (
         <ContainerTerminalModal deviceId={deviceId} name={shellOf} onClose={() => setShellOf(null)} />
+      )}
+      {desktopOf?.uuid && (
+        <ContainerDesktopModal
+          deviceId={deviceId}
+          name={desktopOf.name}
+          uuid={desktopOf.uuid}
+          onClose={() => setDesktopOf(null)}
+        />
       )}
     </>
   );

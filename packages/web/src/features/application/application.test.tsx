@@ -154,10 +154,16 @@ describe('an offline device', { timeout: 90_000 }, () => {
     expect(sent(stub, 'GET', '/installed')).toHaveLength(2);
 
     // Back online: the console pushes its own list, and the marks go with nobody asking.
-    // The socket's opening reads the list once more (still offline then); the push alone brings it back.
-    const socket = FakeSocket.made[0]!;
+    // A socket that opens again after a drop reads the list once more (still offline then); the push alone
+    // brings it back. The drop is played here so the re-read happens however many sockets the page made before.
+    FakeSocket.made[0]!.open();
+    FakeSocket.made[0]!.drop();
+    await waitFor(() => expect(FakeSocket.made).toHaveLength(2), { timeout: 5_000 });
+    await waitFor(() => expect(screen.getByTestId('container-refresh')).not.toHaveClass('ant-btn-loading'));
+    const readsBefore = sent(stub, 'GET', '/installed').length;
+    const socket = FakeSocket.made[1]!;
     socket.open();
-    await waitFor(() => expect(sent(stub, 'GET', '/installed')).toHaveLength(3));
+    await waitFor(() => expect(sent(stub, 'GET', '/installed')).toHaveLength(readsBefore + 1));
     await waitFor(() => expect(screen.getByTestId('container-refresh')).not.toHaveClass('ant-btn-loading'));
     expect(screen.getByTestId('container-offline')).toBeInTheDocument();
     socket.push({ channel: LIVE_CHANNELS.containers, key: DEVICE, data: installedOf('running') });

@@ -2,10 +2,11 @@
  * Clients (SPEC 2 "Client list"): every client any device reported, wired or Wi-Fi, with its device,
  * interface, SSID, signal, traffic and first and last seen; searched by name or IP, filtered by device or
  * group, paged by the server. Block and unblock change the device's MAC blacklist, unlink disconnects the
- * client now; each after a confirmation naming the MAC.
+ * client now; each after a confirmation naming the MAC. A block shows blocking until the device reports it
+ * applied (ClientState.tsx).
  */
 import { useState } from 'react';
-import { Button, Card, Input, Select, Space, Tag } from 'antd';
+import { Button, Card, Input, Select, Space } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, type ClientRow } from '@edge/protocol';
@@ -17,6 +18,8 @@ import { dashboardPath } from '../inventory/paths.ts';
 import { useGroups } from '../inventory/api.ts';
 import { useDeviceSearch } from '../statistics/api.ts';
 import { useClientAction, useClientList } from './api.ts';
+import { PendingBlockWatch } from './PendingBlockWatch.tsx';
+import { ClientState, blockAsked } from './ClientState.tsx';
 import '../../components/page.css';
 
 const SEEN_TIME: TimePart = 'minutes';
@@ -94,6 +97,7 @@ export default function ClientsModule() {
             options={groups.map((g) => ({ value: g.id, label: g.name }))}
           />
         </Space>
+        <PendingBlockWatch rows={list.data?.list ?? []} onChange={() => void list.refetch()} />
         <PaginatedTable<ClientRow>
           data-testid="clients-table"
           rowKey={(r) => `${r.deviceId}|${r.mac}`}
@@ -141,24 +145,14 @@ export default function ClientsModule() {
             {
               title: t('clients.state'),
               key: 'state',
-              render: (_, r) => (
-                <Space size={4} data-testid="client-state">
-                  {r.blocked ? (
-                    <Tag color="red">{t('clients.blocked')}</Tag>
-                  ) : r.connected ? (
-                    <Tag color="green">{t('clients.connected')}</Tag>
-                  ) : (
-                    <Tag>{t('clients.away')}</Tag>
-                  )}
-                </Space>
-              ),
+              render: (_, r) => <ClientState row={r} />,
             },
             {
               title: t('clients.actions'),
               key: 'actions',
               render: (_, r) => (
                 <Space size={4}>
-                  {r.blocked ? (
+                  {blockAsked(r) ? (
                     <Button size="small" data-testid="client-unblock" onClick={() => run(ACTIONS_UNBLOCK, r)}>
                       {t('clients.unblock')}
                     </Button>
@@ -174,7 +168,7 @@ export default function ClientsModule() {
                   )}
                   <Button
                     size="small"
-                    disabled={!r.connected || r.blocked}
+                    disabled={!r.connected || blockAsked(r)}
                     data-testid="client-unlink"
                     onClick={() => run(ACTIONS_UNLINK, r)}
                   >

@@ -9,7 +9,7 @@ import { queryKeys, useEndpointQuery } from '../../api/hooks.ts';
 import { settingsEndpoint } from '../deviceSettings/api.ts';
 
 const { clients } = endpoints;
-/** The list follows clients coming and going, and the state of a block the device applied. */
+/** The list follows clients coming and going; a pending block follows the device (PendingBlockWatch). */
 const REFRESH_MS = 10_000;
 
 export const useClientList = (query: ClientListQuery) =>

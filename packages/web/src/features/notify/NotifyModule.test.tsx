@@ -84,6 +84,9 @@ function renderApp(permissions: PermissionSet) {
       },
     }),
     'GET /api/v1/messages/rules/list': () => ({ body: { list: [] } }),
+    'GET /api/v1/mission/profile/list': () => ({
+      body: { list: [{ id: 4, name: 'Branch firewall', kind: 'firewall' }] },
+    }),
   });
   vi.stubGlobal('fetch', stub.fetch);
   const queryClient = createQueryClient();
@@ -125,6 +128,26 @@ describe('the Notification app', () => {
     await userEvent.click(screen.getByTestId('rule-save'));
     expect(await screen.findByText(messages.notifyQuietHoursInvalid)).toBeInTheDocument();
     expect(await screen.findByText(messages.notifyEscalateContactRequired)).toBeInTheDocument();
+    await waitFor(() => expect(stub.calls.some((c) => c.method === 'POST')).toBe(false));
+  });
+
+  it('asks for the controller and a profile once the rule watches their events, not for devices', async () => {
+    const stub = renderApp({ Notification: grant, EventRule: grant });
+    await userEvent.click(await screen.findByTestId('rule-new'));
+    expect(screen.getByLabelText('Every device')).toBeInTheDocument();
+    expect(screen.queryByTestId('rule-controller')).toBeNull();
+    expect(screen.queryByTestId('rule-profiles')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Rule name'), 'Rollouts');
+    await userEvent.type(screen.getByLabelText('Description'), 'Profile rollouts');
+    await userEvent.click(screen.getByTestId('rule-events').querySelector('input')!);
+    await userEvent.click(await screen.findByTitle('Job failed'));
+    await userEvent.click(await screen.findByTitle('Profile rollout failed'));
+    expect(await screen.findByTestId('rule-controller')).toBeInTheDocument();
+    expect(await screen.findByTestId('rule-profiles')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Every device')).toBeNull();
+    await userEvent.click(screen.getByTestId('rule-save'));
+    expect(await screen.findByText(messages.notifyControllerRequired)).toBeInTheDocument();
+    expect(await screen.findByText(messages.notifyProfileRequired)).toBeInTheDocument();
     await waitFor(() => expect(stub.calls.some((c) => c.method === 'POST')).toBe(false));
   });
 

@@ -1,6 +1,8 @@
 /**
- * Add or edit an event rule: name, description, events, devices or groups (or every device), severity,
- * hold-off, quiet hours (HH:MM to HH:MM, the console's time zone) and escalation of critical messages.
+ * Add or edit an event rule: name, description, events, what they are about (devices or groups or every
+ * device for a device's events, the controller for the console's own, the profiles for a profile's
+ * rollout: each shown once such an event is chosen), severity, hold-off, quiet hours (HH:MM to HH:MM, the
+ * console's time zone) and escalation of critical messages.
  */
 import { useState } from 'react';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
@@ -11,6 +13,7 @@ import {
   eventRuleRequest,
   ruleEvents,
   severities,
+  watches,
   type EventRuleRequest,
   type EventRuleView,
 } from '@edge/protocol';
@@ -19,13 +22,16 @@ import { useSchemaFields } from '../../components/form/useSchemaFields.tsx';
 import { useConfirmAct } from '../../components/useConfirmAct.ts';
 import { QuietHoursFields } from './QuietHoursFields.tsx';
 import { useAddRule, useEditRule } from '../messages/api.ts';
-import { useContacts, useDeviceChoices, useGroupChoices } from './api.ts';
+import { useDeviceChoices } from '../diagnose/api.ts';
+import { useContacts, useGroupChoices, useProfileChoices } from './api.ts';
 
 const FIELDS = [
   'name',
   'description',
   'events',
   'deviceIds',
+  'controller',
+  'profileIds',
   'severity',
   'holdOffMinutes',
   'quietFrom',
@@ -41,6 +47,8 @@ const NEW_RULE: EventRuleRequest = {
   allDevices: true,
   deviceIds: [],
   groupIds: [],
+  controller: false,
+  profileIds: [],
   severity: 'warning',
   holdOffMinutes: HOLD_OFF_MINUTES.default,
   enabled: true,
@@ -54,9 +62,15 @@ export function RuleModal({ rule, onClose }: { rule: EventRuleView | null; onClo
   const { t } = useTranslation();
   const [form] = Form.useForm<EventRuleRequest>();
   const [search, setSearch] = useState('');
-  const devices = useDeviceChoices(search).data ?? [];
+  const devices = useDeviceChoices(search).options;
   const groups = useGroupChoices().data ?? [];
   const allDevices = Form.useWatch('allDevices', form);
+  const events = Form.useWatch('events', form) ?? rule?.events ?? [];
+  // No event chosen yet: the devices, what most rules are about.
+  const aboutDevices = events.length === 0 || watches(events, 'device');
+  const aboutController = watches(events, 'controller');
+  const aboutProfiles = watches(events, 'profile');
+  const profiles = useProfileChoices(aboutProfiles).data ?? [];
   const escalates = (Form.useWatch('escalateMinutes', form) ?? 0) > 0;
   const contacts = (useContacts().data ?? []).map((c) => ({ value: c.id, label: c.configName }));
   const add = useAddRule();
@@ -90,8 +104,8 @@ export function RuleModal({ rule, onClose }: { rule: EventRuleView | null; onClo
           data-testid="rule-events"
         />,
       )}
-      {field('allDevices', 'notify.allDevices', <Switch />, { valuePropName: 'checked' })}
-      {!allDevices && (
+      {aboutDevices && field('allDevices', 'notify.allDevices', <Switch />, { valuePropName: 'checked' })}
+      {aboutDevices && !allDevices && (
         <>
           {field(
             'deviceIds',
@@ -102,6 +116,19 @@ export function RuleModal({ rule, onClose }: { rule: EventRuleView | null; onClo
           {field('groupIds', 'notify.groups', <Select mode="multiple" options={groups} />)}
         </>
       )}
+      {aboutController &&
+        field('controller', 'notify.controller', <Switch data-testid="rule-controller" />, {
+          valuePropName: 'checked',
+          extra: t('notify.controllerHint'),
+          dependencies: ['events'],
+        })}
+      {aboutProfiles &&
+        field(
+          'profileIds',
+          'notify.profiles',
+          <Select mode="multiple" options={profiles} data-testid="rule-profiles" />,
+          { extra: t('notify.profilesHint'), dependencies: ['events'] },
+        )}
       {field(
         'severity',
         'alertMessages.severityLabel',

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { EventRuleView } from '@edge/protocol';
+import { watches, type EventRuleView } from '@edge/protocol';
 import { RowActions } from '../../components/table/RowActions.tsx';
 import { ToolbarTable } from '../../components/table/ToolbarTable.tsx';
 import { useConfirmAct } from '../../components/useConfirmAct.ts';
@@ -43,10 +43,18 @@ export function RulesTab({ canManage }: { canManage: boolean }) {
           },
           {
             title: t('notify.scope'),
+            // What the rule's events are about: devices, the controller, profiles (only those it watches).
             render: (_: unknown, r) =>
-              r.allDevices
-                ? t('notify.allDevices')
-                : t('notify.scopeCount', { devices: r.deviceIds.length, groups: r.groupIds.length }),
+              [
+                watches(r.events, 'device') &&
+                  (r.allDevices
+                    ? t('notify.allDevices')
+                    : t('notify.scopeCount', { devices: r.deviceIds.length, groups: r.groupIds.length })),
+                watches(r.events, 'controller') && r.controller && t('notify.controller'),
+                watches(r.events, 'profile') && t('notify.profileCount', { count: r.profileIds.length }),
+              ]
+                .filter(Boolean)
+                .join('; '),
           },
           { title: t('notify.holdOff'), dataIndex: 'holdOffMinutes' },
           {

@@ -1,8 +1,11 @@
-/** The Notification app's calls (protocol endpoints/notify.ts) and the devices and groups a rule covers. */
+/**
+ * The Notification app's calls (protocol endpoints/notify.ts) and what a rule selects: devices, groups,
+ * policy profiles.
+ */
 import { endpoints } from '@edge/protocol';
 import { queryKeys, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 
-const { notify, inventory } = endpoints;
+const { notify, inventory, profiles } = endpoints;
 export const notifyKey = queryKeys.feature('notify');
 const changed = { invalidates: [notifyKey] };
 const byId = (id: number) => ({ id });
@@ -23,18 +26,16 @@ export const useDeliveries = () =>
   useEndpointQuery(notify.deliveries, {}, { select: (r) => r.list, refetchInterval: 5000 });
 export const useResend = () => useEndpointMutation(notify.resend, { ...changed, toInput: byId });
 
-/** Devices to pick for a rule: the first 100 matching the search. */
-export const useDeviceChoices = (search: string) =>
-  useEndpointQuery(
-    inventory.list,
-    { page: 1, pageSize: 100, ...(search ? { search } : {}) },
-    {
-      select: (r) => r.list.map((d) => ({ value: d.id, label: d.name || d.id })),
-    },
-  );
 export const useGroupChoices = () =>
   useEndpointQuery(
     inventory.groupList,
     {},
     { select: (r) => r.list.map((g) => ({ value: g.id, label: g.name })) },
+  );
+/** Policy profiles a rule about profiles watches (Profile Management's list). */
+export const useProfileChoices = (enabled: boolean) =>
+  useEndpointQuery(
+    profiles.list,
+    {},
+    { enabled, select: (r) => r.list.map((p) => ({ value: p.id, label: p.name })) },
   );

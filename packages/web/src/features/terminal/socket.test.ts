@@ -1,6 +1,6 @@
 /** SPEC 4: the terminal's socket helper retries every second while not open, at most 4 times, then closes. */
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { desktopUrl, sendWhenOpen, terminalUrl, type SocketLike } from './socket.ts';
+import { containerDesktopUrl, desktopUrl, sendWhenOpen, terminalUrl, type SocketLike } from './socket.ts';
 
 function fakeSocket(readyState = 0) {
   const socket = {
@@ -63,5 +63,9 @@ test('the address follows the page: wss under https', () => {
   // The remote desktop's socket, beside the terminal's.
   expect(desktopUrl('00ff', { protocol: 'https:', host: 'edge.example' })).toBe(
     'wss://edge.example/websocket/v1/inventory/desktop?id=00ff',
+  );
+  // SPEC 7: a container's graphical session by device id and the container's UUID.
+  expect(containerDesktopUrl('00ff', '6f1c-2a9e', { protocol: 'https:', host: 'edge.example' })).toBe(
+    'wss://edge.example/websocket/v1/container/terminal?id=00ff&uuid=6f1c-2a9e',
   );
 });

@@ -35,6 +35,17 @@ export function terminalUrl(
 export const desktopUrl = (id: string, location: Pick<Location, 'protocol' | 'host'> = window.location) =>
   socketAddress(location, `${DESKTOP_SOCKET_PATH}?id=${encodeURIComponent(id)}`);
 
+/** A container's graphical session (SPEC 7): the container socket with its UUID, RFB as the desktop's. */
+export const containerDesktopUrl = (
+  id: string,
+  uuid: string,
+  location: Pick<Location, 'protocol' | 'host'> = window.location,
+) =>
+  socketAddress(
+    location,
+    `${CONTAINER_TERMINAL_SOCKET_PATH}?id=${encodeURIComponent(id)}&uuid=${encodeURIComponent(uuid)}`,
+  );
+
 /** The parts of a WebSocket the helper uses (a test gives its own). */
 export interface SocketLike {
   readonly readyState: number;
