@@ -1,7 +1,7 @@
 /** Occurrence arithmetic: weekdays, start and end dates, start time and time zone (across a DST change). */
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { scheduleDefinition } from '@edge/protocol';
-import { cronOf, occurrencesBetween } from './occurrences.ts';
+import { cronOf, occurrencesBetween, taskCron } from './occurrences.ts';
 
 const iso = (ms: number[]) => ms.map((t) => new Date(t).toISOString());
 
@@ -27,6 +27,28 @@ test('occurrences fall on the weekdays, at the local start time, between the dat
   ]);
   // The window is half-open: an occurrence exactly at its start was claimed by the previous tick.
   expect(occurrencesBetween(cron, all[0]!, all[1]!)).toEqual([all[1]]);
+});
+
+test('asked tick by tick, a pattern gives what one question over the whole span gives, asking croner once an occurrence', () => {
+  const start = Date.parse('2026-11-27T09:59:50.250Z');
+  const end = start + 5 * 60_000;
+  const whole = occurrencesBetween(taskCron('*/15 * * * * *'), start, end);
+  const ticked = taskCron('*/15 * * * * *');
+  const asked = vi.spyOn(ticked, 'nextRun');
+  const seen: number[] = [];
+  // One-second ticks with a little jitter, as the console's timer runs, then one look back at the start.
+  for (let after = start; after < end;) {
+    const until = Math.min(end, after + 1000 + (after % 7));
+    seen.push(...occurrencesBetween(ticked, after, until));
+    after = until;
+  }
+  expect(whole).toHaveLength(20);
+  expect(seen).toEqual(whole);
+  // croner is asked once per occurrence (and once at the start), not once per tick.
+  expect(asked.mock.calls.length).toBeLessThanOrEqual(whole.length + 1);
+  expect(occurrencesBetween(ticked, start, start + 30_000)).toEqual(whole.slice(0, 2));
+  expect(occurrencesBetween(ticked, whole[3]!, whole[4]!)).toEqual([whole[4]]);
+  expect(occurrencesBetween(ticked, whole[3]! - 1, whole[3]!)).toEqual([whole[3]]);
 });
 
 test('a schedule definition is checked where both web and server read it', () => {
