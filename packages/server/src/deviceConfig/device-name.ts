@@ -21,8 +21,9 @@ export function followDeviceNames(
 ): () => void {
   return changes.on((deviceId, view) => {
     const hostname = appliedDeviceName(view);
+    if (hostname === null) return;
     const device = devices.get(deviceId);
-    if (hostname === null || !device || device.hostname === hostname) return;
+    if (!device || device.hostname === hostname) return;
     devices.update(deviceId, { hostname }).catch((err: unknown) => {
       log.warn({ err, deviceId }, 'applied device name not recorded');
     });
