@@ -394,6 +394,9 @@ export class DeviceClient {
 
   /** 'offline' (retained), then a clean disconnect. */
   private async goOffline(): Promise<void> {
+    // Nothing more is reported once the goodbye is on its way: a heartbeat sent while it waited for the
+    // broker's acknowledgement reached the console after it and showed the rebooting device online again.
+    this.reporter.stop();
     await this.session.sayOffline();
     await this.abandon(false);
     if (!this.stopped) this.setState('offline');
