@@ -10,7 +10,6 @@ import { migrateToLatest } from './migrate.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { namingLostConnections, unreachable } from './unreachable.ts';
 import { storingRowsWithChanges } from './with-change.ts';
-import { yieldingTurns } from './yielding-driver.ts';
 
 /** Size the SQLite write-ahead log is cut back to after a checkpoint. */
 const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -74,9 +73,7 @@ export async function openStore(opts: {
       typeof text === 'string' && typeof key === 'string' && text.toLowerCase().includes(key) ? 1 : 0,
     );
     db = new Kysely<Database>({
-      dialect: storingRowsWithChanges(
-        yieldingTurns(new SqliteDialect({ database: withStatementCache(file) })),
-      ),
+      dialect: storingRowsWithChanges(new SqliteDialect({ database: withStatementCache(file) })),
     });
   }
   // Both dialects store a request's activity row in the transaction of its change (db/with-change.ts).

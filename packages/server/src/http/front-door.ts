@@ -6,7 +6,6 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { whileAnswering } from '../lib/turn-budget.ts';
 
 export interface HostService {
   /** Whether the request's Host is one of this service's. */
@@ -39,7 +38,7 @@ export function frontDoor() {
       new FrontDoorServer((request, response) => {
         const service = serviceOf(request);
         if (service) service.request(request, response);
-        else whileAnswering(response, () => handler(request, response));
+        else handler(request, response);
       }),
     add(service: HostService): void {
       services.push(service);
