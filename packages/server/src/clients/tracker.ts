@@ -1,8 +1,11 @@
 /**
  * Keeps every client each device reports (telemetry's connected clients) in device_clients: one row per
  * device and MAC, first seen when it appeared, last seen at the latest report. Reports are gathered in
- * memory and written every FLUSH_MS in multi-row upserts; a client whose row says the same is written
- * again only once LAST_SEEN_STEP_MS passed, so 10,000 devices' unchanged clients cost few writes.
+ * memory and written every FLUSH_MS in multi-row upserts. A client whose row would change only in its
+ * measurements (byte counters, signal) and last seen is written again once LAST_SEEN_STEP_MS passed: a
+ * connected client's measurements change in every report, and writing them each time made these upserts
+ * the console's costliest statement at 10,000 devices (four times the next; bench/README.md). Anything else
+ * that changes is written at the next flush.
  */
 import type { ConnectedClient } from '@edge/protocol';
 import type { Insertable } from 'kysely';
@@ -10,14 +13,17 @@ import type { Db, DeviceClientsTable } from '../db/schema.ts';
 import type { DeviceDirectory } from '../devices/index.ts';
 import type { BusLog } from '../gateway/index.ts';
 import { inChunks } from '../lib/chunks.ts';
+import { flatString } from '../lib/flat-string.ts';
 
 export const FLUSH_MS = 10_000;
-/** How stale last_seen may grow for a client whose report did not change. */
+/** How stale last_seen and the measurements may grow for a client whose report changed nothing else. */
 export const LAST_SEEN_STEP_MS = 60_000;
 const CHUNK = 200;
 
+// What a client's row says but for its measurements. Kept for every client of the fleet until it changes: flat,
+// not the template's tree of pieces.
 const signature = (c: ConnectedClient) =>
-  `${c.kind}|${c.hostname}|${c.ip}|${c.iface ?? ''}|${c.ssid ?? ''}|${c.signal ?? ''}|${c.rxBytes ?? 0}|${c.txBytes ?? 0}`;
+  flatString(`${c.kind}|${c.hostname}|${c.ip}|${c.iface ?? ''}|${c.ssid ?? ''}`);
 
 export function clientTracker(deps: { db: Db; devices: DeviceDirectory; log: BusLog; now?: () => number }) {
   const now = deps.now ?? Date.now;

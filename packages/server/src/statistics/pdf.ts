@@ -3,9 +3,10 @@
  * the table of figures) printed by headless Chromium (/usr/bin/chromium through playwright-core). The
  * page has no script and no address to fetch: JavaScript is off and every request is refused. Fonts: DejaVu
  * (Latin, Arabic), Noto CJK (Chinese, Japanese), TLWG Loma (Thai), installed as Debian packages.
+ *
+ * ECharts and playwright-core are loaded on the first document, not at start: their sources and compiled
+ * code were about 40 MiB of every console's heap (a fifth of it at 10,000 devices) for a page few print.
  */
-import * as echarts from 'echarts';
-import { chromium } from 'playwright-core';
 import {
   figureText,
   indicatorUnits,
@@ -31,7 +32,8 @@ const fontsOf = (lang: LanguageCode) =>
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function chartSvg(result: StatisticsResult, names: Record<string, string>, unit: string): string {
+async function chartSvg(result: StatisticsResult, names: Record<string, string>, unit: string) {
+  const echarts = await import('echarts');
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, ...CHART });
   try {
     chart.setOption(statisticsChartOption(result, (key, label) => names[key] ?? label, unit));
@@ -41,10 +43,10 @@ export function chartSvg(result: StatisticsResult, names: Record<string, string>
   }
 }
 
-export function reportHtml(
+export async function reportHtml(
   request: StatisticsPdfRequest & { lang: LanguageCode },
   result: StatisticsResult,
-): string {
+): Promise<string> {
   const { texts, lang } = request;
   const unit = indicatorUnits[request.query.view.indicator as keyof typeof indicatorUnits];
   const dir = lang === 'Arabic' ? 'rtl' : 'ltr';
@@ -56,6 +58,7 @@ export function reportHtml(
     )
     .join('');
   const c = texts.columns;
+  const chart = await chartSvg(result, texts.names, unit);
   return `<!doctype html><html lang="${lang === 'Arabic' ? 'ar' : lang}" dir="${dir}"><head><meta charset="utf-8">
 <style>
 body{font-family:${fontsOf(lang)};margin:24px;color:#1f1f1f}
@@ -67,7 +70,7 @@ th,td{border:1px solid #d9d9d9;padding:4px 8px;text-align:start}thead th{backgro
 <h1>${escape(texts.title)}</h1>
 <dl>${texts.facts.map(([k, v]) => `<dt>${escape(k)}</dt><dd>${escape(v)}</dd>`).join('')}</dl>
 <h2>${escape(texts.indicator)}</h2>
-<div class="chart">${chartSvg(result, texts.names, unit)}</div>
+<div class="chart">${chart}</div>
 <table><thead><tr><th>${escape(c.series)}</th><th>${escape(c.min)}</th><th>${escape(c.avg)}</th><th>${escape(c.max)}</th><th>${escape(c.last)}</th><th>${escape(c.samples)}</th></tr></thead>
 <tbody>${rows}</tbody></table>
 </body></html>`;
@@ -79,8 +82,8 @@ let running = 0;
 export async function printPdf(html: string): Promise<Buffer | null> {
   if (running >= MAX_AT_ONCE) return null;
   running++;
-  const browser = await chromium
-    .launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox'] })
+  const browser = await import('playwright-core')
+    .then(({ chromium }) => chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox'] }))
     .catch((err) => {
       running--;
       throw err;

@@ -104,7 +104,7 @@ export function statisticsService(deps: {
       request: StatisticsPdfRequest & { lang: LanguageCode; query: { view: StatisticsView } },
     ): Promise<Buffer> {
       const result = await this.query(request.query);
-      const pdf = await printPdf(reportHtml(request, result));
+      const pdf = await printPdf(await reportHtml(request, result));
       if (!pdf) throw fail(503, 'statisticsPdfBusy');
       return pdf;
     },

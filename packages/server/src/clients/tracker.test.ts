@@ -1,0 +1,83 @@
+/**
+ * What the tracker writes, and when: a client's measurements alone wait for LAST_SEEN_STEP_MS; anything
+ * else it reports is written at the next flush.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { ConnectedClient } from '@edge/protocol';
+import { openStore, type Store } from '../db/database.ts';
+import { insertBareDevices } from '../devices/bare-devices.ts';
+import type { DeviceChange, DeviceDirectory } from '../devices/index.ts';
+import type { BusLog } from '../gateway/index.ts';
+import { LAST_SEEN_STEP_MS, clientTracker } from './tracker.ts';
+
+let dataDir: string;
+let store: Store;
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-'));
+  store = await openStore({ dataDir });
+  await insertBareDevices(store.db, ['dev-1']);
+});
+afterAll(async () => {
+  await store.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('measurements wait for the step; a new name, address or network is written at once', async () => {
+  let clock = 1_000_000;
+  let listener: (change: DeviceChange) => void = () => {};
+  const devices = {
+    onChange: (l: (change: DeviceChange) => void) => ((listener = l), () => {}),
+  } as unknown as DeviceDirectory;
+  const log = { warn: () => {} } as unknown as BusLog;
+  const tracker = clientTracker({ db: store.db, devices, log, now: () => clock });
+  const report = (client: Partial<ConnectedClient>) =>
+    listener({
+      type: 'telemetry',
+      deviceId: 'dev-1',
+      telemetry: {
+        clients: [
+          {
+            kind: 'wifi',
+            hostname: 'laptop',
+            ip: '192.168.1.20',
+            mac: 'AA:BB:CC:00:11:22',
+            access_time: 0,
+            ssid: 'office',
+            signal: -60,
+            rxBytes: 100,
+            txBytes: 200,
+            ...client,
+          },
+        ],
+      },
+    } as unknown as DeviceChange);
+  const row = () =>
+    store.db
+      .selectFrom('device_clients')
+      .selectAll()
+      .where('device_id', '=', 'dev-1')
+      .executeTakeFirstOrThrow();
+
+  report({});
+  expect(await tracker.flush()).toBe(1);
+  expect(await row()).toMatchObject({ rx_bytes: 100, signal: -60, last_seen: 1_000_000 });
+
+  clock += 30_000;
+  report({ rxBytes: 5_000, txBytes: 6_000, signal: -55 });
+  expect(await tracker.flush()).toBe(0);
+  expect(await row()).toMatchObject({ rx_bytes: 100, last_seen: 1_000_000 });
+
+  clock += LAST_SEEN_STEP_MS;
+  report({ rxBytes: 9_000, txBytes: 9_500, signal: -50 });
+  expect(await tracker.flush()).toBe(1);
+  expect(await row()).toMatchObject({ rx_bytes: 9_000, tx_bytes: 9_500, signal: -50, last_seen: clock });
+
+  clock += 1_000;
+  report({ rxBytes: 9_100, hostname: 'laptop-2', ip: '192.168.1.21' });
+  expect(await tracker.flush()).toBe(1);
+  expect(await row()).toMatchObject({ hostname: 'laptop-2', ip: '192.168.1.21', rx_bytes: 9_100 });
+  await tracker.stop();
+});
