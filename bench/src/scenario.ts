@@ -137,8 +137,8 @@ export async function runScenario(o: ScenarioOptions): Promise<Figures> {
           loadedFrom.us,
           loadedTo.us,
         );
-      // Each fleet-wide job's part of the console's profile is summarised on its own too.
-      const jobPhase = async <T>(name: string, work: () => Promise<T>): Promise<T | null> => {
+      // Each fleet-wide job's part of the console's profile, and the terminals', is summarised on its own too.
+      const windowedPhase = async <T>(name: string, work: () => Promise<T>): Promise<T | null> => {
         const from = consoleProfiles ? await run.console.request({ cmd: 'clock' }) : undefined;
         const result = await phase(name, work);
         if (consoleProfiles && from)
@@ -152,13 +152,15 @@ export async function runScenario(o: ScenarioOptions): Promise<Figures> {
       };
       const fanout = (f: Fanout) => settings.fanouts.includes(f);
       if (fanout('ping'))
-        figures.diagnose = await jobPhase('diagnose fan-out', () => measureDiagnoseFanout(run));
+        figures.diagnose = await windowedPhase('diagnose fan-out', () => measureDiagnoseFanout(run));
       if (fanout('rollout'))
-        figures.rollout = await jobPhase('profile rollout', () => measureProfileRollout(run));
-      if (fanout('deploy')) figures.deploy = await jobPhase('deploy fan-out', () => measureDeployFanout(run));
-      if (fanout('backup')) figures.backup = await jobPhase('backup fan-out', () => measureBackupFanout(run));
+        figures.rollout = await windowedPhase('profile rollout', () => measureProfileRollout(run));
+      if (fanout('deploy'))
+        figures.deploy = await windowedPhase('deploy fan-out', () => measureDeployFanout(run));
+      if (fanout('backup'))
+        figures.backup = await windowedPhase('backup fan-out', () => measureBackupFanout(run));
       if (settings.terminals > 0)
-        figures.terminals = await phase('terminals', () =>
+        figures.terminals = await windowedPhase('terminals', () =>
           measureTerminals(run, settings.terminals, settings.terminalKeys),
         );
       if (settings.jumpMib > 0)

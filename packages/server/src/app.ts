@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { burstOf, type Config } from './config.ts';
 import { openStore, type Store } from './db/database.ts';
 import { lowerHelperThreads } from './process/helper-threads.ts';
+import { limitHeapGrowth } from './process/heap-growth.ts';
 import { httpLayer } from './http/server.ts';
 import { registerWebConsole } from './http/spa.ts';
 import type { RouteEntry } from './http/route-table.ts';
@@ -271,6 +272,7 @@ export async function buildConsole(
 
   const helpers = lowerHelperThreads(config.helperThreadNice);
   app.log.info(helpers, 'helper threads yield the CPU to the event loop');
+  app.log.info(limitHeapGrowth(config.heapGrowingPercent), 'heap growth past the live data');
 
   return {
     app,

@@ -47,6 +47,11 @@ export interface Config {
    */
   helperThreadNice: number;
   /**
+   * How far the heap may grow past what the last full collection kept, in percent (HEAP_GROWING_PERCENT, 0
+   * for V8's own choice of up to 300; process/heap-growth.ts).
+   */
+  heapGrowingPercent: number;
+  /**
    * The organisation's enrolment secret made at first start (ENROL_SECRET; unset: a random one). Agents
    * need it to enrol (or a device's claim code); administrators read and rotate it on Provision. A secret
    * already in the database is kept: a rotation survives restarts.
@@ -165,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webauthnOrigin: env.WEBAUTHN_ORIGIN || undefined,
     configConfirmTimeoutMs: int(env.CONFIG_CONFIRM_TIMEOUT_MS, 90_000),
     helperThreadNice: int(env.HELPER_THREAD_NICE, 10),
+    heapGrowingPercent: int(env.HEAP_GROWING_PERCENT, 50),
     enrolSecret: env.ENROL_SECRET || undefined,
     enrolRatePerSource: int(env.ENROL_RATE_PER_SOURCE, 50),
     enrolRate: int(env.ENROL_RATE, 500),

@@ -67,6 +67,7 @@ export async function startTestConsole(
     logLevel: 'silent',
     // Test files share the process's threads: lowering "every other thread" would slow their neighbours.
     helperThreadNice: 0,
+    heapGrowingPercent: 0,
     enrolSecret: TEST_ENROL_SECRET,
     ...overrides,
   };
