@@ -83,6 +83,19 @@ export async function readScreen(
 }
 
 /**
+ * The handshake with a VNC server without a password, then the whole screen: both must say the server's
+ * size, and the screen must not be blank (more than one colour). Answers the handshake's findings.
+ */
+export async function expectWholeScreen(desk: DesktopClient, size: { width: number; height: number }) {
+  const screen = await handshake(desk);
+  expect(screen).toMatchObject({ version: 'RFB 003.008\n', result: 0, ...size });
+  const update = await readScreen(desk, screen);
+  expect(update).toMatchObject({ type: 0, area: size.width * size.height, encodings: [0] });
+  expect(update.colours).toBeGreaterThan(1);
+  return screen;
+}
+
+/**
  * Sends a key, a pointer move and a small update request as a view-only user, and checks that only the
  * request reached the server (it answers with an update; a key or pointer that got through would shift the
  * stream), then closes. Answers the activity targets of the desktop sessions started so far.
