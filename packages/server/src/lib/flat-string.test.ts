@@ -1,21 +1,16 @@
 /**
  * Counted in a heap snapshot of a fresh process: the test runner's own heap is too big to snapshot quickly.
  */
-import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { expect, test } from 'vitest';
+import { lastLineOfFreshProcess, moduleUrl } from '../testing/fresh-process.ts';
 import { flatString } from './flat-string.ts';
-
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const MODULE = (name: string) => JSON.stringify(pathToFileURL(new URL(name, import.meta.url).pathname).href);
 
 /** Keeps 1,000 telemetry-like texts made by `make` and counts the cons strings the heap then holds. */
 function consStringsKept(make: string): number {
   const script = `
     import v8 from 'node:v8';
-    const { flatString } = await import(${MODULE('./flat-string.ts')});
-    const { PackedJson } = await import(${MODULE('./packed-json.ts')});
+    const { flatString } = await import(${moduleUrl('./flat-string.ts', import.meta.url)});
+    const { PackedJson } = await import(${moduleUrl('./packed-json.ts', import.meta.url)});
     const report = (i) => ({ ts: i, interfaces: Array.from({ length: 8 }, (_, k) => ({ name: 'eth' + k, rxBytes: i * k, up: true })) });
     globalThis.kept = Array.from({ length: 1000 }, (_, i) => ${make});
     let text = '';
@@ -27,10 +22,7 @@ function consStringsKept(make: string): number {
       if (types[s.nodes[i + fields.indexOf('type')]] === 'concatenated string') cons++;
     console.log(cons);
   `;
-  const out = execFileSync(process.execPath, ['--import', TSX, '--input-type=module', '-e', script], {
-    encoding: 'utf8',
-  });
-  return Number(out.trim().split('\n').at(-1));
+  return Number(lastLineOfFreshProcess(script));
 }
 
 test('a kept text is one string, not a tree of the pieces it was built from', () => {

@@ -2,19 +2,14 @@
  * Run in processes of their own: the flag holds for the whole process, and the test runner's heap is shared
  * by other test files.
  */
-import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { expect, test } from 'vitest';
-
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const MODULE = pathToFileURL(new URL('./heap-growth.ts', import.meta.url).pathname).href;
+import { lastLineOfFreshProcess, moduleUrl } from '../testing/fresh-process.ts';
 
 /** The largest heap a fresh process reaches while it keeps 100 arrays alive and keeps replacing them. */
 function peakHeapMiB(percent: number): number {
   const script = `
     import v8 from 'node:v8';
-    const { limitHeapGrowth } = await import(${JSON.stringify(MODULE)});
+    const { limitHeapGrowth } = await import(${moduleUrl('./heap-growth.ts', import.meta.url)});
     limitHeapGrowth(${percent});
     const fill = () => Array.from({ length: 20000 }, (_, k) => ({ k }));
     const kept = Array.from({ length: 100 }, fill);
@@ -25,10 +20,7 @@ function peakHeapMiB(percent: number): number {
     }
     console.log(peak / 2 ** 20);
   `;
-  const out = execFileSync(process.execPath, ['--import', TSX, '--input-type=module', '-e', script], {
-    encoding: 'utf8',
-  });
-  return Number(out.trim().split('\n').at(-1));
+  return Number(lastLineOfFreshProcess(script));
 }
 
 test("the heap grows by the given share past what it keeps; 0 leaves V8's own choice", () => {

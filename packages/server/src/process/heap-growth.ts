@@ -9,7 +9,8 @@
 import v8 from 'node:v8';
 
 export function limitHeapGrowth(percent: number): { percent: number } | { skipped: string } {
-  if (percent <= 0) return { skipped: 'HEAP_GROWING_PERCENT is 0' };
-  v8.setFlagsFromString(`--heap-growing-percent=${Math.round(percent)}`);
-  return { percent: Math.round(percent) };
+  const whole = Math.round(percent);
+  if (whole <= 0) return { skipped: 'HEAP_GROWING_PERCENT is 0' };
+  v8.setFlagsFromString(`--heap-growing-percent=${whole}`);
+  return { percent: whole };
 }

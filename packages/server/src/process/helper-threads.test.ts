@@ -2,29 +2,21 @@
  * Run in a process of its own: lowering "every thread but the main one" inside the test runner would slow
  * the other test files sharing its threads.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { expect, test } from 'vitest';
-
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const MODULE = pathToFileURL(new URL('./helper-threads.ts', import.meta.url).pathname).href;
+import { lastLineOfFreshProcess, moduleUrl } from '../testing/fresh-process.ts';
 
 /** Lowers the helpers of a fresh Node process by `niceness`, then reports every thread's niceness. */
 function runWith(niceness: number): { lowered: number; main: number; others: number[] } {
   const script = `
     import fs from 'node:fs';
-    const { lowerHelperThreads } = await import(${JSON.stringify(MODULE)});
+    const { lowerHelperThreads } = await import(${moduleUrl('./helper-threads.ts', import.meta.url)});
     const { lowered } = lowerHelperThreads(${niceness});
     const nice = (tid) => Number(fs.readFileSync('/proc/self/task/' + tid + '/stat', 'utf8').split(') ')[1].split(' ')[16]);
     const tids = fs.readdirSync('/proc/self/task').map(Number);
     console.log(JSON.stringify({ lowered, main: nice(process.pid), others: tids.filter((t) => t !== process.pid).map(nice) }));
   `;
-  const out = execFileSync(process.execPath, ['--import', TSX, '--input-type=module', '-e', script], {
-    encoding: 'utf8',
-  });
-  return JSON.parse(out.trim().split('\n').at(-1)!) as { lowered: number; main: number; others: number[] };
+  return JSON.parse(lastLineOfFreshProcess(script)) as { lowered: number; main: number; others: number[] };
 }
 
 test.runIf(fs.existsSync('/proc/self/task'))(
