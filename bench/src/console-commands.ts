@@ -143,7 +143,7 @@ export function commandHandlers(ctx: CommandContext) {
       }
       return { cleared };
     },
-    sqlStats: async () => topSql(),
+    sqlStats: async ({ reset }) => topSql(12, reset),
     heapSnapshot: async ({ file }) => ({ file: v8.writeHeapSnapshot(file) }),
     async liveHeap() {
       // The console child runs with --expose-gc for this one call.

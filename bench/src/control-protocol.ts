@@ -34,8 +34,8 @@ export type ConsoleRequest =
   | { cmd: 'heapSnapshot'; file: string }
   /** A full garbage collection, then the heap in use: what the console keeps, without the garbage of the moment. */
   | { cmd: 'liveHeap' }
-  /** Time per SQL statement since start (BENCH_SQL_STATS=1, sql-stats.ts). */
-  | { cmd: 'sqlStats' }
+  /** Time per SQL statement since start or the last reset (BENCH_SQL_STATS=1, sql-stats.ts); `reset` starts over. */
+  | { cmd: 'sqlStats'; reset?: boolean }
   /** The console's monotonic clock in µs, the clock of its CPU profile: marks a phase in the profile. */
   | { cmd: 'clock' }
   | { cmd: 'quit' };

@@ -27,6 +27,7 @@ import { measureJumpDownload } from './phases/jump-download.ts';
 import { measureOffline } from './phases/offline.ts';
 import { probeIngestCapacity } from './phases/ingest-capacity.ts';
 import { writePhaseWindow } from './profile-summary.ts';
+import type { SqlStat } from './sql-stats.ts';
 
 /** After the storm: hellos answered, first reports in, before the steady window opens. */
 const SETTLE_MS = 5000;
@@ -42,6 +43,11 @@ export interface ScenarioOptions {
 
 export async function runScenario(o: ScenarioOptions): Promise<Figures> {
   const { settings, log } = o;
+  const sqlStats = Boolean(process.env.BENCH_SQL_STATS);
+  const logSql = (top: SqlStat[] | null) => {
+    for (const s of top ?? [])
+      log(`  sql ${s.totalMs.toFixed(0)} ms (prepare ${s.prepareMs.toFixed(0)}) x${s.count}: ${s.sql}`);
+  };
   const figures = emptyFigures(o.backend, o.transport, settings.size);
   const problem = (what: string, err: unknown) => {
     const text = `${what}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`;
@@ -140,7 +146,9 @@ export async function runScenario(o: ScenarioOptions): Promise<Figures> {
       // Each fleet-wide job's part of the console's profile, and the terminals', is summarised on its own too.
       const windowedPhase = async <T>(name: string, work: () => Promise<T>): Promise<T | null> => {
         const from = consoleProfiles ? await run.console.request({ cmd: 'clock' }) : undefined;
+        if (sqlStats) await run.console.request({ cmd: 'sqlStats', reset: true });
         const result = await phase(name, work);
+        if (sqlStats) logSql(await run.console.request({ cmd: 'sqlStats', reset: true }));
         if (consoleProfiles && from)
           writePhaseWindow(
             consoleProfiles,
@@ -186,11 +194,7 @@ export async function runScenario(o: ScenarioOptions): Promise<Figures> {
       figures.problems.push(`not all ${settings.size} devices came online`);
     }
 
-    if (process.env.BENCH_SQL_STATS) {
-      const top = await phase('SQL statistics', () => run.console.request({ cmd: 'sqlStats' }));
-      for (const s of top ?? [])
-        log(`  sql ${s.totalMs.toFixed(0)} ms (prepare ${s.prepareMs.toFixed(0)}) x${s.count}: ${s.sql}`);
-    }
+    if (sqlStats) logSql(await phase('SQL statistics', () => run.console.request({ cmd: 'sqlStats' })));
     await phase('stopping the fleet', () => stopFleet(run));
     if (o.backend === 'mosquitto')
       await phase('clearing retained words', () => run.console.request({ cmd: 'clearRetained' }, 300_000));

@@ -15,7 +15,7 @@ export interface SqlStat {
 }
 
 const stats = new Map<string, SqlStat>();
-const SHOWN = 90;
+const SHOWN = 160;
 
 const keyOf = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, SHOWN);
 const stat = (text: string): SqlStat => {
@@ -71,6 +71,9 @@ export function installSqlStats(): void {
   };
 }
 
-export function topSql(n = 12): SqlStat[] {
-  return [...stats.values()].sort((a, b) => b.totalMs - a.totalMs).slice(0, n);
+/** The `n` statements that took longest; `reset` then starts the count over (a phase's own figures). */
+export function topSql(n = 12, reset = false): SqlStat[] {
+  const top = [...stats.values()].sort((a, b) => b.totalMs - a.totalMs).slice(0, n);
+  if (reset) stats.clear();
+  return top;
 }

@@ -10,6 +10,7 @@ import { migrateToLatest } from './migrate.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { namingLostConnections, unreachable } from './unreachable.ts';
 import { storingRowsWithChanges } from './with-change.ts';
+import { laneGate } from './pool-lanes.ts';
 
 /** Size the SQLite write-ahead log is cut back to after a checkpoint. */
 const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -23,9 +24,14 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/** Connections to PostgreSQL per console. */
+const POOL_SIZE = 10;
+/** Of them, kept for operators' requests (pool-lanes.ts). */
+const KEPT_FOR_REQUESTS = 3;
+
 /** The store's connections to PostgreSQL. */
 export function postgresPool(connectionString: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: POOL_SIZE });
   // A connection the server ends (restart, failover, a test dropping its database while the pool winds
   // down) raises 'error' on the pool or on the client; unheard, either would crash the process. The pool
   // drops such a connection and opens a new one on the next query.
@@ -50,7 +56,10 @@ export async function openStore(opts: {
     const pool = postgresPool(opts.databaseUrl);
     // A connection that cannot be made fails with the socket's code (ECONNREFUSED ...), which other clients
     // throw as well: it is named a database connection failure (SQLSTATE 08001) where it happens.
-    const connect = () => pool.connect().catch((err: unknown) => Promise.reject(unreachable(err)));
+    const connect = laneGate(
+      () => pool.connect().catch((err: unknown) => Promise.reject(unreachable(err))),
+      POOL_SIZE - KEPT_FOR_REQUESTS,
+    );
     db = new Kysely<Database>({
       dialect: storingRowsWithChanges(new PostgresDialect({ pool: { connect, end: () => pool.end() } })),
     });

@@ -19,6 +19,7 @@ import { registerApiDocs } from './docs.ts';
 import { registerWebSockets } from './websocket.ts';
 import { collectRoutes } from './route-table.ts';
 import { frontDoor } from './front-door.ts';
+import { inOperatorLane } from '../db/pool-lanes.ts';
 import './types.ts';
 
 export async function httpLayer(
@@ -36,6 +37,8 @@ export async function httpLayer(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // First of the hooks: the request, its other hooks and its handler use the connections kept for requests.
+  app.addHook('onRequest', (_request, _reply, done) => inOperatorLane(done));
   let draining = false;
   app.addHook('onRequest', async (_request, reply) => {
     if (!draining) return;

@@ -14,6 +14,7 @@ import type { ClaimedStep, JobRow, JobStore } from './store.ts';
 import type { StepEnd } from './leases.ts';
 import { passedFailLimit } from './rows.ts';
 import { ownTurn } from '../lib/own-turn.ts';
+import { outsideOperatorLane } from '../db/pool-lanes.ts';
 import type { StepLines } from './lines.ts';
 import type { JobChanges } from './changes.ts';
 
@@ -327,20 +328,24 @@ export function jobRunner(deps: {
     }
     if (scheduled) return;
     const wait = Math.max(0, lastTickEnd + MIN_TICK_GAP_MS - Date.now());
-    scheduled = setTimeout(() => {
-      scheduled = undefined;
-      if (stopping) return;
-      ticking = tick()
-        .catch((err: unknown) => log.error({ err }, 'job tick failed'))
-        .finally(() => {
-          ticking = undefined;
-          lastTickEnd = Date.now();
-          if (again) {
-            again = false;
-            kick();
-          }
-        });
-    }, wait);
+    // A tick asked for by a request (a job created) is still background work: its claims and steps keep out of
+    // the connections kept for requests.
+    scheduled = outsideOperatorLane(() =>
+      setTimeout(() => {
+        scheduled = undefined;
+        if (stopping) return;
+        ticking = tick()
+          .catch((err: unknown) => log.error({ err }, 'job tick failed'))
+          .finally(() => {
+            ticking = undefined;
+            lastTickEnd = Date.now();
+            if (again) {
+              again = false;
+              kick();
+            }
+          });
+      }, wait),
+    );
   }
 
   const tickTimer = setInterval(kick, timings.tickMs);
