@@ -3,6 +3,7 @@ import path from 'node:path';
 import { startChild, type Child } from './child.ts';
 import { MARK, type ConsoleMessage, type ConsoleRequest, type Replies } from './control-protocol.ts';
 import { nodeArgs } from './node-child.ts';
+import { CONSOLE_NODE_FLAGS } from '@edge/server/node-flags';
 
 const ENTRY = path.join(import.meta.dirname, 'console-process.ts');
 const START_TIMEOUT_MS = 60_000;
@@ -11,7 +12,7 @@ export interface ConsoleChildOptions {
   env: NodeJS.ProcessEnv;
   /** Write a .cpuprofile there when the console ends. */
   cpuProfDir?: string;
-  /** Node/V8 flags of the console process (e.g. --max-semi-space-size=64). */
+  /** Node/V8 flags of the console process besides its own (CONSOLE_NODE_FLAGS). */
   nodeFlags?: string[];
 }
 
@@ -38,7 +39,8 @@ export async function startConsoleChild(options: ConsoleChildOptions): Promise<C
   const child: Child = startChild(
     'console',
     process.execPath,
-    nodeArgs(ENTRY, options.cpuProfDir, ['--expose-gc', ...(options.nodeFlags ?? [])]),
+    // The console's own flags first: a flag given again with --console-node-flags wins (V8 takes the last).
+    nodeArgs(ENTRY, options.cpuProfDir, ['--expose-gc', ...CONSOLE_NODE_FLAGS, ...(options.nodeFlags ?? [])]),
     {
       ...process.env,
       ...options.env,

@@ -38,7 +38,8 @@ measures, prints a table, and cleans up after itself.
                            phase at a time with --profile)
   --ingest-window-s S      measuring window per probe step (default 15)
   --local-addresses A      fleet source addresses (default 127.0.0.2-127.0.0.33)
-  --console-node-flags=F   Node/V8 flags of the console process, e.g. --console-node-flags=--max-semi-space-size=64
+  --console-node-flags=F   Node/V8 flags of the console process after its own (process/node-flags.ts), e.g.
+                           --console-node-flags=--max-semi-space-size=16 for Node's default young generation
   --fleet-processes N      simulator processes the fleet is spread over (default: one per 2,500 devices,
                            at most one per core; 1 runs the whole fleet in one process)
   --fleet-nice N           scheduling niceness of the simulator processes (default 10; 0: same as the console)

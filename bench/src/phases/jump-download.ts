@@ -21,6 +21,7 @@ import type { RunContext } from '../run-context.ts';
 
 const AGENT = path.resolve(import.meta.dirname, '../../../packages/agent/dev/edge-agent.mjs');
 const ONLINE_LIMIT_MS = 120_000;
+const AGENT_LINES_KEPT = 20;
 const MIB = 2 ** 20;
 const RSS_SAMPLE_MS = 100;
 
@@ -107,8 +108,16 @@ export async function measureJumpDownload(ctx: RunContext, mib: number): Promise
       ...['--state-dir', stateDir, '--interval', '5', '--log-level', 'warn'],
       ...['--enrol-secret', ctx.proof.enrolSecret, '--claim-code', ctx.proof.claimCode],
     ],
-    { stdio: 'ignore' },
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  // The agent's last words (it logs warnings only), told with a failure of the phase.
+  const said: string[] = [];
+  const hear = (chunk: Buffer) => {
+    said.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    said.splice(0, Math.max(0, said.length - AGENT_LINES_KEPT));
+  };
+  agent.stdout.on('data', hear);
+  agent.stderr.on('data', hear);
   const api = await signIn(ctx.console.url, 'admin', ctx.settings.adminPassword);
   try {
     const deviceId = await until(
@@ -165,6 +174,13 @@ export async function measureJumpDownload(ctx: RunContext, mib: number): Promise
       `  jump to device: ${mib} MiB in ${seconds.toFixed(2)} s = ${figure.mbitPerS.toFixed(1)} Mbit/s; console RSS ${figure.rssBeforeMiB.toFixed(0)} MiB before, ${figure.rssPeakMiB.toFixed(0)} at peak (+${(figure.rssPeakMiB - figure.rssBeforeMiB).toFixed(1)} for the open session), ${figure.rssAfterMiB.toFixed(0)} after`,
     );
     return figure;
+  } catch (err) {
+    throw new Error(
+      `${err instanceof Error ? err.message : String(err)}; the agent said:\n${said.join('\n')}`,
+      {
+        cause: err,
+      },
+    );
   } finally {
     api.close();
     agent.kill('SIGTERM');
