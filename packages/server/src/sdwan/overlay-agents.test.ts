@@ -260,18 +260,21 @@ describe('Secure SD-WAN between real agents in network namespaces', () => {
     net!.setDirect(false);
     await waitFor(async () => (await link()).path === 'relay', 'link shown relayed', 60_000);
     const before = relayRxBytes();
-    // Most of ten pings, not all: on a loaded machine the user-space WireGuard of three namespaces and the
-    // relay between them can drop one now and then, which says nothing of the path.
+    // Eight answers in all, over as many rounds of ten as it takes: on a machine busy with other tests the
+    // user-space WireGuard of three namespaces and the relay between them drops pings now and then (a CI run
+    // got fewer than eight of ten in every round for a minute), which says nothing of the path; a path that
+    // does not relay brings none.
     const received = (reply: string) => Number(/(\d+) received/.exec(reply)?.[1] ?? 0);
+    let answered = 0;
     await waitFor(
-      async () => received(await lanPing(10, 1000)) >= 8,
-      'a LAN-to-LAN ping through the relay',
-      60_000,
+      async () => (answered += received(await lanPing(10, 1000))) >= 8,
+      'eight LAN-to-LAN pings answered through the relay',
+      90_000,
     );
-    // At least eight 1000-byte requests (and more on a retry) crossed the relay: its counters grew by that.
+    // At least eight 1000-byte requests crossed the relay: its counters grew by that.
     expect(relayRxBytes() - before).toBeGreaterThan(8 * 1000);
     expect((await link()).state).not.toBe('fail');
-  }, 150_000);
+  }, 180_000);
 
   test('with the relay stopped, the link shows failed and the ping no longer arrives', async () => {
     await kit!.agents.get('r')!.stop();
