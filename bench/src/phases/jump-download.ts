@@ -105,12 +105,12 @@ export async function measureJumpDownload(ctx: RunContext, mib: number): Promise
     [
       AGENT,
       ...['--console', ctx.console.url, '--serial', serial, '--model', 'Bench Linux Box'],
-      ...['--state-dir', stateDir, '--interval', '5', '--log-level', 'warn'],
+      ...['--state-dir', stateDir, '--interval', '5', '--log-level', 'info'],
       ...['--enrol-secret', ctx.proof.enrolSecret, '--claim-code', ctx.proof.claimCode],
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  // The agent's last words (it logs warnings only), told with a failure of the phase.
+  // The agent's last words, told with a failure of the phase.
   const said: string[] = [];
   const hear = (chunk: Buffer) => {
     said.push(...chunk.toString('utf8').split('\n').filter(Boolean));

@@ -14,6 +14,7 @@ import {
 import { DIALECTS, type TestConsole } from '../testing/harness.ts';
 import { caller, type Caller } from '../testing/accounts.ts';
 import type { DeviceView } from '../devices/index.ts';
+import { secureModeKeeper } from './secure-mode.ts';
 import { startConsoleWithFleet, uniquePrefix, waitFor, type Child } from '../testing/devices.ts';
 
 /** Simulated models whose secure link runs every mode (agent platform/catalogue.ts). */
@@ -137,5 +138,53 @@ describe.each(DIALECTS)('secure mode on devices (%s)', (dialect) => {
       err_message: 'This device does not support secure mode Jump to Device Only.',
     });
     expect(await rowOf(device)).toMatchObject({ secureMode: device.secureMode, secureModePending: false });
+  });
+});
+
+describe('secure mode choices kept in one document', () => {
+  /** A store whose reads and writes take a moment, as PostgreSQL's do. */
+  function slowStore() {
+    let document: Record<string, SecureMode> = { kept: 'Unlimited' };
+    const store = {
+      reads: 0,
+      dashboardConfig: async () => undefined,
+      saveDashboardConfig: async () => undefined,
+      async desiredSecureModes() {
+        store.reads += 1;
+        await new Promise((r) => setTimeout(r, 20));
+        return { ...document };
+      },
+      async saveDesiredSecureModes(modes: Record<string, SecureMode>) {
+        await new Promise((r) => setTimeout(r, 20));
+        document = { ...modes };
+      },
+      document: () => document,
+    };
+    return store;
+  }
+  const offline = (id: string) => ({ id, online: false, secureMode: 'OrpheLink Only' }) as DeviceView;
+
+  test('a burst of hellos reads the choices once, and choices made at once are all kept', async () => {
+    const store = slowStore();
+    let listener: ((change: { type: string; device: DeviceView }) => void) | undefined;
+    const keeper = secureModeKeeper({
+      store,
+      devices: { onChange: (l) => ((listener = l as typeof listener), () => undefined) },
+      rpc: { call: async () => ({}) } as never,
+      rowsChanged: () => undefined,
+    });
+    for (let i = 0; i < 50; i++) listener!({ type: 'state', device: offline(`d${i}`) });
+    await Promise.all([
+      keeper.set(offline('a'), 'Unlimited'),
+      keeper.set(offline('b'), 'Unlimited'),
+      keeper.set(offline('c'), 'Jump to Device Only'),
+    ]);
+    expect(store.reads).toBe(1);
+    expect(store.document()).toEqual({
+      kept: 'Unlimited',
+      a: 'Unlimited',
+      b: 'Unlimited',
+      c: 'Jump to Device Only',
+    });
   });
 });

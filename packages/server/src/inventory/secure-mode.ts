@@ -23,16 +23,30 @@ const isSettable = (mode: SecureMode): mode is SettableSecureMode =>
   (settableSecureModes as readonly SecureMode[]).includes(mode);
 
 export function secureModeKeeper(deps: SecureModeDeps) {
-  let desired: Record<string, SecureMode> | null = null;
+  /**
+   * The choices, read once: the promise is kept rather than its result, so a burst of hellos before the
+   * first read ends waits on that read instead of starting one each (PostgreSQL: one per enrolling device).
+   */
+  let desired: Promise<Record<string, SecureMode>> | null = null;
+  /** Saves one after another, each on the last one's result: two at once must not lose a choice. */
+  let saving: Promise<unknown> = Promise.resolve();
   /** Devices being told right now: a burst of hellos must not restart their secure link twice. */
   const telling = new Set<string>();
 
-  const modes = async () => (desired ??= await deps.store.desiredSecureModes());
-  async function save(change: (modes: Record<string, SecureMode>) => void): Promise<void> {
-    const next = { ...(await modes()) };
-    change(next);
-    await deps.store.saveDesiredSecureModes(next);
-    desired = next;
+  const modes = () =>
+    (desired ??= deps.store.desiredSecureModes().catch((err: unknown) => {
+      desired = null;
+      throw err;
+    }));
+  function save(change: (modes: Record<string, SecureMode>) => void): Promise<void> {
+    const saved = saving.then(async () => {
+      const next = { ...(await modes()) };
+      change(next);
+      await deps.store.saveDesiredSecureModes(next);
+      desired = Promise.resolve(next);
+    });
+    saving = saved.catch(() => undefined);
+    return saved;
   }
   const tell = (id: string, mode: SettableSecureMode) =>
     deps.rpc.call(id, 'secureMode.set', { secureMode: mode });
