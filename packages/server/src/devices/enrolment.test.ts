@@ -157,8 +157,10 @@ describe.each(DIALECTS)('enrolment (%s)', (dialect) => {
         ...Array(100).fill('adopted'),
         ...Array(20).fill('pending'),
       ]);
-      // One device at a time took at least three reads each (360 here).
-      expect(reads.mock.calls.length).toBeLessThan(30);
+      // One device at a time took at least three reads each (360 here); a batch takes a handful. The
+      // console's own background work (job ticks, presence) reads meanwhile too: 18 alone, 32 under a full
+      // run's load. Under one read per two devices holds both apart.
+      expect(reads.mock.calls.length).toBeLessThan(serials.length / 2);
     } finally {
       publish.mockRestore();
       reads.mockRestore();
