@@ -9,13 +9,18 @@
  */
 import type { SectionKey } from '@edge/protocol';
 import { presentSection } from './presenter.ts';
-import type { AnnounceSection } from './section-changes.ts';
+import type { AnnounceSections } from './section-changes.ts';
 import type { ConfigStore, SectionRow } from './store.ts';
 
-export function announcingStore(store: ConfigStore, announce: AnnounceSection): ConfigStore {
-  async function announceRow(deviceId: string, row: SectionRow | undefined): Promise<void> {
-    if (row) await announce(deviceId, presentSection(row.section as SectionKey, row));
-  }
+export function announcingStore(store: ConfigStore, announce: AnnounceSections): ConfigStore {
+  const announceRows = (deviceId: string, rows: (SectionRow | undefined)[]): Promise<void> =>
+    announce(
+      deviceId,
+      rows
+        .filter((row): row is SectionRow => row !== undefined)
+        .map((row) => presentSection(row.section as SectionKey, row)),
+    );
+  const announceRow = (deviceId: string, row: SectionRow | undefined) => announceRows(deviceId, [row]);
 
   return {
     ...store,
@@ -30,8 +35,10 @@ export function announcingStore(store: ConfigStore, announce: AnnounceSection): 
       const written = await store.writeReported(deviceId, reported);
       // In the order of the report, whatever order the database returned them in.
       const bySection = new Map(written.map((row) => [row.section, row]));
-      for (const section of new Set(reported.map((r) => r.section)))
-        await announceRow(deviceId, bySection.get(section));
+      await announceRows(
+        deviceId,
+        [...new Set(reported.map((r) => r.section))].map((section) => bySection.get(section)),
+      );
       return written;
     },
 

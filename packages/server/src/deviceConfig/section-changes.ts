@@ -22,15 +22,20 @@ export interface SectionChanges {
   on(listener: SectionChangeListener): () => void;
 }
 
-/** Announces one section's new view; never throws (the change itself is stored, only its news is lost). */
-export type AnnounceSection = (deviceId: string, view: SectionStateView) => Promise<void>;
+/**
+ * Announces sections' new views of one device, in order, as one message: a device's first report stores
+ * every section at once, and a message per section made a fleet enrolling at once publish twelve times per
+ * device. Never throws (the change itself is stored, only its news is lost).
+ */
+export type AnnounceSections = (deviceId: string, views: SectionStateView[]) => Promise<void>;
 
-export function announcer(bus: Bus, log: BusLog): AnnounceSection {
-  return async (deviceId, view) => {
+export function announcer(bus: Bus, log: BusLog): AnnounceSections {
+  return async (deviceId, views) => {
+    if (views.length === 0) return;
     try {
-      await bus.publish(topicOf(deviceId), JSON.stringify(view));
+      await bus.publish(topicOf(deviceId), JSON.stringify(views));
     } catch (err) {
-      log.warn({ err, deviceId, section: view.section }, 'section change not announced');
+      log.warn({ err, deviceId, sections: views.map((v) => v.section) }, 'section change not announced');
     }
   };
 }
@@ -42,20 +47,23 @@ export async function listenSectionChanges(
   const listeners = new Set<SectionChangeListener>();
   const unsubscribe = await bus.subscribe(EVERY_DEVICE, (topic, payload) => {
     const deviceId = topic.slice(ROOT.length + 1);
-    let view: SectionStateView;
+    let views: SectionStateView[];
     try {
-      // Written by a console replica from a stored row (presenter.ts): trusted, not validated again.
-      view = JSON.parse(payload.toString('utf8')) as SectionStateView;
+      // Written by a console replica from stored rows (presenter.ts): trusted, not validated again. A
+      // replica of the version before sends one view, not a list, until it is upgraded too.
+      const parsed = JSON.parse(payload.toString('utf8')) as SectionStateView | SectionStateView[];
+      views = Array.isArray(parsed) ? parsed : [parsed];
     } catch {
       return;
     }
-    for (const listener of listeners) {
-      try {
-        listener(deviceId, view);
-      } catch (err) {
-        log.error({ err, deviceId }, 'section change listener failed');
+    for (const view of views)
+      for (const listener of listeners) {
+        try {
+          listener(deviceId, view);
+        } catch (err) {
+          log.error({ err, deviceId }, 'section change listener failed');
+        }
       }
-    }
   });
   return {
     on(listener) {
