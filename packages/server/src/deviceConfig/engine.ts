@@ -371,7 +371,7 @@ export function applyEngine(opts: ApplyEngineOptions) {
     async reconcile(deviceId: string, report: ConfigReport): Promise<void> {
       await reports.until(deviceId);
       await record(deviceId, ...report.docs);
-      let rows = new Map((await store.list(deviceId)).map((r) => [r.section as SectionKey, r]));
+      const rows = new Map((await store.list(deviceId)).map((r) => [r.section as SectionKey, r]));
       const statuses = Object.entries(report.sections) as [SectionKey, SectionStatus][];
       const lacking = statuses
         .filter(([s, status]) => rows.get(s)?.reported_hash !== status.hash)
@@ -379,8 +379,8 @@ export function applyEngine(opts: ApplyEngineOptions) {
       if (lacking.length > 0) {
         try {
           const { sections } = await rpc.call(deviceId, 'config.get', { sections: lacking });
-          await record(deviceId, ...sections);
-          rows = new Map((await store.list(deviceId)).map((r) => [r.section as SectionKey, r]));
+          // The write gives back the rows as stored: a new device's first report needs no second read.
+          for (const row of await record(deviceId, ...sections)) rows.set(row.section as SectionKey, row);
         } catch (err) {
           if (!notHeard(err)) log.warn({ err, deviceId }, 'configuration read failed');
         }
