@@ -42,6 +42,10 @@ const ip = (...args: string[]) => run('ip', args, { timeout: 10_000 });
 /** The table an exit node's LAN traffic is routed by (ip rule from LAN). */
 const EXIT_TABLE = '51820';
 const MONITOR_MS = 2000;
+/** WireGuard drops a session this long after its handshake (Reject-After-Time) unless it is renewed. */
+const SESSION_S = 180;
+const inSession = (peer: WgPeerDump, now: number): boolean =>
+  peer.latestHandshake > 0 && now / 1000 - peer.latestHandshake < SESSION_S;
 const PROBE_EVERY_MS = 4000;
 
 export interface LinuxOverlayOptions {
@@ -400,8 +404,10 @@ export class LinuxOverlay implements OverlayPort {
     }
     for (const peer of this.dump) {
       if (peer.rxBytes !== this.lastRx.get(peer.publicKey)) {
-        // The first reading is a baseline, not a sign of life.
-        if (this.lastRx.has(peer.publicKey)) this.heard.set(peer.publicKey, now);
+        // The first reading is a baseline, not a sign of life; nor are bytes outside a session: a peer whose
+        // handshakes never complete (both ends' initiations crossing, a one-way path) still sends
+        // initiations, and those must not keep its traffic off the relay.
+        if (this.lastRx.has(peer.publicKey) && inSession(peer, now)) this.heard.set(peer.publicKey, now);
         this.lastRx.set(peer.publicKey, peer.rxBytes);
       }
     }
