@@ -1,6 +1,7 @@
 /**
  * Relay fallback, decided by the device itself: a peer with a relay is reached directly while its direct
- * path shows life (bytes received within DIRECT_STALE_MS: keepalives every SDWAN_KEEPALIVE_S), otherwise
+ * path shows life (bytes received within DIRECT_STALE_MS, inside a WireGuard session: keepalives every
+ * SDWAN_KEEPALIVE_S; handshake initiations alone are no life, linux-overlay.ts), otherwise
  * its allowed IPs move onto the relay peer, which forwards them. Pure, so the rule is tested without
  * WireGuard. The same rule serves the simulator's overlay.
  */
