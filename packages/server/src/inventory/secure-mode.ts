@@ -7,6 +7,7 @@ import { settableSecureModes, type SecureMode, type SettableSecureMode } from '@
 import type { BusLog } from '../gateway/index.ts';
 import { DeviceRpcError, type DeviceDirectory, type DeviceView, type RpcService } from '../devices/index.ts';
 import { fail } from '../http/errors.ts';
+import { keyedLock } from '../lib/keyed-lock.ts';
 import { rpcStatus, rpcWords, withError } from './device-failure.ts';
 import type { InventoryStore } from './store.ts';
 
@@ -29,7 +30,7 @@ export function secureModeKeeper(deps: SecureModeDeps) {
    */
   let desired: Promise<Record<string, SecureMode>> | null = null;
   /** Saves one after another, each on the last one's result: two at once must not lose a choice. */
-  let saving: Promise<unknown> = Promise.resolve();
+  const serially = keyedLock();
   /** Devices being told right now: a burst of hellos must not restart their secure link twice. */
   const telling = new Set<string>();
 
@@ -39,14 +40,12 @@ export function secureModeKeeper(deps: SecureModeDeps) {
       throw err;
     }));
   function save(change: (modes: Record<string, SecureMode>) => void): Promise<void> {
-    const saved = saving.then(async () => {
+    return serially('save', async () => {
       const next = { ...(await modes()) };
       change(next);
       await deps.store.saveDesiredSecureModes(next);
       desired = Promise.resolve(next);
     });
-    saving = saved.catch(() => undefined);
-    return saved;
   }
   const tell = (id: string, mode: SettableSecureMode) =>
     deps.rpc.call(id, 'secureMode.set', { secureMode: mode });
