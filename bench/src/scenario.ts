@@ -127,6 +127,11 @@ export async function runScenario(o: ScenarioOptions): Promise<Figures> {
     }
     if (figures.reconnect?.reached) {
       await sleep(SETTLE_MS);
+      // The statements of enrolment and storm, then those of the loaded phases on their own.
+      if (sqlStats) {
+        log('  SQL of enrolment and storm:');
+        logSql(await run.console.request({ cmd: 'sqlStats', reset: true }));
+      }
       const loadedFrom = await run.console.request({ cmd: 'clock' });
       figures.steady = await phase('steady state', () => measureSteady(run, idleRss));
       const first = await phase('device lookup', () =>
@@ -135,6 +140,10 @@ export async function runScenario(o: ScenarioOptions): Promise<Figures> {
       figures.api = (await phase('API latency', () => measureApi(run, first?.deviceId ?? 'none'))) ?? {};
       figures.rpc = await phase('RPC', () => measureRpc(run));
       const loadedTo = await run.console.request({ cmd: 'clock' });
+      if (sqlStats) {
+        log('  SQL of steady state, API latency and RPC:');
+        logSql(await run.console.request({ cmd: 'sqlStats', reset: true }));
+      }
       const consoleProfiles = profileDir('console');
       if (consoleProfiles)
         writePhaseWindow(

@@ -25,11 +25,10 @@ export const sectionVersion = z.number().int().nonnegative();
 export const MAX_CONFIRM_TIMEOUT_MS = 3_600_000;
 
 /**
- * A short fingerprint of a section document, the same on both sides (cyrb53 over the key-sorted JSON).
- * It detects change, nothing more: the device is authenticated, so no one forges a collision.
+ * A 53-bit fingerprint of a text (cyrb53): detects change, nothing more. Cheap enough to take of every
+ * report a device sends.
  */
-export function sectionHash(doc: unknown): string {
-  const text = stableJson(doc);
+export function textHash(text: string): number {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {
@@ -39,7 +38,15 @@ export function sectionHash(doc: unknown): string {
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/**
+ * A short fingerprint of a section document, the same on both sides (textHash of the key-sorted JSON).
+ * It detects change, nothing more: the device is authenticated, so no one forges a collision.
+ */
+export function sectionHash(doc: unknown): string {
+  return textHash(stableJson(doc)).toString(16).padStart(14, '0');
 }
 
 /**

@@ -17,6 +17,8 @@ import { batcher } from '../lib/batcher.ts';
 import type { AccountRow, AuthConnectStore, Targets } from './store.ts';
 
 const PURPOSE = 'authConnect.password';
+/** How long a device adopted or moved waits for others to share its look at the accounts. */
+const REGROUP_GATHER_MS = 250;
 
 export interface AuthConnectDeps {
   store: AuthConnectStore;
@@ -74,7 +76,8 @@ export function authConnectService(deps: AuthConnectDeps) {
    */
   const groupOf = new Map<string, number | null>();
   for (const d of devices.scan()) groupOf.set(d.record.id, d.record.groupId);
-  // A fleet adopted or moved at once is looked at in batches: one read of the accounts per batch, not per device.
+  // A fleet adopted or moved at once is looked at in batches: one read of the accounts per batch, not per device
+  // (devices adopted one after another as they enrol wait a moment to share one).
   const regrouped = batcher<string>(
     (deviceId) => deviceId,
     async (deviceIds) => {
@@ -82,6 +85,7 @@ export function authConnectService(deps: AuthConnectDeps) {
       if (accounts.some((a) => a.groupIds.length > 0)) await push(deviceIds, 'system', accounts);
     },
     500,
+    REGROUP_GATHER_MS,
   );
   const stopWatching = devices.onChange((change) => {
     if (change.type === 'removed') groupOf.delete(change.deviceId);

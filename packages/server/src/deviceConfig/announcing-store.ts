@@ -13,14 +13,8 @@ import type { AnnounceSections } from './section-changes.ts';
 import type { ConfigStore, SectionRow } from './store.ts';
 
 export function announcingStore(store: ConfigStore, announce: AnnounceSections): ConfigStore {
-  const announceRows = (deviceId: string, rows: (SectionRow | undefined)[]): Promise<void> =>
-    announce(
-      deviceId,
-      rows
-        .filter((row): row is SectionRow => row !== undefined)
-        .map((row) => presentSection(row.section as SectionKey, row)),
-    );
-  const announceRow = (deviceId: string, row: SectionRow | undefined) => announceRows(deviceId, [row]);
+  const announceRow = (deviceId: string, row: SectionRow | undefined) =>
+    announce(deviceId, row ? [presentSection(row.section as SectionKey, row)] : []);
 
   return {
     ...store,
@@ -33,11 +27,16 @@ export function announcingStore(store: ConfigStore, announce: AnnounceSections):
 
     async writeReported(deviceId, reported) {
       const written = await store.writeReported(deviceId, reported);
-      // In the order of the report, whatever order the database returned them in.
+      // In the order of the report, whatever order the database returned them in; the documents as reported
+      // (checked on arrival), not parsed again from the texts just written.
       const bySection = new Map(written.map((row) => [row.section, row]));
-      await announceRows(
+      const docs = new Map(reported.map((r) => [r.section, r.doc]));
+      await announce(
         deviceId,
-        [...new Set(reported.map((r) => r.section))].map((section) => bySection.get(section)),
+        [...docs].flatMap(([section, doc]) => {
+          const row = bySection.get(section);
+          return row ? [presentSection(section, row, { reported: doc })] : [];
+        }),
       );
       return written;
     },

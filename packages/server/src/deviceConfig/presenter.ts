@@ -25,9 +25,17 @@ function shown<K extends SectionKey>(section: K, doc: SectionDoc<K> | null): Sec
   return hidingAccountPasswords(doc as SectionDoc<'wifi'>) as SectionDoc<K>;
 }
 
-export function presentSection(section: SectionKey, row: SectionRow | undefined): SectionStateView {
+/**
+ * `known.reported`: the row's reported document as the caller holds it, already checked against the section's
+ * schema (a report just written), so it is not parsed again from the row's text.
+ */
+export function presentSection(
+  section: SectionKey,
+  row: SectionRow | undefined,
+  known?: { reported: SectionDoc },
+): SectionStateView {
   const desired = row ? shown(section, storedDoc(section, row.desired)) : null;
-  const reported = row ? shown(section, storedDoc(section, row.reported)) : null;
+  const reported = row ? shown(section, known ? known.reported : storedDoc(section, row.reported)) : null;
   return {
     section,
     state: (row?.state ?? 'in_sync') as SectionState,

@@ -1,11 +1,32 @@
 /** SQL of device_sections: desired and reported documents per device and section, and the apply state. */
 import type { Selectable } from 'kysely';
-import type { ApplyOutcome, SectionKey, SectionState } from '@edge/protocol';
+import type { ApplyOutcome, SectionDoc, SectionKey, SectionState } from '@edge/protocol';
 import type { Db, DeviceSectionsTable } from '../db/schema.ts';
 import { mapChunks } from '../lib/chunks.ts';
 
 /** Devices per `in (...)` list. */
 const CHUNK = 512;
+
+/**
+ * A row but its reported document: a report's write knows the text it wrote (twelve sections on a first
+ * connect). A column missing here fails to compile where writeReported returns SectionRow.
+ */
+const ALL_BUT_REPORTED = [
+  'device_id',
+  'section',
+  'desired',
+  'desired_version',
+  'reported_version',
+  'reported_hash',
+  'reported_at',
+  'state',
+  'outcome',
+  'last_error',
+  'last_error_code',
+  'confirm_by',
+  'updated_by',
+  'updated_at',
+] as const;
 
 export type SectionRow = Selectable<DeviceSectionsTable>;
 
@@ -20,7 +41,8 @@ export interface Transition {
 
 export interface Reported {
   section: SectionKey;
-  doc: unknown;
+  /** Checked against the section's schema (it came through the device protocol's parse). */
+  doc: SectionDoc;
   version: number;
   hash: string;
   at: number;
@@ -89,17 +111,18 @@ export function configStore(db: Db) {
     /**
      * What the device says it holds, for one or more sections in one statement (a device reports all twelve on
      * its first connection); written whatever the apply state (the device is the truth of it). Gives the rows
-     * as written, in no particular order.
+     * as written, in no particular order; their reported documents are the texts written, not read back.
      */
     async writeReported(deviceId: string, reported: Reported[]): Promise<SectionRow[]> {
       if (reported.length === 0) return [];
-      return db
+      const texts = new Map(reported.map((r) => [r.section as string, JSON.stringify(r.doc)]));
+      const rows = await db
         .insertInto('device_sections')
         .values(
           reported.map((r) => ({
             device_id: deviceId,
             section: r.section,
-            reported: JSON.stringify(r.doc),
+            reported: texts.get(r.section)!,
             reported_version: r.version,
             reported_hash: r.hash,
             reported_at: r.at,
@@ -114,8 +137,9 @@ export function configStore(db: Db) {
             reported_at: eb.ref('excluded.reported_at'),
           })),
         )
-        .returningAll()
+        .returning(ALL_BUT_REPORTED)
         .execute();
+      return rows.map((row) => ({ ...row, reported: texts.get(row.section) ?? null }));
     },
 
     /**

@@ -45,6 +45,22 @@ describe('batcher', () => {
     ]);
   });
 
+  it('with gatherMs, items arriving one per turn share a batch; without, each is a batch of its own', async () => {
+    const spaced = async (gatherMs: number) => {
+      const batches: number[][] = [];
+      const queue = batcher<number>(String, async (batch) => void batches.push(batch), 100, gatherMs);
+      const added: Promise<void>[] = [];
+      for (let i = 0; i < 5; i++) {
+        added.push(queue.add(i));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await Promise.all(added);
+      return batches;
+    };
+    expect(await spaced(0)).toEqual([[0], [1], [2], [3], [4]]);
+    expect(await spaced(200)).toEqual([[0, 1, 2, 3, 4]]);
+  });
+
   it('fails the items of a failed batch, and goes on with the next', async () => {
     const queue = batcher<string>(
       (s) => s,

@@ -18,6 +18,8 @@ import { batcher } from '../lib/batcher.ts';
 
 /** How often the console's own lines and newly seen programs are written. */
 const FLUSH_MS = 2000;
+/** How long a device come online waits for others to share one read of the report mode. */
+const ONLINE_GATHER_MS = 250;
 
 export const logsModule = featureModule({
   name: 'logs',
@@ -46,7 +48,8 @@ export const logsModule = featureModule({
       tellDevice: sender.tell,
     });
 
-    // A fleet coming online at once (a console restart) reads the report mode once per batch, not per device.
+    // A fleet coming online at once (a console restart, devices enrolling one after another) reads the report
+    // mode once per batch, not per device.
     const cameOnline = batcher<string>(
       (deviceId) => deviceId,
       async (deviceIds) => {
@@ -54,6 +57,7 @@ export const logsModule = featureModule({
         await sender.cameOnline(deviceIds, reportMode);
       },
       1000,
+      ONLINE_GATHER_MS,
     );
     const stopListening = devices.onChange((change) => {
       if (change.type === 'event') programs.note(change.deviceId, change.event.program, change.event.ts);

@@ -146,6 +146,8 @@ export function templateApplyKind(deps: {
 
 /** How many adopted devices in a batch are looked at together (one read of the templates per batch). */
 const ADOPTED_BATCH = 500;
+/** How long an adopted device waits for others to share its batch (a fleet enrolling: one read per batch). */
+const ADOPTED_GATHER_MS = 250;
 
 export function templateService(deps: {
   store: TemplateStore;
@@ -211,7 +213,7 @@ export function templateService(deps: {
   // Devices known when this console started were adopted before: only those it sees appear are new.
   const known = new Set<string>();
   for (const d of devices.scan()) known.add(d.record.id);
-  const queue = batcher<string>((id) => id, adopted, ADOPTED_BATCH);
+  const queue = batcher<string>((id) => id, adopted, ADOPTED_BATCH, ADOPTED_GATHER_MS);
   const stopWatching = devices.onChange((change) => {
     if (change.type === 'removed') known.delete(change.deviceId);
     if (change.type !== 'state' || known.has(change.deviceId)) return;

@@ -181,6 +181,13 @@ export function sdwanStore(db: Db) {
     },
     sites,
     nodes,
+    /** Whether the device is an overlay node: asked of each device whose secure mode changes (a fleet enrolling). */
+    isNode: async (deviceId: string): Promise<boolean> =>
+      (await db
+        .selectFrom('sdwan_nodes')
+        .select('device_id')
+        .where('device_id', '=', deviceId)
+        .executeTakeFirst()) !== undefined,
     links,
     subnets,
     async model(): Promise<{ nodes: NodeRow[]; links: LinkRow[]; sites: SiteRow[] }> {

@@ -104,7 +104,7 @@ export function sdwanSync(deps: {
       allowedNow.set(id, allowed);
       if (before === undefined || before === allowed) return;
       void (async () => {
-        if ((await store.nodes()).some((n) => n.deviceId === id)) await service.replan();
+        if (await store.isNode(id)) await service.replan();
       })().catch(() => undefined);
     });
   }

@@ -29,6 +29,7 @@ import { sdwanRelay } from './0030_sdwan_relay.ts';
 import { telemetryStorage } from './0033_telemetry_storage.ts';
 import { ruleSubjects } from './0035_rule_subjects.ts';
 import { rollupCoveringKeys } from './0036_rollup_covering_keys.ts';
+import { clientSearchIndexes } from './0037_client_search_indexes.ts';
 
 /** Name -> migration; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -61,4 +62,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0033_telemetry_storage': telemetryStorage,
   '0035_rule_subjects': ruleSubjects,
   '0036_rollup_covering_keys': rollupCoveringKeys,
+  '0037_client_search_indexes': clientSearchIndexes,
 };
