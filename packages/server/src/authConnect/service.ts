@@ -13,12 +13,10 @@ import type { Secrets } from '../crypto/secrets.ts';
 import type { DeviceDirectory } from '../devices/index.ts';
 import type { ConfigService } from '../deviceConfig/service.ts';
 import { fail } from '../http/errors.ts';
-import { batcher } from '../lib/batcher.ts';
+import { ONE_BY_ONE_GATHER_MS, batcher } from '../lib/batcher.ts';
 import type { AccountRow, AuthConnectStore, Targets } from './store.ts';
 
 const PURPOSE = 'authConnect.password';
-/** How long a device adopted or moved waits for others to share its look at the accounts. */
-const REGROUP_GATHER_MS = 250;
 
 export interface AuthConnectDeps {
   store: AuthConnectStore;
@@ -85,7 +83,7 @@ export function authConnectService(deps: AuthConnectDeps) {
       if (accounts.some((a) => a.groupIds.length > 0)) await push(deviceIds, 'system', accounts);
     },
     500,
-    REGROUP_GATHER_MS,
+    ONE_BY_ONE_GATHER_MS,
   );
   const stopWatching = devices.onChange((change) => {
     if (change.type === 'removed') groupOf.delete(change.deviceId);

@@ -55,8 +55,7 @@ export function clientTracker(deps: { db: Db; devices: DeviceDirectory; log: Bus
       const print = fingerprint(clients);
       const last = written.get(deviceId);
       if (last && last.print === print && at - last.at < LAST_SEEN_STEP_MS) continue;
-      if (last) Object.assign(last, { print, at });
-      else written.set(deviceId, { print, at });
+      written.set(deviceId, { print, at });
       for (const c of clients) {
         rows.push({
           device_id: deviceId,

@@ -9,6 +9,12 @@
  * of one; for work nobody waits on (a device's profile template, its Auth Connect accounts) a short wait
  * turns thousands of statements into dozens.
  */
+/**
+ * The wait (gatherMs) for work that follows devices arriving one after another (adopted as their enrolments come
+ * in, coming online): long enough to gather a burst's devices, short against anything an operator waits for.
+ */
+export const ONE_BY_ONE_GATHER_MS = 250;
+
 export interface Batcher<T> {
   /** Resolves when the batch holding this item has been handled (rejects if that batch failed). */
   add(item: T): Promise<void>;

@@ -14,12 +14,10 @@ import { consoleLog } from './console-log.ts';
 import { deviceModeStore, reportModeSender } from './report-mode.ts';
 import { logService } from './service.ts';
 import { logRoutes } from './routes.ts';
-import { batcher } from '../lib/batcher.ts';
+import { ONE_BY_ONE_GATHER_MS, batcher } from '../lib/batcher.ts';
 
 /** How often the console's own lines and newly seen programs are written. */
 const FLUSH_MS = 2000;
-/** How long a device come online waits for others to share one read of the report mode. */
-const ONLINE_GATHER_MS = 250;
 
 export const logsModule = featureModule({
   name: 'logs',
@@ -57,7 +55,7 @@ export const logsModule = featureModule({
         await sender.cameOnline(deviceIds, reportMode);
       },
       1000,
-      ONLINE_GATHER_MS,
+      ONE_BY_ONE_GATHER_MS,
     );
     const stopListening = devices.onChange((change) => {
       if (change.type === 'event') programs.note(change.deviceId, change.event.program, change.event.ts);

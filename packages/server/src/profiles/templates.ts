@@ -26,7 +26,7 @@ import type { Db } from '../db/schema.ts';
 import { namedRows, type RowOf } from './rows.ts';
 import { unlessDuplicate } from '../db/errors.ts';
 import { fail } from '../http/errors.ts';
-import { batcher } from '../lib/batcher.ts';
+import { ONE_BY_ONE_GATHER_MS, batcher } from '../lib/batcher.ts';
 import type { BusLog } from '../gateway/index.ts';
 import type { DeviceDirectory } from '../devices/index.ts';
 import type { ConfigService } from '../deviceConfig/index.ts';
@@ -146,8 +146,6 @@ export function templateApplyKind(deps: {
 
 /** How many adopted devices in a batch are looked at together (one read of the templates per batch). */
 const ADOPTED_BATCH = 500;
-/** How long an adopted device waits for others to share its batch (a fleet enrolling: one read per batch). */
-const ADOPTED_GATHER_MS = 250;
 
 export function templateService(deps: {
   store: TemplateStore;
@@ -213,7 +211,7 @@ export function templateService(deps: {
   // Devices known when this console started were adopted before: only those it sees appear are new.
   const known = new Set<string>();
   for (const d of devices.scan()) known.add(d.record.id);
-  const queue = batcher<string>((id) => id, adopted, ADOPTED_BATCH, ADOPTED_GATHER_MS);
+  const queue = batcher<string>((id) => id, adopted, ADOPTED_BATCH, ONE_BY_ONE_GATHER_MS);
   const stopWatching = devices.onChange((change) => {
     if (change.type === 'removed') known.delete(change.deviceId);
     if (change.type !== 'state' || known.has(change.deviceId)) return;
