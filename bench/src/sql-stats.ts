@@ -71,9 +71,22 @@ export function installSqlStats(): void {
   };
 }
 
-/** The `n` statements that took longest; `reset` then starts the count over (a phase's own figures). */
+/**
+ * The `n` statements that took longest; `reset` then starts the count over (a phase's own figures). The
+ * figures are zeroed, not dropped: a statement the console keeps compiled (db/statement-cache.ts) goes on
+ * counting into the figures it was prepared with.
+ */
 export function topSql(n = 12, reset = false): SqlStat[] {
-  const top = [...stats.values()].sort((a, b) => b.totalMs - a.totalMs).slice(0, n);
-  if (reset) stats.clear();
+  const top = [...stats.values()]
+    .filter((s) => s.totalMs > 0)
+    .sort((a, b) => b.totalMs - a.totalMs)
+    .slice(0, n)
+    .map((s) => ({ ...s }));
+  if (reset)
+    for (const s of stats.values()) {
+      s.count = 0;
+      s.totalMs = 0;
+      s.prepareMs = 0;
+    }
   return top;
 }

@@ -388,10 +388,17 @@ export function applyEngine(opts: ApplyEngineOptions) {
       for (const [section, status] of statuses) await settle(deviceId, section, status, rows.get(section));
     },
 
-    /** The device was heard from (heartbeat, connect): confirm what it waits for. */
-    async heard(deviceId: string): Promise<void> {
+    /**
+     * The device was heard from (heartbeat, connect): confirm what it waits for. Nothing to wait for when it
+     * waits for nothing: this runs on every heartbeat of every device.
+     */
+    heard(deviceId: string): Promise<void> | undefined {
       reports.heard(deviceId);
-      for (const [section, version] of windows.of(deviceId)) await confirm(deviceId, section, version);
+      const waited = windows.of(deviceId);
+      if (waited.length === 0) return undefined;
+      return (async () => {
+        for (const [section, version] of waited) await confirm(deviceId, section, version);
+      })();
     },
 
     /**

@@ -56,7 +56,7 @@ export async function openConfigInbox({
 
   const stopListening = devices.onChange((change) => {
     if (change.type === 'heartbeat' || change.type === 'online')
-      void engine.heard(change.deviceId).catch(failed(change.deviceId));
+      void engine.heard(change.deviceId)?.catch(failed(change.deviceId));
     if (change.type === 'online') void engine.returned(change.deviceId).catch(failed(change.deviceId));
     else if (change.type === 'removed') engine.forgetDevice(change.deviceId);
   });

@@ -19,6 +19,7 @@ export function deviceDirectory(parts: {
     list: registry.list,
     scan: registry.all,
     membership: registry.membership,
+    recordsVersion: registry.recordsVersion,
     counts: () => registry.counts(),
     update: (id, patch) => registry.update(id, patch),
     updateMany: (ids, patch) => registry.updateMany(ids, patch),

@@ -50,7 +50,7 @@ export function presence({ registry, changes, log, onOffline, now = Date.now }: 
         log.warn({ deviceId: device.record.id, serial: hello.serial }, 'hello names another serial; ignored');
         return;
       }
-      device.record = {
+      registry.setRecord(device, {
         ...device.record,
         model: hello.model,
         firmware: hello.firmware,
@@ -61,7 +61,7 @@ export function presence({ registry, changes, log, onOffline, now = Date.now }: 
         secureMode: hello.secureMode,
         latitude: hello.location?.latitude ?? device.record.latitude,
         longitude: hello.location?.longitude ?? device.record.longitude,
-      };
+      });
       device.capabilities = hello.capabilities;
       device.cellular = hello.cellular ?? null;
       device.alarms = new Set(hello.alarms);

@@ -8,7 +8,7 @@ import { digest, sameSecret } from '../auth/tokens.ts';
 import type { DeviceAuthenticator } from '../gateway/index.ts';
 import type { DeviceStore, DeviceRow } from './store.ts';
 import type { DeviceChanges } from './changes.ts';
-import type { DeviceCounts, DeviceUpdate, DeviceView, LiveDevice } from './types.ts';
+import type { DeviceCounts, DeviceRecord, DeviceUpdate, DeviceView, LiveDevice } from './types.ts';
 import { toRecord, toView } from './views.ts';
 
 /** How long a device id unknown to the database stays unknown before we ask again. */
@@ -44,16 +44,22 @@ const columnsOf = (patch: DeviceUpdate) => ({
 
 export type { LiveDevice };
 
+/** Whether two records of one device say the same (a record is replaced whole, never changed). */
+function sameRecord(a: DeviceRecord, b: DeviceRecord): boolean {
+  for (const key of Object.keys(a) as (keyof DeviceRecord)[]) if (a[key] !== b[key]) return false;
+  return true;
+}
+
 export function deviceRegistry(store: DeviceStore, changes: DeviceChanges) {
   const applyLocally = (live: LiveDevice, patch: DeviceUpdate): void => {
-    live.record = {
+    registry.setRecord(live, {
       ...live.record,
       ...(patch.name !== undefined && { name: patch.name }),
       ...(patch.hostname !== undefined && { hostname: patch.hostname }),
       ...(patch.groupId !== undefined && { groupId: patch.groupId }),
       ...(patch.profile !== undefined && { profile: patch.profile }),
       ...(patch.idle !== undefined && { idle: patch.idle }),
-    };
+    });
     registry.emitState(live);
   };
 
@@ -62,6 +68,8 @@ export function deviceRegistry(store: DeviceStore, changes: DeviceChanges) {
   const loading = new Map<string, Promise<LiveDevice | undefined>>();
   /** Counts every change of which devices are held (loaded, added, forgotten): see `membership`. */
   let membership = 0;
+  /** Counts those and every record that came to say something new: see `recordsVersion`. */
+  let records = 0;
 
   const registry = {
     async load(): Promise<void> {
@@ -74,6 +82,18 @@ export function deviceRegistry(store: DeviceStore, changes: DeviceChanges) {
      * whole fleet (the licences' coverage) learns in O(1) whether it must look at every device again.
      */
     membership: (): number => membership,
+
+    /**
+     * A number that changes whenever a device is added or forgotten or its record says something new (a name,
+     * a firmware): a reader that ordered the fleet by its records (the inventory list) knows the order holds.
+     */
+    recordsVersion: (): number => membership + records,
+
+    /** Gives a device its new record (a hello's facts, an operator's change). */
+    setRecord(live: LiveDevice, next: DeviceRecord): void {
+      if (!sameRecord(live.record, next)) records++;
+      live.record = next;
+    },
 
     live: (id: string): LiveDevice | undefined => devices.get(id),
     all: (): IterableIterator<LiveDevice> => devices.values(),

@@ -45,6 +45,8 @@ export interface DeviceDirectory {
   scan(): Iterable<Readonly<LiveDevice>>;
   /** Changes whenever a device is adopted or removed (not on other changes): whether a scan would meet others. */
   membership(): number;
+  /** Changes with the membership and whenever a device's record says something new: whether an order by records holds. */
+  recordsVersion(): number;
   counts(): DeviceCounts;
   update(deviceId: string, patch: DeviceUpdate): Promise<DeviceView | undefined>;
   /** The same change to many adopted devices; resolves with how many there were. */

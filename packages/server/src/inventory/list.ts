@@ -200,3 +200,52 @@ export function listDevices(
   if (!partial) kept.sort(compare);
   return { page: kept.slice(start, end).map((e) => e.id), totalNumber, numOnline, numOffline };
 }
+
+/** Sort keys read from a device's record alone: the order they give holds while no record changes. */
+const RECORD_KEYS: ReadonlySet<DeviceSortKey> = new Set(['name', 'sn', 'ip', 'model', 'firmware']);
+
+const unfiltered = (f: ListFilter): boolean =>
+  !f.modelID &&
+  !f.search?.trim() &&
+  f.groupId === undefined &&
+  f.status === undefined &&
+  f.online === undefined &&
+  f.signalQuality === undefined &&
+  f.loadLevel === undefined;
+
+/**
+ * The list with the whole fleet's order kept for the inventory screen's usual request (no filter, sorted by a
+ * record's field): while no record changes (recordsVersion), a page is a slice of that order and the request
+ * reads one flag per device for the counts. Walking every device's record, name and lower-cased name on each
+ * request made it wait on memory: under a fleet's load those objects lie scattered over a large heap.
+ */
+export function fleetLister() {
+  let kept: { version: number; sortBy: DeviceSortKey; order: SortOrder; ids: string[] } | undefined;
+  return (
+    devices: () => Iterable<Device>,
+    recordsVersion: number,
+    request: ListRequest,
+    groupName: (id: number | null) => string,
+  ): ListResult => {
+    const { sortBy, order } = request;
+    if (!RECORD_KEYS.has(sortBy) || !unfiltered(request)) return listDevices(devices(), request, groupName);
+    if (kept?.version !== recordsVersion || kept.sortBy !== sortBy || kept.order !== order) {
+      const all = listDevices(
+        devices(),
+        { ...request, page: 1, pageSize: Number.MAX_SAFE_INTEGER },
+        groupName,
+      );
+      kept = { version: recordsVersion, sortBy, order, ids: all.page };
+    }
+    let numOnline = 0;
+    for (const d of devices()) if (d.online) numOnline++;
+    const start = (request.page - 1) * request.pageSize;
+    const totalNumber = kept.ids.length;
+    return {
+      page: kept.ids.slice(start, start + request.pageSize),
+      totalNumber,
+      numOnline,
+      numOffline: totalNumber - numOnline,
+    };
+  };
+}

@@ -15,7 +15,7 @@ import type {
 import type { Db } from '../db/schema.ts';
 import { fail } from '../http/errors.ts';
 import type { DeviceServices, DeviceView, RpcService, TelemetryService } from '../devices/index.ts';
-import { listDevices } from './list.ts';
+import { fleetLister } from './list.ts';
 import { seriesOf, snapshotOf, toRow } from './present.ts';
 import { inventoryStore } from './store.ts';
 import { secureModeKeeper } from './secure-mode.ts';
@@ -43,6 +43,7 @@ export function inventoryService(deps: InventoryDeps) {
   const now = deps.now ?? Date.now;
   const store = inventoryStore(deps.db);
   const names = groupNames(devices, now);
+  const listFleet = fleetLister();
   const rowListeners = new Set<(ids: string[]) => void>();
   const rowsChanged = (ids: string[]) => {
     for (const listener of rowListeners) listener(ids);
@@ -79,7 +80,7 @@ export function inventoryService(deps: InventoryDeps) {
         names.changed();
         return '';
       };
-      const result = listDevices(devices.scan(), query, groupName);
+      const result = listFleet(devices.scan, devices.recordsVersion(), query, groupName);
       const page = result.page.map((id) => devices.get(id)).filter((v) => v !== undefined);
       return {
         list: await rowsOf(page),

@@ -253,5 +253,33 @@ describe('an expired trial', () => {
     });
     expect(res.statusCode).toBe(423);
     expect(res.json()).toEqual({ err_code: 'trialExpired', err_message: messages.trialExpired });
+
+    // Another console on the store uploads a licence: this one's periodic refresh sees it and unlocks.
+    const file = signTestLicense({
+      id: 'ELSEWHERE',
+      name: 'One',
+      startDate: dayFrom(-1),
+      endDate: dayFrom(9),
+      count: 1,
+    });
+    await edge.store.db
+      .insertInto('licenses')
+      .values({
+        id: 'ELSEWHERE',
+        name: 'One',
+        file: file.toString('utf8'),
+        payload: '{}',
+        priority: 1,
+        uploaded_at: Date.now(),
+        uploaded_by: 'another console',
+      })
+      .execute();
+    await expect
+      .poll(
+        async () =>
+          (await admin('GET', '/api/v1/license/status')).json<{ lockedDevices: number }>().lockedDevices,
+        { timeout: 15_000 },
+      )
+      .toBe(0);
   });
 });

@@ -84,9 +84,24 @@ export function licenseService(deps: LicenseServiceDeps) {
     devices.setLicenseLocks(locked);
   }
 
-  /** Reads the licences again (each file checked again: a changed public key drops what it did not sign). */
+  /** What the coverage was last refreshed from: the stored licences, the fleet, the day and the trial. */
+  let refreshedFrom = '';
+
+  /**
+   * Reads the licences again (each file checked again: a changed public key drops what it did not sign) and
+   * recomputes the coverage, unless nothing it depends on changed: it runs every few seconds, and checking each
+   * file and walking the whole fleet again for the same answer was a steady cost of a large fleet.
+   */
   async function refresh(): Promise<void> {
     const rows = await store.list();
+    const basis = [
+      utcDay(now()),
+      now() < trialEndsAt(),
+      devices.membership(),
+      ...rows.map((r) => `${r.id}|${r.priority}|${r.uploaded_at}|${r.file}`),
+    ].join('\n');
+    if (basis === refreshedFrom) return;
+    refreshedFrom = basis;
     held = [];
     for (const row of rows) {
       const checked = checkLicense(row.file, key);
