@@ -4,7 +4,7 @@
  * database round trip) and a sort of precomputed keys; the first pages keep only the best few in order.
  */
 import type { DeviceSortKey, DeviceStatusLabel, LoadLevel, SignalQuality, SortOrder } from '@edge/protocol';
-import { statusLabel, type LiveDevice } from '../devices/index.ts';
+import { statusLabel, type DeviceDirectory, type LiveDevice } from '../devices/index.ts';
 
 export interface ListFilter {
   modelID?: string;
@@ -219,33 +219,22 @@ const unfiltered = (f: ListFilter): boolean =>
  * reads one flag per device for the counts. Walking every device's record, name and lower-cased name on each
  * request made it wait on memory: under a fleet's load those objects lie scattered over a large heap.
  */
-export function fleetLister() {
+export function fleetLister(fleet: Pick<DeviceDirectory, 'scan' | 'recordsVersion' | 'counts'>) {
   let kept: { version: number; sortBy: DeviceSortKey; order: SortOrder; ids: string[] } | undefined;
-  return (
-    devices: () => Iterable<Device>,
-    recordsVersion: number,
-    request: ListRequest,
-    groupName: (id: number | null) => string,
-  ): ListResult => {
+  return (request: ListRequest, groupName: (id: number | null) => string): ListResult => {
     const { sortBy, order } = request;
-    if (!RECORD_KEYS.has(sortBy) || !unfiltered(request)) return listDevices(devices(), request, groupName);
-    if (kept?.version !== recordsVersion || kept.sortBy !== sortBy || kept.order !== order) {
-      const all = listDevices(
-        devices(),
-        { ...request, page: 1, pageSize: Number.MAX_SAFE_INTEGER },
-        groupName,
-      );
-      kept = { version: recordsVersion, sortBy, order, ids: all.page };
+    if (!RECORD_KEYS.has(sortBy) || !unfiltered(request))
+      return listDevices(fleet.scan(), request, groupName);
+    const version = fleet.recordsVersion();
+    if (kept?.version !== version || kept.sortBy !== sortBy || kept.order !== order) {
+      const whole = { ...request, page: 1, pageSize: Number.MAX_SAFE_INTEGER };
+      kept = { version, sortBy, order, ids: listDevices(fleet.scan(), whole, groupName).page };
     }
-    let numOnline = 0;
-    for (const d of devices()) if (d.online) numOnline++;
     const start = (request.page - 1) * request.pageSize;
-    const totalNumber = kept.ids.length;
     return {
       page: kept.ids.slice(start, start + request.pageSize),
-      totalNumber,
-      numOnline,
-      numOffline: totalNumber - numOnline,
+      totalNumber: kept.ids.length,
+      ...fleet.counts(),
     };
   };
 }

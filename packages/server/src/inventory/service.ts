@@ -43,7 +43,7 @@ export function inventoryService(deps: InventoryDeps) {
   const now = deps.now ?? Date.now;
   const store = inventoryStore(deps.db);
   const names = groupNames(devices, now);
-  const listFleet = fleetLister();
+  const listFleet = fleetLister(devices);
   const rowListeners = new Set<(ids: string[]) => void>();
   const rowsChanged = (ids: string[]) => {
     for (const listener of rowListeners) listener(ids);
@@ -80,7 +80,7 @@ export function inventoryService(deps: InventoryDeps) {
         names.changed();
         return '';
       };
-      const result = listFleet(devices.scan, devices.recordsVersion(), query, groupName);
+      const result = listFleet(query, groupName);
       const page = result.page.map((id) => devices.get(id)).filter((v) => v !== undefined);
       return {
         list: await rowsOf(page),
