@@ -140,8 +140,11 @@ export async function measureTerminals(
     `    bench client (this process) during the phase: longest stall ${worst((s) => s.loopDelayMaxMs).toFixed(0)} ms, longest GC ${worst((s) => s.gcMaxMs).toFixed(0)} ms, at most ${worst((s) => s.cpuWaitMs).toFixed(0)} ms of a second waiting for a core`,
   );
   const gc = await ctx.console.request({ cmd: 'gcPauses', at: since });
+  // A short phase may see no pause at all: then there is no percentile (it arrives as null).
   ctx.log(
-    `    console GC pauses during the phase: ${gc.n}, p99 ${gc.p99Ms.toFixed(1)} ms, longest ${gc.maxMs.toFixed(1)} ms (${gc.longestKind}), ${gc.totalMs.toFixed(0)} ms in all`,
+    gc.n === 0
+      ? '    console GC pauses during the phase: none'
+      : `    console GC pauses during the phase: ${gc.n}, p99 ${gc.p99Ms.toFixed(1)} ms, longest ${gc.maxMs.toFixed(1)} ms (${gc.longestKind}), ${gc.totalMs.toFixed(0)} ms in all`,
   );
   return figure;
 }
